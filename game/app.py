@@ -1,0 +1,199 @@
+"""The application: window, settings, sound, text, the scene stack and the main loop."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+
+import pygame
+
+from .audio.mixer import Audio
+from .data.settings import Settings, SettingsStore
+from .i18n import Translator
+from .render import text, theme
+from .render.widgets import panel
+from .scenes.base import SceneStack
+
+TITLE = "Sea Battle — Морской бой"
+FPS = 60
+
+
+class App:
+    def __init__(self, size: tuple[int, int] | None = None, settings_path=None,
+                 seed: int | None = None, audio: bool = True):
+        self.store = SettingsStore(settings_path)
+        self.settings: Settings = self.store.load()
+        self.notices: list[list] = [[p, 8.0] for p in self.store.problems]
+        self.seed_source = random.Random(seed if seed is not None else int.from_bytes(os.urandom(8), "little"))
+        pygame.display.init()
+        pygame.font.init()
+        pygame.key.set_repeat(300, 40)
+        self.size = tuple(size or self.settings.window)
+        self.screen = self._open_window(self.settings.fullscreen and size is None)
+        pygame.display.set_caption(TITLE)
+        self.tr = Translator(self.settings.language)
+        self.audio = Audio(self.settings.volume, self.settings.muted)
+        if audio:
+            self.audio.start()
+        self.scenes = SceneStack()
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.time = 0.0
+
+    # -- window --
+    def _open_window(self, fullscreen: bool) -> pygame.Surface:
+        if fullscreen:
+            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+            try:  # pygame-ce's Window API: keep the window large enough to stay readable
+                pygame.Window.from_display_module().minimum_size = (640, 480)
+            except (AttributeError, pygame.error):
+                pass
+        self.size = screen.get_size()
+        return screen
+
+    def set_fullscreen(self, on: bool) -> None:
+        self.settings.fullscreen = on
+        if not on:
+            self.size = tuple(self.settings.window)
+        self.screen = self._open_window(on)
+
+    def resized(self, size) -> None:
+        self.size = (max(640, size[0]), max(480, size[1]))
+        if not self.settings.fullscreen:
+            self.settings.window = list(self.size)
+        self.screen = pygame.display.get_surface()
+
+    # -- services --
+    def new_seed(self) -> int:
+        return self.seed_source.getrandbits(32)
+
+    def sound(self, name: str, volume: float = 1.0, pan: float = 0.0) -> None:
+        self.audio.play(name, volume, pan)
+
+    def notify(self, message: str, seconds: float = 4.0) -> None:
+        self.notices.append([message, seconds])
+
+    def apply_settings(self) -> None:
+        """Make changed settings take effect now (language, sound)."""
+        self.tr = Translator(self.settings.language)
+        self.audio.set_volume(self.settings.volume)
+        self.audio.set_muted(self.settings.muted)
+
+    def save_settings(self) -> None:
+        try:
+            self.store.save(self.settings)
+        except OSError as exc:
+            self.notify(self.tr("notice.settings_not_saved", error=exc.strerror or str(exc)))
+
+    # -- loop --
+    def handle(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.resized(event.size)
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_F11:
+                self.set_fullscreen(not self.settings.fullscreen)
+                self.save_settings()
+                return
+            if event.key == pygame.K_m and event.mod & pygame.KMOD_CTRL:
+                self.settings.muted = not self.settings.muted
+                self.apply_settings()
+                self.save_settings()
+                self.notify(self.tr("notice.muted" if self.settings.muted else "notice.unmuted"), 1.5)
+                return
+        self.scenes.handle(event)
+
+    def step(self, dt: float, events=None) -> None:
+        """One frame: events, time, drawing (tests and benchmarks call this directly)."""
+        for event in (pygame.event.get() if events is None else events):
+            self.handle(event)
+            if not self.running:
+                return
+        self.time += dt
+        self.scenes.update(dt)
+        for n in self.notices:
+            n[1] -= dt
+        self.notices = [n for n in self.notices if n[1] > 0]
+        self.draw()
+
+    def draw(self) -> None:
+        self.screen.fill(theme.BG)
+        self.scenes.draw(self.screen)
+        self._draw_notices()
+
+    def _draw_notices(self) -> None:
+        if not self.notices:
+            return
+        px = theme.font_px(self.size, 20)
+        w = int(self.size[0] * 0.8)
+        y = self.size[1] - 10
+        for message, _ in reversed(self.notices[-3:]):
+            lines = text.wrap(message, px, w - 24)
+            h = len(lines) * int(px * 1.25) + 14
+            rect = pygame.Rect(0, 0, w, h)
+            rect.midbottom = (self.size[0] // 2, y)
+            panel(self.screen, rect, 235, theme.ACCENT)
+            for i, line in enumerate(lines):
+                text.draw(self.screen, line, (rect.x + 12, rect.y + 7 + i * int(px * 1.25)), px,
+                          theme.TEXT)
+            y = rect.y - 6
+
+    def quit(self) -> None:
+        self.running = False
+        while len(self.scenes):
+            self.scenes.pop()
+        self.save_settings()
+
+    def run(self, first_frame_hook=None) -> None:
+        while self.running:
+            dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
+            self.step(dt)
+            if not self.running:
+                break
+            pygame.display.flip()
+            if first_frame_hook:
+                first_frame_hook()
+                first_frame_hook = None
+        self.audio.stop()
+        pygame.quit()
+
+
+def main(argv=None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="main.py", description="Sea Battle — Морской бой")
+    parser.add_argument("--seed", type=int, help="seed every game and opponent from this number")
+    parser.add_argument("--size", help="window size, e.g. 1280x720")
+    parser.add_argument("--lang", help="language for this run (ru, uk, en, no)")
+    parser.add_argument("--first-frame-exit", action="store_true",
+                        help="print the time to the first frame and exit (startup benchmark)")
+    args = parser.parse_args(argv)
+    size = None
+    if args.size:
+        try:
+            w, h = (int(v) for v in args.size.lower().split("x"))
+            size = (max(640, w), max(480, h))
+        except ValueError:
+            parser.error(f"--size: expected WIDTHxHEIGHT, like 1280x720, got {args.size!r}")
+    app = App(size=size, seed=args.seed)
+    if args.lang:
+        app.settings.language = args.lang
+        app.apply_settings()
+    from .scenes.title import TitleScene
+
+    app.scenes.push(TitleScene(app))
+    hook = None
+    if args.first_frame_exit:
+        t0 = float(os.environ.get("SEABATTLE_T0", time.time()))
+
+        def hook():
+            print(f"first_frame_ms {1000 * (time.time() - t0):.1f}", flush=True)
+            app.running = False
+    app.run(hook)
+    return 0

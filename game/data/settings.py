@@ -1,0 +1,124 @@
+"""Player settings, remembered between runs in ``settings.json`` in the data folder.
+
+Every key is checked on load. A key with a bad value falls back to its default and the problem
+is reported (file, key, what was expected); a file that is not JSON at all is kept aside as
+``settings.json.broken-N`` and fresh settings start. The game always goes on.
+"""
+
+from __future__ import annotations
+
+import locale
+import os
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+
+from ..i18n import DEFAULT_LETTERS, LANGUAGES
+from ..rules.coords import LETTER_SETS
+from .storage import DataFileError, atomic_write_json, data_dir, keep_aside, read_json
+
+VERSION = 1
+ANIM_SPEEDS = (0.5, 1.0, 2.0, 4.0)
+WINDOW_MIN = (640, 480)
+
+
+def system_language() -> str:
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if value:
+            break
+    else:
+        value = (locale.getlocale()[0] or "")
+    code = value.split(":")[0].split("_")[0].split(".")[0].lower()
+    code = {"nb": "no", "nn": "no"}.get(code, code)
+    return code if code in LANGUAGES else "en"
+
+
+@dataclass
+class Settings:
+    language: str = field(default_factory=system_language)
+    letters: str = ""            # "" = the language's own letter set
+    halo: bool = True            # RULES.md §C: mark a sunk ship's halo
+    volume: float = 0.8
+    muted: bool = False
+    anim_speed: float = 1.0
+    fullscreen: bool = False
+    window: list = field(default_factory=lambda: [1280, 720])
+    quick_match: dict = field(default_factory=dict)  # last choices on the quick match screen
+
+    @property
+    def letter_set(self) -> str:
+        return self.letters or DEFAULT_LETTERS.get(self.language, "latin")
+
+
+def _check(key: str, value, default):
+    """Return the value if it fits the key, else raise ValueError with what was expected."""
+    if key == "language":
+        if value not in LANGUAGES:
+            raise ValueError(f"one of {', '.join(LANGUAGES)}")
+    elif key == "letters":
+        if value != "" and value not in LETTER_SETS:
+            raise ValueError(f"\"\" or one of {', '.join(LETTER_SETS)}")
+    elif key in ("halo", "muted", "fullscreen"):
+        if not isinstance(value, bool):
+            raise ValueError("true or false")
+    elif key == "volume":
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+            raise ValueError("a number from 0 to 1")
+        value = float(value)
+    elif key == "anim_speed":
+        if value not in ANIM_SPEEDS:
+            raise ValueError(f"one of {', '.join(str(s) for s in ANIM_SPEEDS)}")
+        value = float(value)
+    elif key == "window":
+        if (not isinstance(value, list) or len(value) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+                or value[0] < WINDOW_MIN[0] or value[1] < WINDOW_MIN[1]):
+            raise ValueError(f"[width, height], at least {WINDOW_MIN[0]}×{WINDOW_MIN[1]}")
+    elif key == "quick_match":
+        if not isinstance(value, dict):
+            raise ValueError("a table of choices")
+    return value
+
+
+class SettingsStore:
+    """Loads and saves ``Settings``; ``problems`` lists what was wrong with the file."""
+
+    def __init__(self, path: Path | None = None):
+        self.path = Path(path) if path else data_dir() / "settings.json"
+        self.problems: list[str] = []
+
+    def load(self) -> Settings:
+        self.problems = []
+        settings = Settings()
+        if not self.path.exists():
+            return settings
+        try:
+            data = read_json(self.path)
+        except DataFileError as exc:
+            aside = keep_aside(self.path)
+            self.problems.append(f"{exc} (kept as {aside.name}; default settings used)")
+            return settings
+        if not isinstance(data, dict):
+            aside = keep_aside(self.path)
+            self.problems.append(f"{self.path}: expected a JSON object "
+                                 f"(kept as {aside.name}; default settings used)")
+            return settings
+        known = {f.name for f in fields(Settings)}
+        for key, value in data.items():
+            if key == "version":
+                continue
+            if key not in known:
+                self.problems.append(f"{self.path}: unknown key '{key}' ignored")
+                continue
+            default = getattr(settings, key)
+            try:
+                setattr(settings, key, _check(key, value, default))
+            except ValueError as exc:
+                self.problems.append(f"{self.path}: key '{key}': expected {exc}, "
+                                     f"got {value!r}; using {default!r}")
+        return settings
+
+    def save(self, settings: Settings) -> None:
+        data = asdict(settings)
+        data["version"] = VERSION
+        atomic_write_json(self.path, data)

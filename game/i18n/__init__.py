@@ -1,0 +1,88 @@
+"""Every word a player sees goes through here.
+
+Translations are JSON files beside this module, one per language, a flat table of
+``"key": "text with {named} fields"``. English is the reference: every language must have every
+key English has (a test checks it). At run time a missing key falls back to English, then to
+the key itself, so a gap shows as text instead of a crash.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from ..rules.coords import LETTER_SETS, LetterSet, format_cell
+
+LANG_DIR = Path(__file__).resolve().parent
+LANGUAGES = ("ru", "uk", "en", "no")  # the languages of the seeds, and English
+REFERENCE = "en"
+DEFAULT_LETTERS = {"ru": "russian", "uk": "ukrainian", "en": "latin", "no": "latin"}
+
+
+@lru_cache(maxsize=None)
+def table(lang: str) -> dict[str, str]:
+    with open(LANG_DIR / f"{lang}.json", encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+class Translator:
+    def __init__(self, lang: str = REFERENCE):
+        self.lang = lang if lang in LANGUAGES else REFERENCE
+
+    def has(self, key: str) -> bool:
+        return key in table(self.lang) or key in table(REFERENCE)
+
+    def __call__(self, key: str, **params) -> str:
+        text = table(self.lang).get(key)
+        if text is None:
+            text = table(REFERENCE).get(key, key)
+        if params:
+            try:
+                return text.format(**params)
+            except (KeyError, IndexError, ValueError):
+                return text
+        return text
+
+
+def ship_text(ship, letters: LetterSet | str) -> str:
+    """A ship in notation: ``А1–Г1`` for a straight line, else its cells."""
+    cells = sorted(ship, key=lambda c: (c[1], c[0]))
+    if len(cells) == 1:
+        return format_cell(cells[0], letters)
+    xs = {x for x, _ in cells}
+    ys = {y for _, y in cells}
+    straight = (len(xs) == 1 and len(ys) == len(cells)) or (len(ys) == 1 and len(xs) == len(cells))
+    if straight and (max(xs) - min(xs) + max(ys) - min(ys) + 1 == len(cells)):
+        return f"{format_cell(cells[0], letters)}–{format_cell(cells[-1], letters)}"
+    return " ".join(format_cell(c, letters) for c in cells)
+
+
+def _is_cell(v) -> bool:
+    return isinstance(v, tuple) and len(v) == 2 and all(isinstance(i, int) for i in v)
+
+
+def describe(error, tr: Translator, letters: LetterSet | str = "latin") -> str:
+    """A RuleError in words: ``error.<code>`` with its cells and ships written in notation."""
+    if isinstance(letters, str):
+        letters = LETTER_SETS.get(letters, LETTER_SETS["latin"])
+    params = {}
+    for key, value in getattr(error, "params", {}).items():
+        if _is_cell(value):
+            try:
+                params[key] = format_cell(value, letters)
+            except IndexError:
+                params[key] = f"({value[0] + 1}, {value[1] + 1})"
+        elif isinstance(value, tuple) and value and all(_is_cell(c) for c in value):
+            params[key] = ship_text(value, letters)
+            params[key + "_size"] = len(value)
+        else:
+            params[key] = value
+    if "touching" in params:
+        params["touching"] = tr(f"touching.{params['touching']}")
+    if "shapes" in params:
+        params["shapes"] = tr(f"shapes.{params['shapes']}")
+    key = f"error.{getattr(error, 'code', 'unknown')}"
+    if not tr.has(key):
+        return str(error)
+    return tr(key, **params)

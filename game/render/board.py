@@ -1,0 +1,175 @@
+"""Drawing a sea board: water, grid, coordinate labels, ships, marks and the cursor."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from ..rules.classic import EMPTY, HIT, MISS, SUNK
+from ..rules.coords import Cell, LetterSet
+from . import text, theme
+from .sea import draw_water
+from .widgets import tint
+
+
+@dataclass(frozen=True)
+class BoardGeometry:
+    x: int          # top-left corner of cell (0, 0), labels lie left of and above it
+    y: int
+    cell: int
+    cols: int
+    rows: int
+
+    @classmethod
+    def fit(cls, rect: pygame.Rect, cols: int, rows: int, max_cell: int = 56) -> "BoardGeometry":
+        """The largest board (with its label band) that fits in ``rect``, centred in it."""
+        cell = int(min(rect.w / (cols + 0.9), rect.h / (rows + 0.9), max_cell))
+        cell = max(cell, 8)
+        label = int(cell * 0.9)
+        w = cols * cell + label
+        h = rows * cell + label
+        x = rect.x + (rect.w - w) // 2 + label
+        y = rect.y + (rect.h - h) // 2 + label
+        return cls(x, y, cell, cols, rows)
+
+    @property
+    def grid(self) -> pygame.Rect:
+        return pygame.Rect(self.x, self.y, self.cols * self.cell, self.rows * self.cell)
+
+    @property
+    def outer(self) -> pygame.Rect:
+        label = int(self.cell * 0.9)
+        return pygame.Rect(self.x - label, self.y - label, self.cols * self.cell + label,
+                           self.rows * self.cell + label)
+
+    def cell_rect(self, cell: Cell) -> pygame.Rect:
+        return pygame.Rect(self.x + cell[0] * self.cell, self.y + cell[1] * self.cell,
+                           self.cell, self.cell)
+
+    def center(self, cell: Cell) -> tuple[float, float]:
+        return (self.x + (cell[0] + 0.5) * self.cell, self.y + (cell[1] + 0.5) * self.cell)
+
+    def cell_at(self, pos) -> Cell | None:
+        cx = (pos[0] - self.x) // self.cell
+        cy = (pos[1] - self.y) // self.cell
+        if 0 <= cx < self.cols and 0 <= cy < self.rows:
+            return (int(cx), int(cy))
+        return None
+
+    def moved(self, dx: int, dy: int) -> "BoardGeometry":
+        return BoardGeometry(self.x + dx, self.y + dy, self.cell, self.cols, self.rows)
+
+
+@dataclass
+class BoardPicture:
+    """What one board shows right now (the scene keeps it in step with the animations)."""
+
+    ships: list = field(default_factory=list)       # ship cell tuples drawn as afloat
+    wrecks: list = field(default_factory=list)      # ship cell tuples drawn sunk
+    marks: dict = field(default_factory=dict)       # cell -> MISS / HIT / SUNK / EMPTY
+    pulses: dict = field(default_factory=dict)      # cell -> time left of a highlight ring
+
+
+_grid_cache: dict = {}
+_label_cache: dict = {}
+def _grid_overlay(geo: BoardGeometry) -> pygame.Surface:
+    key = (geo.cell, geo.cols, geo.rows)
+    surf = _grid_cache.get(key)
+    if surf is None:
+        surf = pygame.Surface((geo.cols * geo.cell + 1, geo.rows * geo.cell + 1), pygame.SRCALPHA)
+        colour = (*theme.GRID, 70)
+        for i in range(geo.cols + 1):
+            pygame.draw.line(surf, colour, (i * geo.cell, 0), (i * geo.cell, geo.rows * geo.cell))
+        for j in range(geo.rows + 1):
+            pygame.draw.line(surf, colour, (0, j * geo.cell), (geo.cols * geo.cell, j * geo.cell))
+        pygame.draw.rect(surf, (*theme.GRID, 170), surf.get_rect(), 2)
+        if len(_grid_cache) > 16:
+            _grid_cache.clear()
+        _grid_cache[key] = surf
+    return surf
+
+
+def _labels(geo: BoardGeometry, letters: LetterSet, colour) -> pygame.Surface:
+    key = (geo.cell, geo.cols, geo.rows, letters.key, colour)
+    surf = _label_cache.get(key)
+    if surf is None:
+        label = int(geo.cell * 0.9)
+        outer = geo.outer
+        surf = pygame.Surface(outer.size, pygame.SRCALPHA)
+        px = max(12, int(geo.cell * 0.52))
+        for i in range(geo.cols):
+            text.draw(surf, letters.letter(i), (label + (i + 0.5) * geo.cell, label * 0.55), px,
+                      colour, "center")
+        for j in range(geo.rows):
+            text.draw(surf, str(j + 1), (label * 0.5, label + (j + 0.5) * geo.cell), px,
+                      colour, "center")
+        if len(_label_cache) > 32:
+            _label_cache.clear()
+        _label_cache[key] = surf
+    return surf
+
+
+def draw_ship(surface: pygame.Surface, geo: BoardGeometry, cells, colour, edge,
+              detail=True) -> None:
+    """A hull over ``cells``: inset blocks joined where cells share a side, a turret on each."""
+    cells = set(cells)
+    inset = max(2, geo.cell // 8)
+    for c in cells:
+        r = geo.cell_rect(c).inflate(-2 * inset, -2 * inset)
+        pygame.draw.rect(surface, colour, r, border_radius=max(2, geo.cell // 4))
+        for dx, dy in ((1, 0), (0, 1)):
+            if (c[0] + dx, c[1] + dy) in cells:
+                a = geo.center(c)
+                b = geo.center((c[0] + dx, c[1] + dy))
+                bridge = pygame.Rect(0, 0, abs(b[0] - a[0]) + (geo.cell - 2 * inset) * (dx == 0),
+                                     abs(b[1] - a[1]) + (geo.cell - 2 * inset) * (dy == 0))
+                bridge.center = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+                pygame.draw.rect(surface, colour, bridge)
+    if detail:
+        for c in cells:
+            cx, cy = geo.center(c)
+            pygame.draw.circle(surface, edge, (cx, cy), max(2, geo.cell // 6))
+
+
+def draw_cross(surface, geo: BoardGeometry, cell: Cell, colour, width_frac=0.12) -> None:
+    r = geo.cell_rect(cell).inflate(-geo.cell // 3, -geo.cell // 3)
+    w = max(2, int(geo.cell * width_frac))
+    pygame.draw.line(surface, colour, r.topleft, r.bottomright, w)
+    pygame.draw.line(surface, colour, r.topright, r.bottomleft, w)
+
+
+def draw_board(surface: pygame.Surface, geo: BoardGeometry, picture: BoardPicture,
+               letters: LetterSet, t: float, cursor: Cell | None = None,
+               label_colour=theme.TEXT_DIM, dim: float = 0.0) -> None:
+    grid = geo.grid
+    draw_water(surface, grid, t)
+    surface.blit(_labels(geo, letters, label_colour), geo.outer.topleft)
+    for ship in picture.ships:
+        draw_ship(surface, geo, ship, theme.SHIP, theme.SHIP_DARK)
+    for ship in picture.wrecks:
+        draw_ship(surface, geo, ship, theme.WRECK, (40, 30, 30))
+    surface.blit(_grid_overlay(geo), grid.topleft)
+    dot = max(2, geo.cell // 9)
+    for cell, mark in picture.marks.items():
+        if mark == MISS:
+            pygame.draw.circle(surface, theme.MISS, geo.center(cell), dot + 1)
+        elif mark == EMPTY:
+            pygame.draw.circle(surface, theme.HALO, geo.center(cell), max(1, dot - 1))
+        elif mark == HIT:
+            draw_cross(surface, geo, cell, theme.HIT)
+        elif mark == SUNK:
+            draw_cross(surface, geo, cell, theme.BAD)
+    for cell, left in picture.pulses.items():
+        r = geo.cell_rect(cell)
+        grow = int((1 - min(1.0, left)) * geo.cell * 0.3)
+        pygame.draw.rect(surface, theme.ACCENT, r.inflate(grow, grow), 2,
+                         border_radius=geo.cell // 5)
+    if dim > 0:
+        surface.blit(tint(grid.size, (0, 0, 0, int(255 * dim))), grid.topleft)
+    if cursor is not None:
+        r = geo.cell_rect(cursor)
+        surface.blit(tint((grid.w, geo.cell), (*theme.CURSOR, 28)), (grid.x, r.y))
+        surface.blit(tint((geo.cell, grid.h), (*theme.CURSOR, 28)), (r.x, grid.y))
+        pygame.draw.rect(surface, theme.CURSOR, r, max(2, geo.cell // 14),
+                         border_radius=geo.cell // 6)

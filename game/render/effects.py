@@ -1,0 +1,285 @@
+"""Arcade effects: shells in flight, splashes, explosions, fire and smoke, flash, shake, rings
+and floating words. All motion runs on elapsed time (``update(dt)``), never on frame counts.
+
+``Timeline`` is the queue of timed cues a scene plays for one action: while it has cues the
+scene is "busy" and holds input back; ``skip()`` runs every cue at once with ``skipping=True`` so
+state catches up without sounds or particles.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+import pygame
+
+from . import text
+
+Pos = tuple[float, float]
+
+
+class Timeline:
+    def __init__(self):
+        self.t = 0.0
+        self._cues: list[tuple[float, int, object]] = []
+        self._n = 0
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._cues)
+
+    def add(self, delay: float, fn) -> None:
+        """Run ``fn(skipping)`` ``delay`` seconds from now (after cues already due then)."""
+        self._n += 1
+        self._cues.append((self.t + max(0.0, delay), self._n, fn))
+        self._cues.sort(key=lambda c: (c[0], c[1]))
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        while self._cues and self._cues[0][0] <= self.t:
+            _, _, fn = self._cues.pop(0)
+            fn(False)
+
+    def skip(self) -> None:
+        while self._cues:  # cues may add cues; run until none are left
+            _, _, fn = self._cues.pop(0)
+            fn(True)
+
+
+# --- sprites ------------------------------------------------------------------------------
+
+_glow_cache: dict = {}
+
+
+def glow(radius: int, colour, alpha_step: int = 8) -> pygame.Surface:
+    """A soft round sprite (bright centre, transparent edge), cached by size/colour/alpha."""
+    radius = max(1, int(radius))
+    key = (radius, colour, alpha_step)
+    surf = _glow_cache.get(key)
+    if surf is None:
+        size = radius * 2 + 1
+        surf = pygame.Surface((size, size), pygame.SRCALPHA)
+        a = alpha_step / 8
+        for r in range(radius, 0, -1):
+            k = 1 - r / (radius + 1)
+            pygame.draw.circle(surf, (*colour, int(255 * a * k * k)), (radius, radius), r)
+        if len(_glow_cache) > 2000:
+            _glow_cache.clear()
+        _glow_cache[key] = surf
+    return surf
+
+
+@dataclass
+class Particle:
+    x: float
+    y: float
+    vx: float
+    vy: float
+    life: float
+    span: float
+    radius: float
+    colour: tuple
+    gravity: float = 0.0
+    drag: float = 0.0
+    grow: float = 0.0
+    additive: bool = True
+
+
+@dataclass
+class Shell:
+    start: Pos
+    end: Pos
+    duration: float
+    height: float
+    t: float = 0.0
+    colour: tuple = (255, 235, 180)
+
+
+@dataclass
+class Ring:
+    pos: Pos
+    radius: float
+    speed: float
+    life: float
+    span: float
+    colour: tuple
+    width: int = 2
+
+
+@dataclass
+class FloatingText:
+    surf: pygame.Surface
+    pos: Pos
+    life: float
+    span: float
+
+
+class Effects:
+    """Every transient effect of one scene."""
+
+    MAX_PARTICLES = 900
+
+    def __init__(self, rng: random.Random | None = None, scale: float = 1.0):
+        self.rng = rng or random.Random(0)
+        self.scale = scale  # pixels per layout unit: effects grow with the board
+        self.particles: list[Particle] = []
+        self.shells: list[Shell] = []
+        self.rings: list[Ring] = []
+        self.texts: list[FloatingText] = []
+        self.flash = 0.0
+        self.flash_colour = (255, 240, 210)
+        self._shake = 0.0
+        self._shake_time = 0.0
+
+    # -- spawning --
+    def _spray(self, pos: Pos, n: int, speed: float, span: float, radius: float, colour,
+               gravity=0.0, drag=1.5, grow=0.0, additive=True, up_bias=0.0, spread=math.pi):
+        rng = self.rng
+        room = self.MAX_PARTICLES - len(self.particles)
+        for _ in range(min(n, max(0, room))):
+            a = -math.pi / 2 + rng.uniform(-spread, spread)
+            v = speed * rng.uniform(0.3, 1.0)
+            self.particles.append(Particle(
+                pos[0], pos[1], math.cos(a) * v, math.sin(a) * v - up_bias,
+                span * rng.uniform(0.6, 1.0), span, radius * rng.uniform(0.6, 1.2), colour,
+                gravity, drag, grow, additive))
+
+    def shell(self, start: Pos, end: Pos, duration: float) -> None:
+        height = 0.25 * math.dist(start, end) + 40 * self.scale
+        self.shells.append(Shell(start, end, duration, height))
+
+    def muzzle(self, pos: Pos) -> None:
+        s = self.scale
+        self._spray(pos, 10, 160 * s, 0.25, 4 * s, (255, 200, 120), drag=5)
+        self._spray(pos, 6, 40 * s, 0.9, 6 * s, (110, 110, 120), drag=2, grow=10 * s,
+                    additive=False)
+
+    def splash(self, pos: Pos) -> None:
+        s = self.scale
+        self._spray(pos, 26, 200 * s, 0.8, 2.5 * s, (190, 225, 255), gravity=520 * s, drag=0.5,
+                    up_bias=90 * s, spread=0.6)
+        self.rings.append(Ring(pos, 3 * s, 60 * s, 0.7, 0.7, (200, 230, 255)))
+        self.rings.append(Ring(pos, 1 * s, 35 * s, 0.9, 0.9, (150, 200, 240)))
+
+    def explosion(self, pos: Pos, power: float = 1.0) -> None:
+        s = self.scale * power
+        self._spray(pos, int(8 * power), 20 * s, 0.35, 18 * s, (255, 240, 200), drag=4)
+        self._spray(pos, int(36 * power), 260 * s, 0.7, 3.5 * s, (255, 170, 60),
+                    gravity=200 * s, drag=1.8)
+        self._spray(pos, int(14 * power), 60 * s, 1.6, 7 * s, (70, 66, 70), drag=1.5,
+                    grow=14 * s, additive=False, up_bias=20 * s)
+        self._spray(pos, int(8 * power), 220 * s, 0.9, 2 * s, (40, 36, 34), gravity=500 * s,
+                    drag=0.8, additive=False, up_bias=80 * s, spread=1.0)
+        self.rings.append(Ring(pos, 4 * s, 180 * s, 0.35, 0.35, (255, 220, 160), 3))
+        self.flash = max(self.flash, min(1.0, 0.35 * power))
+        self.shake(6 * power, 0.35 + 0.15 * power)
+
+    def fire(self, pos: Pos, dt: float) -> None:
+        """Keep a hit cell burning: call every frame with the frame's ``dt``."""
+        s = self.scale
+        if self.rng.random() < dt * 14:
+            p = (pos[0] + self.rng.uniform(-5, 5) * s, pos[1] + self.rng.uniform(-3, 3) * s)
+            self._spray(p, 1, 25 * s, 0.5, 4 * s, (255, 140, 40), drag=1, up_bias=30 * s,
+                        spread=0.3)
+        if self.rng.random() < dt * 5:
+            self._spray(pos, 1, 15 * s, 1.4, 4 * s, (60, 58, 62), drag=0.8, grow=9 * s,
+                        additive=False, up_bias=22 * s, spread=0.4)
+
+    def float_text(self, words: str, pos: Pos, px: int, colour) -> None:
+        surf = text.font(px).render(words, True, colour).convert_alpha()
+        self.texts.append(FloatingText(surf, pos, 1.2, 1.2))
+
+    def shake(self, amount: float, time: float) -> None:
+        self._shake = max(self._shake, amount * self.scale)
+        self._shake_time = max(self._shake_time, time)
+
+    def clear(self) -> None:
+        self.particles.clear()
+        self.shells.clear()
+        self.rings.clear()
+        self.texts.clear()
+        self.flash = 0.0
+        self._shake = self._shake_time = 0.0
+
+    # -- time --
+    def update(self, dt: float) -> None:
+        alive = []
+        for p in self.particles:
+            p.life -= dt
+            if p.life <= 0:
+                continue
+            k = max(0.0, 1 - p.drag * dt)
+            p.vx *= k
+            p.vy = p.vy * k + p.gravity * dt
+            p.x += p.vx * dt
+            p.y += p.vy * dt
+            p.radius += p.grow * dt
+            alive.append(p)
+        self.particles = alive
+        for sh in self.shells:
+            sh.t += dt
+        self.shells = [sh for sh in self.shells if sh.t < sh.duration]
+        for r in self.rings:
+            r.life -= dt
+            r.radius += r.speed * dt
+        self.rings = [r for r in self.rings if r.life > 0]
+        for ft in self.texts:
+            ft.life -= dt
+            ft.pos = (ft.pos[0], ft.pos[1] - 30 * self.scale * dt)
+        self.texts = [ft for ft in self.texts if ft.life > 0]
+        self.flash = max(0.0, self.flash - dt * 2.2)
+        if self._shake_time > 0:
+            self._shake_time -= dt
+            if self._shake_time <= 0:
+                self._shake = 0.0
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.shells)
+
+    def shake_offset(self) -> tuple[int, int]:
+        if self._shake <= 0:
+            return (0, 0)
+        a = self._shake * min(1.0, self._shake_time * 3)
+        return (round(self.rng.uniform(-a, a)), round(self.rng.uniform(-a, a)))
+
+    # -- drawing --
+    def draw(self, surface: pygame.Surface, offset=(0, 0)) -> None:
+        ox, oy = offset
+        for p in self.particles:
+            k = p.life / p.span
+            steps = max(1, min(8, int(k * 8 + 0.999)))
+            spr = glow(p.radius, p.colour, steps)
+            pos = (p.x + ox - spr.get_width() / 2, p.y + oy - spr.get_height() / 2)
+            surface.blit(spr, pos, special_flags=pygame.BLEND_RGB_ADD if p.additive else 0)
+        for r in self.rings:
+            k = r.life / r.span
+            colour = tuple(int(c * k) for c in r.colour)
+            pygame.draw.circle(surface, colour, (r.pos[0] + ox, r.pos[1] + oy), int(r.radius),
+                               r.width)
+        for sh in self.shells:
+            k = sh.t / sh.duration
+            x = sh.start[0] + (sh.end[0] - sh.start[0]) * k + ox
+            y = sh.start[1] + (sh.end[1] - sh.start[1]) * k - sh.height * 4 * k * (1 - k) + oy
+            gy = sh.start[1] + (sh.end[1] - sh.start[1]) * k + oy
+            pygame.draw.circle(surface, (10, 20, 30), (x, gy), max(2, 3 * self.scale))
+            for i in range(1, 4):  # a short glowing trail
+                kk = max(0.0, k - i * 0.025)
+                tx = sh.start[0] + (sh.end[0] - sh.start[0]) * kk + ox
+                ty = (sh.start[1] + (sh.end[1] - sh.start[1]) * kk
+                      - sh.height * 4 * kk * (1 - kk) + oy)
+                spr = glow(4 * self.scale, (255, 150, 60), 8 - 2 * i)
+                surface.blit(spr, (tx - spr.get_width() / 2, ty - spr.get_height() / 2),
+                             special_flags=pygame.BLEND_RGB_ADD)
+            spr = glow(7 * self.scale, sh.colour)
+            surface.blit(spr, (x - spr.get_width() / 2, y - spr.get_height() / 2),
+                         special_flags=pygame.BLEND_RGB_ADD)
+            pygame.draw.circle(surface, (255, 255, 240), (x, y), max(2, 2.5 * self.scale))
+        for ft in self.texts:
+            k = ft.life / ft.span
+            ft.surf.set_alpha(int(255 * min(1.0, k * 2)))
+            surface.blit(ft.surf, ft.surf.get_rect(center=(ft.pos[0] + ox, ft.pos[1] + oy)))
+        if self.flash > 0:
+            v = int(160 * self.flash)
+            surface.fill((v, v, int(v * 0.85)), special_flags=pygame.BLEND_RGB_ADD)

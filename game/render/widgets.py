@@ -1,0 +1,281 @@
+"""Menus and buttons that work the same by mouse and by keyboard.
+
+A ``Menu`` is a column of items: actions, choices (left/right or click to change), and text
+fields. Up/Down (or W/S) move, Enter/Space act, Left/Right change a choice. Symbols the default
+font lacks (arrows, ticks) are drawn as shapes here.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable
+
+import pygame
+
+from . import text, theme
+
+
+_tint_cache: dict = {}
+
+
+def tint(size, rgba) -> pygame.Surface:
+    """A translucent rectangle, made once per size and colour."""
+    key = (tuple(size), tuple(rgba))
+    surf = _tint_cache.get(key)
+    if surf is None:
+        if len(_tint_cache) > 64:
+            _tint_cache.clear()
+        surf = _tint_cache[key] = pygame.Surface(size, pygame.SRCALPHA)
+        surf.fill(rgba)
+    return surf
+
+
+_panel_cache: dict = {}
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 215,
+          edge=theme.PANEL_EDGE, radius: int = 12) -> None:
+    key = (rect.size, alpha, radius)
+    shade = _panel_cache.get(key)
+    if shade is None:
+        if len(_panel_cache) > 48:
+            _panel_cache.clear()
+        shade = _panel_cache[key] = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (*theme.PANEL, alpha), shade.get_rect(), border_radius=radius)
+    surface.blit(shade, rect.topleft)
+    pygame.draw.rect(surface, edge, rect, 2, border_radius=radius)
+
+
+def arrow(surface: pygame.Surface, centre, size: float, direction: str, colour) -> pygame.Rect:
+    """A filled triangle pointing left/right/up/down (the font has no arrow glyphs)."""
+    x, y = centre
+    s = size / 2
+    pts = {
+        "left": [(x - s, y), (x + s, y - s), (x + s, y + s)],
+        "right": [(x + s, y), (x - s, y - s), (x - s, y + s)],
+        "up": [(x, y - s), (x - s, y + s), (x + s, y + s)],
+        "down": [(x, y + s), (x - s, y - s), (x + s, y - s)],
+    }[direction]
+    return pygame.draw.polygon(surface, colour, pts)
+
+
+def tick(surface: pygame.Surface, centre, size: float, colour) -> None:
+    x, y = centre
+    s = size / 2
+    pygame.draw.lines(surface, colour, False, [(x - s, y), (x - s / 3, y + s * 0.7), (x + s, y - s * 0.7)],
+                      max(2, int(size / 6)))
+
+
+def star(surface: pygame.Surface, centre, size: float, colour, filled=True) -> None:
+    x, y = centre
+    pts = []
+    for i in range(10):
+        r = size / 2 if i % 2 == 0 else size / 5
+        a = -math.pi / 2 + i * math.pi / 5
+        pts.append((x + math.cos(a) * r, y + math.sin(a) * r))
+    pygame.draw.polygon(surface, colour, pts, 0 if filled else 2)
+
+
+@dataclass
+class Item:
+    label: Callable[[], str]
+    on_activate: Callable[[], None] | None = None
+    # a choice: ``values`` to cycle, ``get``/``set`` the current one, ``show`` its words
+    values: Callable[[], list] | None = None
+    get: Callable[[], object] | None = None
+    set: Callable[[object], None] | None = None
+    show: Callable[[object], str] = str
+    # a text field: edited while selected
+    max_len: int = 0
+    enabled: Callable[[], bool] = lambda: True
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    left: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    right: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+
+    @property
+    def is_choice(self) -> bool:
+        return self.values is not None
+
+    @property
+    def is_text(self) -> bool:
+        return self.max_len > 0
+
+    def step(self, delta: int) -> None:
+        values = self.values()
+        cur = self.get()
+        i = values.index(cur) if cur in values else 0
+        self.set(values[(i + delta) % len(values)])
+
+
+class Menu:
+    def __init__(self, items: list[Item], on_change: Callable[[], None] | None = None,
+                 sound: Callable[[str], None] | None = None, base_px: int = 30):
+        self.items = items
+        self.index = 0
+        self.on_change = on_change or (lambda: None)
+        self.sound = sound or (lambda name: None)
+        self.base_px = base_px
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.px = base_px
+        self._skip_disabled(1)
+
+    def _skip_disabled(self, step: int) -> None:
+        for _ in range(len(self.items)):
+            if self.items[self.index].enabled():
+                return
+            self.index = (self.index + step) % len(self.items)
+
+    @property
+    def current(self) -> Item:
+        return self.items[self.index]
+
+    def layout(self, rect: pygame.Rect, window: tuple[int, int]) -> None:
+        self.rect = rect
+        self.px = theme.font_px(window, self.base_px)
+        row = int(self.px * 1.7)
+        top = rect.centery - row * len(self.items) // 2
+        for i, item in enumerate(self.items):
+            item.rect = pygame.Rect(rect.x, top + i * row, rect.w, row)
+            a = self.px * 0.6
+            item.left = pygame.Rect(0, 0, a * 1.6, a * 1.6)
+            item.left.center = (rect.x + rect.w * 0.5 + self.px * 0.5, item.rect.centery)
+            item.right = pygame.Rect(0, 0, a * 1.6, a * 1.6)
+            item.right.center = (rect.right - self.px * 0.9, item.rect.centery)
+
+    def move(self, delta: int) -> None:
+        self.index = (self.index + delta) % len(self.items)
+        self._skip_disabled(delta)
+        self.sound("click")
+
+    def activate(self) -> None:
+        item = self.current
+        if not item.enabled():
+            self.sound("refuse")
+            return
+        self.sound("click")
+        if item.is_choice:
+            item.step(1)
+            self.on_change()
+        elif item.on_activate:
+            item.on_activate()
+
+    def handle(self, event) -> bool:
+        """Handle one pygame event; True if the menu used it."""
+        item = self.current
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_UP,) or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
+                self.move(-1)
+            elif event.key in (pygame.K_DOWN, pygame.K_TAB):
+                self.move(1)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) or (
+                    event.key == pygame.K_SPACE and not item.is_text):
+                self.activate()
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and item.is_choice and item.enabled():
+                item.step(-1 if event.key == pygame.K_LEFT else 1)
+                self.sound("click")
+                self.on_change()
+            elif event.key == pygame.K_BACKSPACE and item.is_text:
+                item.set(str(item.get())[:-1])
+                self.on_change()
+            else:
+                return False
+            return True
+        if event.type == pygame.TEXTINPUT and item.is_text:
+            value = (str(item.get()) + event.text)[: item.max_len]
+            item.set(value)
+            self.on_change()
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            for i, it in enumerate(self.items):
+                if it.rect.collidepoint(event.pos) and it.enabled() and i != self.index:
+                    self.index = i
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            for i, it in enumerate(self.items):
+                if it.rect.collidepoint(event.pos) and it.enabled():
+                    self.index = i
+                    if it.is_choice:
+                        back = event.button == 3 or it.left.collidepoint(event.pos)
+                        it.step(-1 if back else 1)
+                        self.sound("click")
+                        self.on_change()
+                    elif event.button == 1:
+                        self.activate()
+                    return True
+        if event.type == pygame.MOUSEWHEEL and self.current.is_choice:
+            return False
+        return False
+
+    def draw(self, surface: pygame.Surface, t: float = 0.0) -> None:
+        px = self.px
+        for i, item in enumerate(self.items):
+            selected = i == self.index
+            enabled = item.enabled()
+            colour = theme.ACCENT if selected else (theme.TEXT if enabled else theme.TEXT_DIM)
+            r = item.rect
+            if selected:
+                surface.blit(_highlight(r.size), r.topleft)
+                arrow(surface, (r.x + px * 0.45, r.centery), px * 0.5, "right", theme.ACCENT)
+            if item.is_choice or item.is_text:
+                label_w = r.w * 0.5 - px
+                lpx = text.fit_px(item.label(), px, int(label_w))
+                text.draw(surface, item.label(), (r.x + px, r.centery), lpx, colour, "midleft")
+                value = item.show(item.get()) if item.is_choice else str(item.get())
+                if item.is_text and selected and int(t * 2) % 2 == 0:
+                    value += "_"
+                vx = item.left.right + px * 0.3
+                vw = item.right.left - vx - px * 0.3
+                vpx = text.fit_px(value, px, int(vw))
+                text.draw(surface, value, (vx + vw / 2, r.centery), vpx,
+                          theme.TEXT if enabled else theme.TEXT_DIM, "center")
+                if item.is_choice and enabled:
+                    arrow(surface, item.left.center, px * 0.55, "left", colour)
+                    arrow(surface, item.right.center, px * 0.55, "right", colour)
+            else:
+                lpx = text.fit_px(item.label(), px, r.w - 2 * px)
+                text.draw(surface, item.label(), (r.centerx, r.centery), lpx, colour, "center")
+
+
+_hl_cache: dict = {}
+
+
+def _highlight(size) -> pygame.Surface:
+    surf = _hl_cache.get(size)
+    if surf is None:
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(surf, (*theme.ACCENT, 38), surf.get_rect(), border_radius=8)
+        _hl_cache.clear()
+        _hl_cache[size] = surf
+    return surf
+
+
+class Button:
+    def __init__(self, label: Callable[[], str], on_click: Callable[[], None],
+                 enabled: Callable[[], bool] = lambda: True, hotkey: str = ""):
+        self.label = label
+        self.on_click = on_click
+        self.enabled = enabled
+        self.hotkey = hotkey
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.hover = False
+
+    def handle(self, event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rect.collidepoint(event.pos) and self.enabled():
+                self.on_click()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface, px: int) -> None:
+        enabled = self.enabled()
+        bg = theme.PANEL_EDGE if (self.hover and enabled) else theme.PANEL
+        pygame.draw.rect(surface, bg, self.rect, border_radius=8)
+        pygame.draw.rect(surface, theme.ACCENT if enabled else theme.TEXT_DIM, self.rect, 2,
+                         border_radius=8)
+        label = self.label() + (f"  [{self.hotkey}]" if self.hotkey else "")
+        lpx = text.fit_px(label, px, self.rect.w - 12)
+        text.draw(surface, label, self.rect.center, lpx,
+                  theme.TEXT if enabled else theme.TEXT_DIM, "center")

@@ -1,0 +1,116 @@
+"""Scenes and the scene stack.
+
+Every scene has the same small life cycle: ``enter`` when pushed, ``pause`` when another scene
+covers it, ``resume`` when uncovered, ``exit`` when removed; ``handle(event)``, ``update(dt)``
+and ``draw(surface)``. Only the top scene gets events and time; scenes below it are drawn (from
+the highest opaque one up) so overlays such as the pause menu show the battle frozen under them.
+``draw`` never changes game state.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+
+class Scene:
+    opaque = True      # False: the scene below shows through (overlays, dialogs)
+
+    def __init__(self, app):
+        self.app = app
+        self.t = 0.0   # seconds since the scene was entered, for animation
+
+    # life cycle
+    def enter(self) -> None: ...
+    def exit(self) -> None: ...
+    def pause(self) -> None: ...
+    def resume(self) -> None: ...
+
+    def handle(self, event) -> None: ...
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+    # helpers
+    @property
+    def tr(self):
+        return self.app.tr
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.app.size
+
+    def back(self) -> None:
+        """What Esc does by default: leave this scene."""
+        self.app.scenes.pop()
+
+
+class SceneStack:
+    def __init__(self):
+        self._stack: list[Scene] = []
+
+    def __len__(self) -> int:
+        return len(self._stack)
+
+    def __iter__(self):
+        return iter(list(self._stack))
+
+    @property
+    def top(self) -> Scene | None:
+        return self._stack[-1] if self._stack else None
+
+    def push(self, scene: Scene) -> Scene:
+        if self._stack:
+            self._stack[-1].pause()
+        self._stack.append(scene)
+        scene.enter()
+        return scene
+
+    def pop(self) -> Scene | None:
+        if not self._stack:
+            return None
+        scene = self._stack.pop()
+        scene.exit()
+        if self._stack:
+            self._stack[-1].resume()
+        return scene
+
+    def replace(self, scene: Scene) -> Scene:
+        """Swap the top scene for ``scene``."""
+        if self._stack:
+            self._stack.pop().exit()
+        self._stack.append(scene)
+        scene.enter()
+        return scene
+
+    def reset(self, scene: Scene) -> Scene:
+        """Remove every scene and start again from ``scene`` (back to the title, say)."""
+        while self._stack:
+            self._stack.pop().exit()
+        self._stack.append(scene)
+        scene.enter()
+        return scene
+
+    def find(self, kind: type) -> Scene | None:
+        for scene in reversed(self._stack):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    def handle(self, event) -> None:
+        if self._stack:
+            self._stack[-1].handle(event)
+
+    def update(self, dt: float) -> None:
+        if self._stack:
+            self._stack[-1].update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        start = 0
+        for i in range(len(self._stack) - 1, -1, -1):
+            if self._stack[i].opaque:
+                start = i
+                break
+        for scene in self._stack[start:]:
+            scene.draw(surface)

@@ -1,0 +1,478 @@
+"""The battle: your fleet with the enemy's shots on the left, the enemy waters with yours on the
+right (RULES.md §C).
+
+The scene is a player of events: it passes an action to the rules, gets events back, and turns
+each into timed cues (a shell in flight, a splash or an explosion, the mark, the log line, the
+halo dots). What the boards show is kept in step with those cues, so a result never shows before
+its shell lands. While cues are pending, any key or click skips them.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import pygame
+
+from ..data.record import save_record
+from ..data.storage import data_dir
+from ..i18n import describe
+from ..rules.classic import EMPTY, HIT, MISS, SUNK, GameOver, Shot, ShotResult, TurnChanged
+from ..rules.coords import fallback_letter_set, parse_cell
+from ..rules.errors import RuleError
+from ..render import text, theme
+from ..render.board import BoardGeometry, BoardPicture, draw_board, draw_ship
+from ..render.effects import Effects, Ring, Timeline
+from ..render.widgets import panel
+from .base import Scene
+from .match import COMPUTER, HUMAN
+
+FLIGHT = 0.55      # seconds a shell flies
+AI_THINK = 0.45    # the computer's pause before it fires
+LOG_LINES = 60
+
+
+class BattleScene(Scene):
+    def __init__(self, app, match, game, demo: bool = False, keep_record: bool = True):
+        super().__init__(app)
+        self.match = match
+        self.game = game
+        self.demo = demo  # attract mode behind the title menu: silent, no panels
+        self.keep_record = keep_record and not demo
+        self.letters = fallback_letter_set(match.letters, game.config.width)
+        self.shooters = match.shooters()
+        humans = match.humans
+        self.viewer = game.turn if match.hot_seat else (humans[0] if humans else 0)
+        self.timeline = Timeline()
+        self.effects = Effects(random.Random(match.seed ^ 0x5EA))
+        self.shown = [BoardPicture(), BoardPicture()]  # per field owner, as animated so far
+        self.cursor = (game.config.width // 2, game.config.height // 2)
+        self.typed = ""
+        self.message = ""
+        self.message_time = 0.0
+        self.log: list[tuple[str, tuple]] = []
+        self.turn_shots: list[list] = [[], []]  # cells each player shot in his current turn
+        self.elapsed = 0.0
+        self.finished = False
+        self.record_path: Path | None = None
+        self._saved_moves = -1
+        self._geo: dict = {}
+        self._layout_size = None
+        self._sync_from_game()
+
+    # -- state shown on the boards --------------------------------------------------------
+    def _sync_from_game(self) -> None:
+        """Show the game as it stands (a new game, or one being resumed)."""
+        g = self.game
+        for owner in (0, 1):
+            pic = self.shown[owner]
+            pic.marks = dict(g.shots_at[owner])
+            pic.marks.update({c: EMPTY for c in g.known_empty[owner]})
+            pic.wrecks = [g.ships[owner][i] for i in g.sunk[owner]]
+
+    def seat(self, player: int):
+        return self.match.seats[player]
+
+    @property
+    def busy(self) -> bool:
+        return self.timeline.busy
+
+    @property
+    def human_to_move(self) -> bool:
+        g = self.game
+        return (not g.over and not self.busy and self.seat(g.turn).kind == HUMAN
+                and g.turn == self.viewer)
+
+    # -- layout ------------------------------------------------------------------------------
+    def _layout(self) -> None:
+        if self._layout_size == self.size:
+            return
+        self._layout_size = self.size
+        w, h = self.size
+        u = theme.unit(self.size)
+        m = int(16 * u)
+        cols, rows = self.game.config.width, self.game.config.height
+        if self.demo:
+            top, bottom = int(h * 0.30), h - m
+        else:
+            top = int(92 * u)
+            bottom = h - int(150 * u) - int(30 * u)
+        left = pygame.Rect(m, top, w // 2 - int(1.5 * m), bottom - top)
+        right = pygame.Rect(w // 2 + m // 2, top, w // 2 - int(1.5 * m), bottom - top)
+        self._geo = {"left": BoardGeometry.fit(left, cols, rows),
+                     "right": BoardGeometry.fit(right, cols, rows)}
+        self.effects.scale = self._geo["left"].cell / 40
+        self.log_rect = pygame.Rect(m, h - int(150 * u), int(w * 0.58) - m, int(150 * u) - m)
+        self.status_rect = pygame.Rect(self.log_rect.right + m, self.log_rect.y,
+                                       w - self.log_rect.right - 2 * m, self.log_rect.h)
+
+    def geo_of(self, owner: int) -> BoardGeometry:
+        """The geometry of ``owner``'s field: the viewer's own field is on the left."""
+        self._layout()
+        return self._geo["left" if owner == self.viewer else "right"]
+
+    # -- playing actions ---------------------------------------------------------------------
+    def play(self, action) -> None:
+        """Pass ``action`` to the rules and queue the animation of what it caused."""
+        shooter = self.game.turn
+        events = self.game.apply(action)
+        at = 0.0
+        for event in events:
+            if isinstance(event, ShotResult):
+                self.turn_shots[shooter].append(event.cell)
+                at = self._animate_shot(event, at)
+            elif isinstance(event, TurnChanged):
+                self.timeline.add(at + 0.25, lambda s, e=event: self._turn_changed(e, s))
+                at += 0.25
+            elif isinstance(event, GameOver):
+                self.timeline.add(at + 1.4, lambda s: self._game_over())
+
+    def _sound(self, name: str, skipping: bool, x: float | None = None, volume=1.0) -> None:
+        if skipping or self.demo:
+            return
+        pan = 0.0 if x is None else max(-1.0, min(1.0, (x / self.size[0]) * 2 - 1))
+        self.app.sound(name, volume, pan)
+
+    def _animate_shot(self, ev: ShotResult, at: float) -> float:
+        target_owner = 1 - ev.shooter
+        src = self.geo_of(ev.shooter).grid.center
+        dst = self.geo_of(target_owner).center(ev.cell)
+
+        def launch(skipping):
+            if skipping:
+                return
+            self.effects.muzzle(src)
+            self.effects.shell(src, dst, FLIGHT)
+            self._sound("launch", skipping, src[0], 0.7)
+            self._sound("whistle", skipping, dst[0], 0.5)
+
+        def impact(skipping):
+            pic = self.shown[target_owner]
+            dst_now = self.geo_of(target_owner).center(ev.cell)
+            pic.marks[ev.cell] = ev.outcome if ev.outcome != SUNK else SUNK
+            word = self.tr(f"shot.{ev.outcome}")
+            if ev.outcome == SUNK and ev.ship_name:
+                word += " " + self.tr(f"ship.{ev.ship_name}")
+            self._log(ev.shooter, f"{self.letters.letter(ev.cell[0])}{ev.cell[1] + 1} — {word}")
+            if ev.outcome == MISS:
+                if not skipping:
+                    self.effects.splash(dst_now)
+                self._sound("splash", skipping, dst_now[0])
+            else:
+                if not skipping:
+                    self.effects.explosion(dst_now, 1.0)
+                self._sound("hit", skipping, dst_now[0])
+            if not skipping and not self.demo:
+                colour = {MISS: theme.MISS, HIT: theme.HIT, SUNK: theme.BAD}[ev.outcome]
+                px = int(self.geo_of(target_owner).cell * (0.9 if ev.outcome == SUNK else 0.7))
+                self.effects.float_text(self.tr(f"shot.{ev.outcome}"),
+                                        (dst_now[0], dst_now[1] - px), px, colour)
+
+        self.timeline.add(at, launch)
+        self.timeline.add(at + FLIGHT, impact)
+        end = at + FLIGHT + (0.35 if ev.outcome == MISS else 0.45)
+        if ev.outcome == SUNK:
+            for i, c in enumerate(ev.ship):
+                self.timeline.add(end + 0.08 * i, lambda s, c=c, i=i: self._sink_cell(ev, c, i, s))
+            end += 0.08 * len(ev.ship) + 0.35
+            for j, c in enumerate(ev.halo):
+                self.timeline.add(end + 0.025 * j, lambda s, c=c: self._halo_cell(target_owner, c, s))
+            end += 0.025 * len(ev.halo) + 0.2
+        return end
+
+    def _sink_cell(self, ev: ShotResult, cell, i: int, skipping: bool) -> None:
+        owner = 1 - ev.shooter
+        pic = self.shown[owner]
+        pic.marks[cell] = SUNK
+        if i == 0:
+            pic.wrecks.append(ev.ship)
+            self._sound("sink", skipping, self.geo_of(owner).center(cell)[0])
+        if not skipping:
+            self.effects.explosion(self.geo_of(owner).center(cell), 1.5)
+
+    def _halo_cell(self, owner: int, cell, skipping: bool) -> None:
+        self.shown[owner].marks.setdefault(cell, EMPTY)
+        if not skipping:
+            self.effects.rings.append(_small_ring(self.geo_of(owner), cell))
+
+    def _turn_changed(self, event: TurnChanged, skipping: bool) -> None:
+        self.turn_shots[event.player] = []
+        if self.match.hot_seat and not self.game.over:
+            from .curtain import CurtainScene
+            name = self.seat(event.player).name
+
+            def ready():
+                self.app.scenes.pop()
+                self.viewer = event.player
+                self._layout_size = None
+                other = 1 - event.player
+                for c in self.turn_shots_of_last(other):
+                    self.shown[self.viewer].pulses[c] = 2.5
+            self.app.scenes.push(CurtainScene(self.app, self.tr("curtain.turn", name=name), ready,
+                                              on_abandon=self.save_record))
+
+    def turn_shots_of_last(self, player: int) -> list:
+        """The cells ``player`` shot in his last turn (shown to the other after the curtain)."""
+        shots = []
+        for shooter, action, _ in reversed(self.game.history):
+            if shooter != player:
+                if shots:
+                    break
+                continue
+            shots.append(action.cell)
+        return shots
+
+    def _game_over(self) -> None:
+        if self.finished:
+            return
+        self.finished = True
+        if self.demo:
+            return
+        self.match.finish(self.game)
+        self.save_record()
+        from .gameover import GameOverScene
+        self.app.scenes.replace(GameOverScene(self.app, self.match, self.game, self.elapsed,
+                                              self.record_path))
+
+    def _log(self, shooter: int, words: str) -> None:
+        if self.demo:
+            return
+        colour = theme.PLAYER_COLOURS[shooter]
+        self.log.append((f"{self.seat(shooter).name}: {words}", colour))
+        del self.log[:-LOG_LINES]
+
+    def refuse(self, message: str) -> None:
+        self.message = message
+        self.message_time = 4.0
+        self.app.sound("refuse")
+
+    # -- records -----------------------------------------------------------------------------
+    def save_record(self) -> None:
+        """Keep the game's record in the records folder (finished or not); once per state."""
+        if not self.keep_record or self._saved_moves == len(self.game.history):
+            return
+        if self.record_path is None:
+            stamp = time.strftime("%Y-%m-%d_%H%M%S")
+            self.record_path = data_dir() / "records" / f"{stamp}-{self.game.mode}.txt"
+        try:
+            save_record(self.record_path, self.game, self.letters.key,
+                        [s.name for s in self.match.seats])
+            self._saved_moves = len(self.game.history)
+        except OSError as exc:
+            self.app.notify(self.tr("notice.record_not_saved", error=exc.strerror or str(exc)))
+
+    def save_record_now(self) -> None:
+        self._saved_moves = -1
+        self.save_record()
+        if self.record_path and self._saved_moves >= 0:
+            self.app.notify(self.tr("notice.record_saved", path=str(self.record_path)))
+
+    def exit(self) -> None:
+        if not self.game.over:
+            self.save_record()
+
+    # -- input -------------------------------------------------------------------------------
+    def fire(self, cell) -> None:
+        if not self.human_to_move:
+            return
+        action = Shot(cell)
+        try:
+            self.game.check(action)
+        except RuleError as exc:
+            self.refuse(describe(exc, self.tr, self.letters))
+            return
+        self.message = ""
+        self.typed = ""
+        self.play(action)
+
+    def fire_typed(self) -> None:
+        cfg = self.game.config
+        try:
+            cell = parse_cell(self.typed, cfg.width, cfg.height, self.letters)
+        except RuleError as exc:
+            self.refuse(describe(exc, self.tr, self.letters))
+            return
+        self.cursor = cell
+        self.fire(cell)
+        self.typed = ""
+
+    def skip(self) -> None:
+        self.timeline.skip()
+        self.effects.shells.clear()
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.typed:
+                self.typed = ""
+                return
+            from .dialogs import PauseScene
+            self.app.sound("click")
+            self.app.scenes.push(PauseScene(self.app, self.save_record_now, self.save_record))
+            return
+        if self.busy:
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                self.skip()
+            return
+        right = self.geo_of(1 - self.viewer)
+        if event.type == pygame.MOUSEMOTION:
+            cell = right.cell_at(event.pos)
+            if cell is not None:
+                self.cursor = cell
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            cell = right.cell_at(event.pos)
+            if cell is not None:
+                self.cursor = cell
+                self.fire(cell)
+        elif event.type == pygame.TEXTINPUT:
+            typed = (self.typed + event.text.strip())[:4]
+            self.typed = typed
+        elif event.type == pygame.KEYDOWN:
+            cfg = self.game.config
+            moves = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
+                     pygame.K_DOWN: (0, 1)}
+            if event.key in moves:
+                dx, dy = moves[event.key]
+                self.cursor = ((self.cursor[0] + dx) % cfg.width, (self.cursor[1] + dy) % cfg.height)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if self.typed:
+                    self.fire_typed()
+                else:
+                    self.fire(self.cursor)
+            elif event.key == pygame.K_SPACE and not self.typed:
+                self.fire(self.cursor)
+            elif event.key == pygame.K_BACKSPACE:
+                self.typed = self.typed[:-1]
+
+    # -- time --------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        speed = self.app.settings.anim_speed
+        if not self.game.over:
+            self.elapsed += dt
+        self.timeline.update(dt * speed)
+        self.effects.update(dt * speed)
+        self.message_time = max(0.0, self.message_time - dt)
+        for pic in self.shown:
+            for c in list(pic.pulses):
+                pic.pulses[c] -= dt
+                if pic.pulses[c] <= 0:
+                    del pic.pulses[c]
+        g = self.game
+        if not g.over and not self.busy and self.seat(g.turn).kind == COMPUTER:
+            self.timeline.add(AI_THINK, self._computer_move)
+        if self.finished and self.demo:
+            return
+        for owner in (0, 1):  # hit ships keep burning until they sink
+            geo = self.geo_of(owner)
+            for cell, mark in self.shown[owner].marks.items():
+                if mark == HIT:
+                    self.effects.fire(geo.center(cell), dt * speed)
+
+    def _computer_move(self, skipping: bool) -> None:
+        g = self.game
+        if g.over or self.seat(g.turn).kind != COMPUTER:
+            return
+        action = self.shooters[g.turn].choose(g.view(g.turn))
+        self.play(action)
+
+    # -- drawing -----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self._layout()
+        v = self.viewer
+        ox, oy = self.effects.shake_offset()
+        own = self.shown[v]
+        own_pic = BoardPicture(
+            ships=[s for s in self.game.ships[v] if s not in own.wrecks],
+            wrecks=own.wrecks,
+            marks={c: m for c, m in own.marks.items() if m != EMPTY},
+            pulses=own.pulses)
+        enemy = self.shown[1 - v]
+        geo_l = self._geo["left"].moved(ox, oy)
+        geo_r = self._geo["right"].moved(ox, oy)
+        cursor = self.cursor if self.human_to_move else None
+        draw_board(surface, geo_l, own_pic, self.letters, self.t)
+        draw_board(surface, geo_r, enemy, self.letters, self.t + 1.3, cursor=cursor)
+        self.effects.draw(surface, (ox, oy))
+        if self.demo:
+            return
+        self._draw_titles(surface)
+        self._draw_header(surface)
+        self._draw_log(surface)
+        self._draw_status(surface)
+
+    def _draw_titles(self, surface) -> None:
+        px = theme.font_px(self.size, 22)
+        v = self.viewer
+        for side, owner, key in (("left", v, "battle.own_fleet"), ("right", 1 - v, "battle.enemy_waters")):
+            geo = self._geo[side]
+            outer = geo.outer
+            title = self.tr(key, name=self.seat(owner).name)
+            text.draw(surface, title, (geo.grid.centerx, outer.y - px * 0.8), px,
+                      theme.PLAYER_COLOURS[owner], "center")
+            self._draw_afloat(surface, geo, owner)
+
+    def _draw_afloat(self, surface, geo: BoardGeometry, owner: int) -> None:
+        """Small silhouettes of the ships of ``owner`` still afloat, under his board."""
+        sizes = sorted(self.game.config.sizes, reverse=True)
+        for wreck in self.shown[owner].wrecks:
+            if len(wreck) in sizes:
+                sizes.remove(len(wreck))
+        cell = max(6, geo.cell // 3)
+        mini = BoardGeometry(geo.grid.x, geo.grid.bottom + cell, cell, 1, 1)
+        x = 0
+        for size in sizes:
+            if (x + size) * cell > geo.grid.w:
+                break
+            draw_ship(surface, BoardGeometry(mini.x + x * cell, mini.y, cell, size, 1),
+                      [(i, 0) for i in range(size)], theme.SHIP, theme.SHIP_DARK, detail=False)
+            x += size + 1
+
+    def _draw_header(self, surface) -> None:
+        g = self.game
+        w = self.size[0]
+        px = theme.font_px(self.size, 32)
+        y = int(34 * theme.unit(self.size))
+        turn_seat = self.seat(g.turn)
+        if g.over:
+            words, colour = self.tr("battle.over"), theme.ACCENT
+        elif turn_seat.kind == HUMAN and (self.match.hot_seat or g.turn == self.viewer):
+            if self.match.hot_seat:
+                words = self.tr("battle.turn_of", name=turn_seat.name)
+            else:
+                words = self.tr("battle.your_turn")
+            colour = theme.GOOD
+        else:
+            words, colour = self.tr("battle.enemy_turn", name=turn_seat.name), theme.PLAYER_COLOURS[g.turn]
+        text.draw(surface, words, (w / 2, y), px, colour, "center", shadow=True)
+
+    def _draw_log(self, surface) -> None:
+        rect = self.log_rect
+        panel(surface, rect, 200)
+        px = theme.font_px(self.size, 19)
+        line_h = int(px * 1.2)
+        n = max(1, (rect.h - 12) // line_h)
+        for i, (words, colour) in enumerate(self.log[-n:]):
+            text.draw(surface, words, (rect.x + 10, rect.y + 6 + i * line_h), px, colour)
+
+    def _draw_status(self, surface) -> None:
+        rect = self.status_rect
+        panel(surface, rect, 200)
+        px = theme.font_px(self.size, 20)
+        x, y = rect.x + 12, rect.y + 8
+        line = int(px * 1.3)
+        aim = f"{self.letters.letter(self.cursor[0])}{self.cursor[1] + 1}"
+        text.draw(surface, self.tr("battle.aim", cell=aim), (x, y), px, theme.CURSOR)
+        typed = self.typed + ("_" if int(self.t * 2) % 2 == 0 and self.human_to_move else "")
+        text.draw(surface, self.tr("battle.typed", typed=typed), (x, y + line), px, theme.TEXT)
+        if self.message_time > 0 and self.message:
+            for i, ln in enumerate(text.wrap(self.message, px, rect.w - 24)[:2]):
+                text.draw(surface, ln, (x, y + line * (2 + i)), px, theme.BAD)
+        else:
+            hint = self.tr("battle.hint_busy" if self.busy else "battle.hint")
+            for i, ln in enumerate(text.wrap(hint, px - 2, rect.w - 24)[:3]):
+                text.draw(surface, ln, (x, y + line * (2 + i)), px - 2, theme.TEXT_DIM)
+
+
+def _small_ring(geo: BoardGeometry, cell) -> Ring:
+    return Ring(geo.center(cell), 2, geo.cell * 0.6, 0.35, 0.35, theme.HALO, 1)

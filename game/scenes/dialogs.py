@@ -1,0 +1,104 @@
+"""Overlays drawn over a frozen scene: the pause menu and yes/no confirmations."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..render import text, theme
+from ..render.widgets import Item, Menu, panel, tint
+from .base import Scene
+
+
+class OverlayScene(Scene):
+    """A dimmed screen with a panel: a title and a menu."""
+
+    opaque = False
+
+    def __init__(self, app, title: str, items: list[Item], width: float = 0.46):
+        super().__init__(app)
+        self.title = title
+        self.menu = Menu(items, sound=app.sound)
+        self.width = width
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.sound("click")
+            self.back()
+            return
+        self.menu.handle(event)
+
+    def _panel_rect(self) -> pygame.Rect:
+        w, h = self.size
+        row = theme.font_px(self.size, 30) * 1.7
+        ph = int(row * (len(self.menu.items) + 1.8))
+        rect = pygame.Rect(0, 0, int(w * self.width), ph)
+        rect.center = (w // 2, h // 2)
+        return rect
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        surface.blit(tint((w, h), (0, 0, 0, 150)), (0, 0))
+        rect = self._panel_rect()
+        panel(surface, rect, 240)
+        px = theme.font_px(self.size, 34)
+        lines = text.wrap(self.title, px, rect.w - 30)
+        for i, line in enumerate(lines[:2]):
+            text.draw(surface, line, (rect.centerx, rect.y + px * (0.9 + 1.1 * i)), px,
+                      theme.ACCENT, "center")
+        top = rect.y + int(px * (1.0 + 1.1 * min(2, len(lines))))
+        self.menu.layout(pygame.Rect(rect.x + 20, top, rect.w - 40, rect.bottom - top - 10),
+                         self.size)
+        self.menu.draw(surface, self.t)
+
+
+class ConfirmScene(OverlayScene):
+    """Yes / No; No is selected first, so Enter alone never destroys anything."""
+
+    def __init__(self, app, question: str, on_yes, on_no=None):
+        self.on_yes = on_yes
+        self.on_no = on_no
+        super().__init__(app, question, [
+            Item(lambda: self.tr("dialog.no"), self._no),
+            Item(lambda: self.tr("dialog.yes"), self._yes),
+        ])
+
+    def _yes(self) -> None:
+        self.app.scenes.pop()
+        self.on_yes()
+
+    def _no(self) -> None:
+        self.app.scenes.pop()
+        if self.on_no:
+            self.on_no()
+
+    def back(self) -> None:
+        self._no()
+
+
+def go_to_title(app) -> None:
+    from .title import TitleScene
+    app.scenes.reset(TitleScene(app))
+
+
+def confirm_abandon(app, on_abandon=None) -> None:
+    """Ask before a game in progress is abandoned; its record is kept either way."""
+    def yes():
+        if on_abandon:
+            on_abandon()
+        go_to_title(app)
+    app.scenes.push(ConfirmScene(app, app.tr("dialog.abandon"), yes))
+
+
+class PauseScene(OverlayScene):
+    def __init__(self, app, on_save_record=None, on_abandon=None):
+        from .settings import SettingsScene
+        self.on_abandon = on_abandon
+        items = [
+            Item(lambda: self.tr("pause.resume"), self.back),
+            Item(lambda: self.tr("menu.settings"), lambda: app.scenes.push(SettingsScene(app))),
+        ]
+        if on_save_record:
+            items.append(Item(lambda: self.tr("pause.save_record"), on_save_record))
+        items.append(Item(lambda: self.tr("pause.quit"),
+                          lambda: confirm_abandon(app, self.on_abandon)))
+        super().__init__(app, app.tr("pause.title"), items)

@@ -1,0 +1,123 @@
+"""Game over: both fleets revealed (RULES.md §0, the loser's right to inspect), statistics,
+and a rematch in which the loser moves first."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..rules.classic import EMPTY, shot_stats
+from ..rules.coords import fallback_letter_set
+from ..render import text, theme
+from ..render.board import BoardGeometry, BoardPicture, draw_board
+from ..render.widgets import Item, Menu, panel, star
+from .base import Scene
+from .dialogs import go_to_title
+from .match import HUMAN, start_game
+
+
+class GameOverScene(Scene):
+    def __init__(self, app, match, game, elapsed: float, record_path=None):
+        super().__init__(app)
+        self.match = match
+        self.game = game
+        self.elapsed = elapsed
+        self.record_path = record_path
+        self.letters = fallback_letter_set(match.letters, game.config.width)
+        self.stats = [shot_stats(game, p) for p in (0, 1)]
+        humans = match.humans
+        self.left = humans[0] if len(humans) == 1 else 0
+        self.menu = Menu([
+            Item(lambda: self.tr("gameover.rematch"), self.rematch),
+            Item(lambda: self.tr("gameover.menu"), lambda: go_to_title(self.app)),
+        ], sound=app.sound)
+
+    @property
+    def human_won(self) -> bool:
+        return self.match.seats[self.game.winner].kind == HUMAN
+
+    def enter(self) -> None:
+        lone_human = len(self.match.humans) == 1
+        self.app.sound("defeat" if lone_human and not self.human_won else "victory")
+
+    def rematch(self) -> None:
+        start_game(self.app, self.match, replace=True)
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            go_to_title(self.app)
+            return
+        self.menu.handle(event)
+
+    def _headline(self) -> tuple[str, tuple]:
+        winner = self.match.seats[self.game.winner]
+        if len(self.match.humans) == 1:
+            if self.human_won:
+                return self.tr("gameover.victory"), theme.GOOD
+            return self.tr("gameover.defeat"), theme.BAD
+        return self.tr("gameover.wins", name=winner.name), theme.ACCENT
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        u = theme.unit(self.size)
+        words, colour = self._headline()
+        hp = theme.font_px(self.size, 54)
+        text.draw(surface, words, (w / 2, 44 * u), hp, colour, "center", shadow=True)
+        for i in range(3):
+            star(surface, (w / 2 + (i - 1) * 40 * u, 84 * u), 26 * u, theme.ACCENT)
+        m = int(16 * u)
+        top, bottom = int(110 * u), int(h * 0.64)
+        g = self.game
+        cols, rows = g.config.width, g.config.height
+        for side, owner in ((0, self.left), (1, 1 - self.left)):
+            x0 = m if side == 0 else w // 2 + m // 2
+            area = pygame.Rect(x0, top + int(26 * u), w // 2 - int(1.5 * m), bottom - top - int(26 * u))
+            geo = BoardGeometry.fit(area, cols, rows)
+            sunk = [g.ships[owner][i] for i in g.sunk[owner]]
+            marks = dict(g.shots_at[owner])
+            marks.update({c: EMPTY for c in g.known_empty[owner]})
+            pic = BoardPicture(ships=[s for s in g.ships[owner] if s not in sunk], wrecks=sunk,
+                               marks=marks)
+            draw_board(surface, geo, pic, self.letters, self.t)
+            name_px = theme.font_px(self.size, 24)
+            seat = self.match.seats[owner]
+            text.draw(surface, self.tr("gameover.fleet_of", name=seat.name),
+                      (geo.grid.centerx, geo.outer.y - name_px * 0.7), name_px,
+                      theme.PLAYER_COLOURS[owner], "center")
+            self._draw_stats(surface, owner, pygame.Rect(x0, bottom + m // 2, area.w,
+                                                          int(h * 0.2)))
+        self._draw_footer(surface)
+
+    def _draw_stats(self, surface, player: int, rect: pygame.Rect) -> None:
+        panel(surface, rect, 190)
+        st = self.stats[player]
+        px = theme.font_px(self.size, 20)
+        rows = [
+            (self.tr("stats.shots"), str(st["shots"])),
+            (self.tr("stats.hits"), str(st["hits"])),
+            (self.tr("stats.accuracy"), f"{st['accuracy'] * 100:.0f}%"),
+            (self.tr("stats.streak"), str(st["longest_streak"])),
+        ]
+        line = int(px * 1.25)
+        seat = self.match.seats[player]
+        text.draw(surface, seat.name, (rect.x + 12, rect.y + 8), px, theme.PLAYER_COLOURS[player])
+        for i, (label, value) in enumerate(rows):
+            col = i % 2
+            row = i // 2
+            x = rect.x + 12 + col * rect.w // 2
+            y = rect.y + 8 + line * (1 + row)
+            text.draw(surface, f"{label}: {value}", (x, y), px, theme.TEXT)
+
+    def _draw_footer(self, surface) -> None:
+        w, h = self.size
+        u = theme.unit(self.size)
+        px = theme.font_px(self.size, 20)
+        minutes, seconds = divmod(int(self.elapsed), 60)
+        info = self.tr("stats.time", time=f"{minutes}:{seconds:02d}")
+        if self.match.games > 1 or self.match.score != [1, 0] and self.match.score != [0, 1]:
+            info += "   " + self.tr("stats.score", a=self.match.score[0], b=self.match.score[1])
+        y = h * 0.64 + h * 0.2 + 20 * u
+        text.draw(surface, info, (w / 2, y), px, theme.TEXT_DIM, "center")
+        menu_rect = pygame.Rect(w // 2 - int(200 * u), int(y + px), int(400 * u), h - int(y + px) - 4)
+        self.menu.layout(menu_rect, self.size)
+        # two items side by side would be tidier, but one column keeps keyboard use obvious
+        self.menu.draw(surface, self.t)

@@ -1,0 +1,120 @@
+"""A match: who plays (people or computer opponents), the rules, and the games played so far.
+
+The match decides the order of screens: each person places a fleet (behind a hand-over curtain
+when two people share the screen), the computer places its own, then the battle, then the game
+over screen, whose rematch starts the next game with the loser moving first (RULES.md §0).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ..ai.shooters import make_shooter
+from ..rules.classic import ClassicConfig, ClassicGame, random_fleet
+
+HUMAN, COMPUTER = "human", "computer"
+
+
+@dataclass
+class Seat:
+    kind: str                 # HUMAN or COMPUTER
+    name: str                 # shown in the log and on screens
+    shooter: str = ""         # the computer's shooter key (game.ai.shooters)
+
+
+@dataclass
+class Match:
+    config: ClassicConfig
+    seats: tuple
+    first: str = "lot"        # who moves first in the first game: "lot", "0" or "1"
+    letters: str = "latin"
+    seed: int = 0
+    score: list = field(default_factory=lambda: [0, 0])
+    games: int = 0
+    last_loser: int | None = None
+
+    def __post_init__(self):
+        self.rng = random.Random(self.seed)
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == HUMAN]
+
+    @property
+    def hot_seat(self) -> bool:
+        """Two people on one screen: fleets must hide behind the curtain."""
+        return len(self.humans) == 2
+
+    def first_player(self) -> int:
+        if self.last_loser is not None:  # "В случае продолжения баталии первый ход делает проигравший"
+            return self.last_loser
+        if self.first == "lot":
+            return self.rng.randrange(2)
+        return int(self.first)
+
+    def computer_fleet(self, player: int):
+        return random_fleet(self.config, self.rng)
+
+    def shooters(self) -> dict:
+        return {i: make_shooter(s.shooter, self.config, random.Random(self.rng.getrandbits(32)))
+                for i, s in enumerate(self.seats) if s.kind == COMPUTER}
+
+    def new_game(self, fleets) -> ClassicGame:
+        return ClassicGame(self.config, fleets, self.first_player())
+
+    def finish(self, game: ClassicGame) -> None:
+        self.games += 1
+        self.score[game.winner] += 1
+        self.last_loser = 1 - game.winner
+
+
+def start_game(app, match: Match, replace: bool = False) -> None:
+    """Place the fleets (people by hand, computers at random), then go to the battle. The first
+    new screen goes on top of the current one, or takes its place when ``replace`` is set."""
+    from .battle import BattleScene
+    from .curtain import CurtainScene
+    from .placement import PlacementScene
+
+    fleets: list = [None, None]
+    for i, seat in enumerate(match.seats):
+        if seat.kind == COMPUTER:
+            fleets[i] = match.computer_fleet(i)
+    order = match.humans
+
+    def place(k: int) -> None:
+        if k == len(order):
+            game = match.new_game(fleets)
+            battle = BattleScene(app, match, game)
+            if match.hot_seat:
+                first = match.seats[game.turn].name
+                app.scenes.replace(CurtainScene(
+                    app, app.tr("curtain.first", name=first),
+                    lambda: app.scenes.replace(battle)))
+                battle.viewer = game.turn
+            else:
+                app.scenes.replace(battle)
+            return
+        player = order[k]
+
+        def done(ships, player=player, k=k):
+            fleets[player] = ships
+            place(k + 1)
+
+        scene = PlacementScene(app, match, player, done)
+        if match.hot_seat:
+            show(CurtainScene(app, app.tr("curtain.place", name=match.seats[player].name),
+                              lambda: app.scenes.replace(scene)), k == 0)
+        else:
+            show(scene, k == 0)
+
+    def show(scene, first: bool) -> None:
+        if first and not replace:
+            app.scenes.push(scene)
+        else:
+            app.scenes.replace(scene)
+
+    if not order:  # computer against computer: straight to the battle
+        show(BattleScene(app, match, match.new_game(fleets)), True)
+        return
+    place(0)

@@ -1,0 +1,381 @@
+"""Fleet placement (RULES.md §C): drag ships from the dock, or click to pick and click to place;
+rotate with R, the right button or the wheel; or place everything by keyboard alone (Tab picks a
+ship, arrows move it, Enter places it). An illegal spot shows red with the reason in words.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from ..i18n import describe
+from ..rules.classic import random_fleet, validate_fleet
+from ..rules.coords import fallback_letter_set
+from ..rules.errors import PlacementError
+from ..rules.fleet import (as_ship, blocked_steps, check_ship_at, neighbours, normalise,
+                           random_ships)
+from ..render import text, theme
+from ..render.board import BoardGeometry, BoardPicture, draw_board, draw_ship
+from ..render.widgets import Button, panel, tint
+from .base import Scene
+
+
+class PlacementScene(Scene):
+    def __init__(self, app, match, player: int, on_done):
+        super().__init__(app)
+        self.match = match
+        self.config = match.config
+        self.player = player
+        self.on_done = on_done
+        self.letters = fallback_letter_set(match.letters, self.config.width)
+        self.rng = random.Random(match.rng.getrandbits(32))
+        self.placed: list[tuple] = []
+        self.held = None          # normalised cells of the ship in hand
+        self.grab = (0, 0)        # which cell of ``held`` is under the pointer
+        self.dragging = False
+        self.mouse = None         # pointer position while it is off the board
+        self.cursor = (0, 0)
+        self.message = ""
+        self.buttons = [
+            Button(lambda: self.tr("place.auto"), self.auto_place, hotkey="A"),
+            Button(lambda: self.tr("place.clear"), self.clear, hotkey="C"),
+            Button(lambda: self.tr("place.rotate"), self.rotate_held, lambda: self.held is not None,
+                   hotkey="R"),
+            Button(lambda: self.tr("place.ready"), self.ready, lambda: self.complete,
+                   hotkey="Enter"),
+        ]
+        self._layout_size = None
+        self.take_next()
+
+    # -- the fleet ---------------------------------------------------------------------------
+    @property
+    def remaining(self) -> list[int]:
+        """Sizes still in the dock (the ship in hand counts as in the dock)."""
+        sizes = sorted(self.config.sizes, reverse=True)
+        for ship in self.placed:
+            sizes.remove(len(ship))
+        return sizes
+
+    @property
+    def complete(self) -> bool:
+        return not self.remaining and self.held is None
+
+    def take(self, size: int, grab=(0, 0)) -> None:
+        self.held = tuple((i, 0) for i in range(size))
+        self.grab = grab
+        self.message = ""
+
+    def take_next(self, step: int = 0) -> None:
+        """Hold the next ship of the dock (Tab cycles through the sizes left)."""
+        sizes = sorted(set(self.remaining), reverse=True)
+        if not sizes:
+            self.held = None
+            return
+        if self.held is not None and step:
+            cur = len(self.held)
+            i = sizes.index(cur) if cur in sizes else -1
+            size = sizes[(i + step) % len(sizes)]
+        else:
+            size = sizes[0]
+        self.take(size)
+
+    def ghost(self):
+        if self.held is None:
+            return None
+        gx, gy = self.grab
+        cx, cy = self.cursor
+        return as_ship((cx + x - gx, cy + y - gy) for x, y in self.held)
+
+    def ghost_problem(self):
+        cells = self.ghost()
+        if cells is None:
+            return None
+        c = self.config
+        try:
+            check_ship_at(cells, self.placed, c.width, c.height, c.shapes, c.touching)
+        except PlacementError as exc:
+            return exc
+        return None
+
+    def place_held(self) -> bool:
+        if self.held is None:
+            return False
+        problem = self.ghost_problem()
+        if problem is not None:
+            self.message = describe(problem, self.tr, self.letters)
+            self.app.sound("refuse")
+            return False
+        self.placed.append(self.ghost())
+        self.app.sound("click")
+        self.message = ""
+        self.take_next()
+        return True
+
+    def lift(self, cell) -> bool:
+        """Pick the placed ship at ``cell`` back up, holding it by that cell."""
+        for ship in self.placed:
+            if cell in ship:
+                self.placed.remove(ship)
+                mx = min(x for x, _ in ship)
+                my = min(y for _, y in ship)
+                self.held = normalise(ship)
+                self.grab = (cell[0] - mx, cell[1] - my)
+                self.cursor = cell
+                self.message = ""
+                return True
+        return False
+
+    def rotate_held(self) -> None:
+        if self.held is None:
+            return
+        # keep the grabbed cell under the pointer
+        index = self.held.index(self.grab)
+        turned = [(-y, x) for x, y in self.held]
+        gx, gy = turned[index]
+        mx = min(x for x, _ in turned)
+        my = min(y for _, y in turned)
+        self.held = normalise(turned)
+        self.grab = (gx - mx, gy - my)
+        self.app.sound("click")
+
+    def mirror_held(self) -> None:
+        if self.held is None:
+            return
+        index = self.held.index(self.grab)
+        flipped = [(-x, y) for x, y in self.held]
+        gx, gy = flipped[index]
+        mx = min(x for x, _ in flipped)
+        self.held = normalise(flipped)
+        self.grab = (gx - mx, gy)
+
+    def auto_place(self) -> None:
+        """Complete the fleet around the ships already placed, or lay out a whole new one."""
+        c = self.config
+        blocked = set()
+        for ship in self.placed:
+            for cell in ship:
+                blocked.add(cell)
+                blocked.update(neighbours(cell, c.width, c.height, blocked_steps(c.touching)))
+        try:
+            self.placed += random_ships(self.remaining, c.width, c.height, c.shapes, c.touching,
+                                        self.rng, attempts=300, blocked=blocked)
+        except PlacementError:
+            self.placed = list(random_fleet(c, self.rng))
+        self.held = None
+        self.message = ""
+        self.app.sound("click")
+
+    def clear(self) -> None:
+        self.placed = []
+        self.take_next()
+        self.app.sound("click")
+
+    def ready(self) -> None:
+        if not self.complete:
+            self.app.sound("refuse")
+            return
+        try:
+            validate_fleet(self.config, self.placed)
+        except PlacementError as exc:
+            self.message = describe(exc, self.tr, self.letters)
+            return
+        self.app.sound("click")
+        self.on_done(list(self.placed))
+
+    # -- layout ------------------------------------------------------------------------------
+    def _layout(self) -> None:
+        if self._layout_size == self.size:
+            return
+        self._layout_size = self.size
+        w, h = self.size
+        u = theme.unit(self.size)
+        m = int(18 * u)
+        area = pygame.Rect(m, int(80 * u), int(w * 0.56), h - int(80 * u) - int(70 * u))
+        self.geo = BoardGeometry.fit(area, self.config.width, self.config.height, max_cell=60)
+        side = pygame.Rect(area.right + m, int(80 * u), w - area.right - 2 * m, area.h)
+        self.side = side
+        bh = int(46 * u)
+        for i, b in enumerate(self.buttons):
+            col, row = i % 2, i // 2
+            bw = (side.w - m) // 2
+            b.rect = pygame.Rect(side.x + col * (bw + m), side.bottom - (2 - row) * (bh + m // 2),
+                                 bw, bh)
+        self.dock_rect = pygame.Rect(side.x, side.y, side.w, int(side.h * 0.42))
+
+    def _dock_slots(self):
+        """Where each size waiting in the dock is drawn: (size, count, rect)."""
+        counts: dict[int, int] = {}
+        for s in self.remaining:
+            counts[s] = counts.get(s, 0) + 1
+        cell = max(10, min(self.geo.cell - 6, (self.dock_rect.w - 80) // max(self.config.sizes)))
+        out = []
+        y = self.dock_rect.y + int(cell * 1.4)
+        for size in sorted(counts, reverse=True):
+            rect = pygame.Rect(self.dock_rect.x + 16, y, size * cell, cell)
+            out.append((size, counts[size], rect, cell))
+            y += int(cell * 1.35)
+        return out
+
+    # -- input -------------------------------------------------------------------------------
+    def handle(self, event) -> None:
+        self._layout()
+        for b in self.buttons:
+            if b.handle(event):
+                return
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.MOUSEMOTION:
+            cell = self.geo.cell_at(event.pos)
+            if cell is not None:
+                self.cursor = cell
+                self.mouse = None
+            else:
+                self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self._press(event)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
+            self.dragging = False
+            if self.geo.cell_at(event.pos) is not None and self.held is not None:
+                self.cursor = self.geo.cell_at(event.pos)
+                self.place_held()
+        elif event.type == pygame.MOUSEWHEEL:
+            self.rotate_held()
+
+    def _press(self, event) -> None:
+        if event.button == 3:
+            self.rotate_held()
+            return
+        if event.button != 1:
+            return
+        cell = self.geo.cell_at(event.pos)
+        if cell is not None:
+            self.cursor = cell
+            if self.held is not None:
+                self.place_held()
+            elif self.lift(cell):
+                self.dragging = True
+            return
+        for size, _, rect, _ in self._dock_slots():
+            if rect.inflate(12, 12).collidepoint(event.pos):
+                self.take(size)
+                self.dragging = True
+                self.mouse = event.pos
+                self.app.sound("click")
+                return
+
+    def _key(self, event) -> None:
+        c = self.config
+        moves = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
+                 pygame.K_DOWN: (0, 1)}
+        k = event.key
+        if k == pygame.K_ESCAPE:
+            self.app.sound("click")
+            self.back()
+        elif k in moves:
+            dx, dy = moves[k]
+            self.cursor = (max(0, min(c.width - 1, self.cursor[0] + dx)),
+                           max(0, min(c.height - 1, self.cursor[1] + dy)))
+            self.mouse = None
+        elif k == pygame.K_TAB:
+            self.take_next(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif k == pygame.K_r:
+            self.rotate_held()
+        elif k == pygame.K_f:
+            self.mirror_held()
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.held is not None:
+                self.place_held()
+            elif self.complete:
+                self.ready()
+            else:
+                self.lift(self.cursor)
+        elif k in (pygame.K_DELETE, pygame.K_BACKSPACE):
+            if self.lift(self.cursor):
+                self.app.sound("click")
+        elif k == pygame.K_a:
+            self.auto_place()
+        elif k == pygame.K_c:
+            self.clear()
+
+    # -- drawing -----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self._layout()
+        w, h = self.size
+        u = theme.unit(self.size)
+        seat = self.match.seats[self.player]
+        title = self.tr("place.title", name=seat.name)
+        text.draw(surface, title, (w / 2, 40 * u), theme.font_px(self.size, 40), theme.ACCENT,
+                  "center", shadow=True)
+        geo = self.geo
+        draw_board(surface, geo, BoardPicture(ships=self.placed), self.letters, self.t,
+                   cursor=self.cursor if self.held is None and self.mouse is None else None)
+        c = self.config
+        steps = blocked_steps(c.touching)
+        shade = tint((geo.cell, geo.cell), (0, 0, 0, 70))
+        blocked = {n for ship in self.placed for cell in ship
+                   for n in neighbours(cell, c.width, c.height, steps)} - {
+                       cell for ship in self.placed for cell in ship}
+        for cell in blocked:
+            surface.blit(shade, geo.cell_rect(cell).topleft)
+        self._draw_ghost(surface)
+        self._draw_side(surface)
+        px = theme.font_px(self.size, 21)
+        if self.message:
+            for i, line in enumerate(text.wrap(self.message, px, geo.outer.w + 40)[:2]):
+                text.draw(surface, line, (geo.outer.x, geo.grid.bottom + 10 * u + i * px * 1.2),
+                          px, theme.BAD)
+        elif self.held is not None and self.mouse is None:
+            problem = self.ghost_problem()
+            if problem is not None:
+                msg = describe(problem, self.tr, self.letters)
+                for i, line in enumerate(text.wrap(msg, px, geo.outer.w + 40)[:2]):
+                    text.draw(surface, line, (geo.outer.x, geo.grid.bottom + 10 * u + i * px * 1.2),
+                              px, theme.BAD)
+
+    def _draw_ghost(self, surface) -> None:
+        if self.held is None:
+            return
+        geo = self.geo
+        if self.mouse is not None:
+            # off the board the ship follows the pointer freely
+            gx, gy = self.grab
+            origin = (self.mouse[0] - (gx + 0.5) * geo.cell, self.mouse[1] - (gy + 0.5) * geo.cell)
+            free = BoardGeometry(int(origin[0]), int(origin[1]), geo.cell, 1, 1)
+            draw_ship(surface, free, self.held, theme.SHIP, theme.SHIP_DARK)
+            return
+        cells = self.ghost()
+        ok = self.ghost_problem() is None
+        colour = theme.GOOD if ok else theme.BAD
+        for cell in cells:
+            if 0 <= cell[0] < geo.cols and 0 <= cell[1] < geo.rows:
+                surface.blit(tint((geo.cell, geo.cell), (*colour, 90)), geo.cell_rect(cell).topleft)
+        visible = [cell for cell in cells if 0 <= cell[0] < geo.cols and 0 <= cell[1] < geo.rows]
+        draw_ship(surface, geo, visible, colour, theme.SHIP_DARK)
+
+    def _draw_side(self, surface) -> None:
+        u = theme.unit(self.size)
+        px = theme.font_px(self.size, 22)
+        panel(surface, self.dock_rect, 200)
+        text.draw(surface, self.tr("place.dock"), (self.dock_rect.x + 14, self.dock_rect.y + 10),
+                  px, theme.TEXT)
+        held_size = len(self.held) if self.held is not None else None
+        for size, count, rect, cell in self._dock_slots():
+            geo = BoardGeometry(rect.x, rect.y, cell, size, 1)
+            colour = theme.ACCENT if size == held_size else theme.SHIP
+            draw_ship(surface, geo, [(i, 0) for i in range(size)], colour, theme.SHIP_DARK)
+            text.draw(surface, f"×{count}", (rect.right + 12, rect.centery), px, theme.TEXT, "midleft")
+        if not self.remaining:
+            text.draw(surface, self.tr("place.all_placed"), self.dock_rect.center, px, theme.GOOD,
+                      "center")
+        help_px = theme.font_px(self.size, 18)
+        y = self.dock_rect.bottom + 12 * u
+        for line in text.wrap(self.tr("place.help"), help_px, self.side.w):
+            if y > self.buttons[0].rect.y - help_px:
+                break
+            text.draw(surface, line, (self.side.x, y), help_px, theme.TEXT_DIM)
+            y += help_px * 1.25
+        bpx = theme.font_px(self.size, 20)
+        for b in self.buttons:
+            b.draw(surface, bpx)
+

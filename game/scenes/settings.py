@@ -1,0 +1,86 @@
+"""Settings: language, letter set, halo marking, volume and mute, animation speed, window.
+
+Every change takes effect at once; leaving the screen saves the settings (atomically)."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..data.settings import ANIM_SPEEDS
+from ..i18n import LANGUAGES
+from ..rules.coords import LETTER_SETS
+from ..render import text, theme
+from ..render.widgets import Item, Menu, panel
+from .base import Scene
+
+VOLUMES = [round(v / 10, 1) for v in range(11)]
+
+
+def letters_item(app) -> Item:
+    """The letter set choice (shared with the match set-up): "" follows the language."""
+    def words(key: str) -> str:
+        sample = " ".join(LETTER_SETS[key or app.settings.letter_set].letters[:10])
+        return app.tr("settings.letters_default", letters=sample) if not key else sample
+
+    return Item(lambda: app.tr("settings.letters"),
+                values=lambda: [""] + [k for k, ls in LETTER_SETS.items() if ls.supports(10)],
+                get=lambda: app.settings.letters,
+                set=lambda v: setattr(app.settings, "letters", v), show=words)
+
+
+class SettingsScene(Scene):
+    opaque = True
+
+    def __init__(self, app):
+        super().__init__(app)
+        s = app.settings
+        items = [
+            Item(lambda: self.tr("settings.language"), values=lambda: list(LANGUAGES),
+                 get=lambda: s.language, set=lambda v: setattr(s, "language", v),
+                 show=lambda v: self.tr(f"language.{v}")),
+            letters_item(app),
+            Item(lambda: self.tr("settings.halo"), values=lambda: [True, False],
+                 get=lambda: s.halo, set=lambda v: setattr(s, "halo", v), show=self._on_off),
+            Item(lambda: self.tr("settings.volume"), values=lambda: VOLUMES,
+                 get=lambda: round(s.volume, 1), set=lambda v: setattr(s, "volume", v),
+                 show=lambda v: f"{int(v * 100)}%"),
+            Item(lambda: self.tr("settings.sound"), values=lambda: [False, True],
+                 get=lambda: s.muted, set=lambda v: setattr(s, "muted", v),
+                 show=lambda v: self.tr("settings.muted" if v else "settings.sound_on")),
+            Item(lambda: self.tr("settings.anim_speed"), values=lambda: list(ANIM_SPEEDS),
+                 get=lambda: s.anim_speed, set=lambda v: setattr(s, "anim_speed", v),
+                 show=lambda v: f"{v:g}×"),
+            Item(lambda: self.tr("settings.window"), values=lambda: [False, True],
+                 get=lambda: s.fullscreen, set=app.set_fullscreen,
+                 show=lambda v: self.tr("settings.fullscreen" if v else "settings.windowed")),
+            Item(lambda: self.tr("menu.back"), self.back),
+        ]
+        self.menu = Menu(items, on_change=self.changed, sound=app.sound, base_px=28)
+
+    def _on_off(self, v: bool) -> str:
+        return self.tr("settings.on" if v else "settings.off")
+
+    def changed(self) -> None:
+        self.app.apply_settings()
+
+    def back(self) -> None:
+        self.app.save_settings()
+        self.app.scenes.pop()
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.sound("click")
+            self.back()
+            return
+        self.menu.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        u = theme.unit(self.size)
+        text.draw(surface, self.tr("menu.settings"), (w / 2, 50 * u), theme.font_px(self.size, 52),
+                  theme.ACCENT, "center", shadow=True)
+        rect = pygame.Rect(0, 0, int(min(w * 0.86, 820 * u)), int(h * 0.74))
+        rect.center = (w // 2, int(h * 0.55))
+        panel(surface, rect, 220)
+        self.menu.layout(rect.inflate(-30, -20), self.size)
+        self.menu.draw(surface, self.t)

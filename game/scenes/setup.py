@@ -1,0 +1,113 @@
+"""Setting up a match: against the computer (quick match) or two people on one screen.
+
+Choices are remembered in the settings (``quick_match``) for the next time.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..ai.opponents import OPPONENTS, opponent
+from ..rules.classic import ClassicConfig
+from ..render import text, theme
+from ..render.widgets import Item, Menu, panel
+from .base import Scene
+from .match import COMPUTER, HUMAN, Match, Seat, start_game
+from .settings import letters_item
+
+FIRST_CHOICES = ("lot", "0", "1")
+NAME_LEN = 16
+
+
+class SetupScene(Scene):
+    def __init__(self, app, kind: str):
+        super().__init__(app)
+        self.kind = kind  # "computer" or "two"
+        self.choices = app.settings.quick_match
+        self.choices.setdefault("opponent", OPPONENTS[-1].key)
+        self.choices.setdefault("first", "lot")
+        if self.choices["opponent"] not in [o.key for o in OPPONENTS]:
+            self.choices["opponent"] = OPPONENTS[-1].key
+        if self.choices["first"] not in FIRST_CHOICES:
+            self.choices["first"] = "lot"
+        items = []
+        if kind == "computer":
+            items.append(Item(lambda: self.tr("setup.opponent"),
+                              values=lambda: [o.key for o in OPPONENTS],
+                              get=lambda: self.choices["opponent"],
+                              set=lambda v: self.choices.__setitem__("opponent", v),
+                              show=lambda k: self.tr(f"opponent.{k}.name")))
+        else:
+            for i in (1, 2):
+                key = f"name{i}"
+                items.append(Item(lambda i=i: self.tr("setup.name", n=i),
+                                  get=lambda key=key, i=i: self.choices.get(key, ""),
+                                  set=lambda v, key=key: self.choices.__setitem__(key, v),
+                                  max_len=NAME_LEN))
+        items += [
+            Item(lambda: self.tr("setup.first"), values=lambda: list(FIRST_CHOICES),
+                 get=lambda: self.choices["first"],
+                 set=lambda v: self.choices.__setitem__("first", v), show=self._first_words),
+            letters_item(app),
+            Item(lambda: self.tr("setup.start"), self.start),
+            Item(lambda: self.tr("menu.back"), self.back),
+        ]
+        self.menu = Menu(items, sound=app.sound)
+        self.menu.index = len(items) - 2  # Start is one key press away
+
+    def _first_words(self, value: str) -> str:
+        if value == "lot":
+            return self.tr("setup.first_lot")
+        if self.kind == "computer":
+            return self.tr("setup.first_me" if value == "0" else "setup.first_opponent")
+        return self._names()[int(value)]
+
+    def _names(self) -> list[str]:
+        return [self.choices.get(f"name{i}", "").strip() or self.tr("setup.player", n=i)
+                for i in (1, 2)]
+
+    def start(self) -> None:
+        app = self.app
+        app.save_settings()
+        if self.kind == "computer":
+            opp = opponent(self.choices["opponent"])
+            seats = (Seat(HUMAN, self.tr("setup.you")),
+                     Seat(COMPUTER, self.tr(f"opponent.{opp.key}.name"), opp.shooter))
+        else:
+            a, b = self._names()
+            seats = (Seat(HUMAN, a), Seat(HUMAN, b))
+        config = ClassicConfig(halo=app.settings.halo)
+        match = Match(config, seats, first=self.choices["first"],
+                      letters=app.settings.letter_set, seed=app.new_seed())
+        start_game(app, match)
+
+    def back(self) -> None:
+        self.app.save_settings()
+        self.app.scenes.pop()
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.sound("click")
+            self.back()
+            return
+        self.menu.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        u = theme.unit(self.size)
+        title = self.tr("menu.quick_match" if self.kind == "computer" else "menu.two_players")
+        text.draw(surface, title, (w / 2, 50 * u), theme.font_px(self.size, 52), theme.ACCENT,
+                  "center", shadow=True)
+        rect = pygame.Rect(0, 0, int(min(w * 0.8, 760 * u)), int(h * 0.62))
+        rect.center = (w // 2, int(h * 0.5))
+        panel(surface, rect, 220)
+        self.menu.layout(rect.inflate(-30, -20), self.size)
+        self.menu.draw(surface, self.t)
+        if self.kind == "computer":
+            about = self.tr(f"opponent.{self.choices['opponent']}.about")
+        else:
+            about = self.tr("setup.two_about")
+        px = theme.font_px(self.size, 20)
+        for i, line in enumerate(text.wrap(about, px, int(w * 0.8))[:3]):
+            text.draw(surface, line, (w / 2, rect.bottom + 16 * u + i * px * 1.2), px,
+                      theme.TEXT_DIM, "midtop")

@@ -1,0 +1,80 @@
+"""The title screen: an attract-mode battle between two computer admirals plays behind the menu,
+as on an arcade cabinet."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ..rules.classic import ClassicConfig
+from ..render import text, theme
+from ..render.widgets import Item, Menu, panel, tint
+from .base import Scene
+from .dialogs import ConfirmScene
+from .match import COMPUTER, Match, Seat
+
+DEMO_RESTART = 3.0  # seconds the finished demo battle stays on screen
+
+
+class TitleScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        from .settings import SettingsScene
+        from .setup import SetupScene
+        self.menu = Menu([
+            Item(lambda: self.tr("menu.quick_match"),
+                 lambda: app.scenes.push(SetupScene(app, "computer"))),
+            Item(lambda: self.tr("menu.two_players"),
+                 lambda: app.scenes.push(SetupScene(app, "two"))),
+            Item(lambda: self.tr("menu.settings"), lambda: app.scenes.push(SettingsScene(app))),
+            Item(lambda: self.tr("menu.quit"), self.ask_quit),
+        ], sound=app.sound, base_px=34)
+        self.demo = None
+        self.demo_wait = 0.0
+        self._new_demo()
+
+    def _new_demo(self) -> None:
+        from .battle import BattleScene
+        seed = self.app.new_seed()
+        match = Match(ClassicConfig(), (Seat(COMPUTER, "A", "hunter"), Seat(COMPUTER, "B", "hunter")),
+                      letters=self.app.settings.letter_set, seed=seed)
+        fleets = [match.computer_fleet(0), match.computer_fleet(1)]
+        self.demo = BattleScene(self.app, match, match.new_game(fleets), demo=True)
+        self.demo_wait = 0.0
+
+    def ask_quit(self) -> None:
+        self.app.scenes.push(ConfirmScene(self.app, self.tr("dialog.quit"), self.app.quit))
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.ask_quit()
+            return
+        self.menu.handle(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.demo.update(dt)
+        if self.demo.game.over and not self.demo.busy:
+            self.demo_wait += dt
+            if self.demo_wait > DEMO_RESTART:
+                self._new_demo()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        self.demo.draw(surface)
+        surface.blit(tint((w, h), (4, 10, 24, 120)), (0, 0))
+        u = theme.unit(self.size)
+        title = self.tr("title")
+        px = text.fit_px(title, theme.font_px(self.size, 92), int(w * 0.9))
+        y = 70 * u + math.sin(self.t * 1.6) * 4 * u  # the title rides the swell
+        text.draw(surface, title, (w / 2, y), px, theme.ACCENT, "center", shadow=True)
+        text.draw(surface, self.tr("subtitle"), (w / 2, 70 * u + px * 0.75),
+                  theme.font_px(self.size, 24), theme.TEXT, "center", shadow=True)
+        rect = pygame.Rect(0, 0, int(min(w * 0.5, 520 * u)), int(h * 0.5))
+        rect.center = (w // 2, int(h * 0.58))
+        panel(surface, rect, 200)
+        self.menu.layout(rect.inflate(-30, -20), self.size)
+        self.menu.draw(surface, self.t)
+        text.draw(surface, self.tr("title.keys"), (w / 2, h - 14 * u), theme.font_px(self.size, 17),
+                  theme.TEXT_DIM, "midbottom")
