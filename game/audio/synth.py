@@ -110,7 +110,8 @@ def _noise(
         if low is not None:
             ratio = (freqs / low) ** 4
             gain *= np.sqrt(ratio / (1.0 + ratio))
-        noises.append(_unit(np.fft.irfft(spectrum * gain, size)[:n]))
+        # numpy < 2 transforms in double precision whatever the input: keep the result float32.
+        noises.append(_unit(np.fft.irfft(spectrum * gain, size)[:n].astype(np.float32)))
     return noises
 
 

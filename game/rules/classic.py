@@ -179,19 +179,27 @@ class ClassicView:
 # --- the game -----------------------------------------------------------------------------
 
 class ClassicGame:
-    """State of one Classic game between players 0 ("A") and 1 ("B")."""
+    """State of one Classic game between players 0 ("A") and 1 ("B").
+
+    ``solo=True`` is target practice: player 1 never shoots, a miss leaves the turn with player
+    0, and player 0 needs no fleet (the AI benchmark measures shots to sink a fleet this way)."""
 
     mode = "classic"
 
     def __init__(self, config: ClassicConfig, fleets: Sequence[Sequence[Sequence[Cell]]],
-                 first: int = 0):
-        if first not in (0, 1):
+                 first: int = 0, solo: bool = False):
+        if first not in (0, 1) or (solo and first != 0):
             raise ConfigError("bad_option", key="first", expected="0|1", got=first)
         self.config = config
+        self.solo = solo
         self.ships: list[list[Ship]] = []
         self.names: list[list[str]] = []
         for player, fleet in enumerate(fleets):
             ships = [as_ship(s) for s in fleet]
+            if solo and player == 0 and not ships:
+                self.ships.append([])
+                self.names.append([])
+                continue
             try:
                 validate_fleet(config, ships)
             except PlacementError as exc:
@@ -274,7 +282,7 @@ class ClassicGame:
         if len(self.sunk[enemy]) == len(self.ships[enemy]):
             self.winner = shooter
             events.append(GameOver(shooter))
-        elif result.outcome == MISS:
+        elif result.outcome == MISS and not self.solo:
             self.turn = enemy
             events.append(TurnChanged(enemy))
         return events
@@ -304,6 +312,7 @@ class ClassicGame:
     def clone(self) -> "ClassicGame":
         other = ClassicGame.__new__(ClassicGame)
         other.config = self.config
+        other.solo = self.solo
         other.ships = self.ships
         other.names = self.names
         other.first = self.first
@@ -323,7 +332,7 @@ class ClassicGame:
             "fleets": [[[list(c) for c in ship] for ship in ships] for ships in self.ships],
             "first": self.first,
             "moves": [[p, list(a.cell)] for p, a, _ in self.history],
-        }
+        } | ({"solo": True} if self.solo else {})
 
     @classmethod
     def from_dict(cls, data: dict) -> "ClassicGame":
@@ -339,7 +348,7 @@ class ClassicGame:
         except (KeyError, TypeError, ValueError, IndexError):
             raise ConfigError("bad_option", key="fleets/moves",
                               expected="lists of [x, y] cells", got="malformed") from None
-        game = cls(config, fleets, first)
+        game = cls(config, fleets, first, solo=data.get("solo") is True)
         for n, (player, cell) in enumerate(moves, 1):
             if player != game.turn:
                 raise IllegalAction("not_your_turn", move=n, player=player)

@@ -1,0 +1,31 @@
+"""Headless test set-up: dummy video and audio drivers, and a private data folder, before
+pygame or the game starts (as pyspacewar's conftest does)."""
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+os.environ["SEABATTLE_HOME"] = tempfile.mkdtemp(prefix="seabattle-tests-")
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import pytest  # noqa: E402
+
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+settings.register_profile("ci", max_examples=60, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("ci")
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A fresh data folder for one test."""
+    monkeypatch.setenv("SEABATTLE_HOME", str(tmp_path))
+    return tmp_path
