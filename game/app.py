@@ -10,6 +10,7 @@ import pygame
 
 from .audio.mixer import Audio
 from .data.settings import Settings, SettingsStore
+from . import i18n
 from .i18n import Translator
 from .render import text, theme
 from .render.widgets import panel
@@ -17,6 +18,7 @@ from .scenes.base import SceneStack
 
 TITLE = "Sea Battle — Морской бой"
 FPS = 60
+MIN_SIZE = (640, 480)
 
 
 class App:
@@ -33,6 +35,7 @@ class App:
         self.screen = self._open_window(self.settings.fullscreen and size is None)
         pygame.display.set_caption(TITLE)
         self.tr = Translator(self.settings.language)
+        self._report_translation_problems()
         self.audio = Audio(self.settings.volume, self.settings.muted)
         if audio:
             self.audio.start()
@@ -47,10 +50,6 @@ class App:
             screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
-            try:  # pygame-ce's Window API: keep the window large enough to stay readable
-                pygame.Window.from_display_module().minimum_size = (640, 480)
-            except (AttributeError, pygame.error):
-                pass
         self.size = screen.get_size()
         return screen
 
@@ -61,10 +60,14 @@ class App:
         self.screen = self._open_window(on)
 
     def resized(self, size) -> None:
-        self.size = (max(640, size[0]), max(480, size[1]))
+        """Follow the window; below 640x480 text would stop being readable, so grow it back."""
+        self.size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         if not self.settings.fullscreen:
             self.settings.window = list(self.size)
-        self.screen = pygame.display.get_surface()
+        if tuple(size) != self.size:
+            self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        else:
+            self.screen = pygame.display.get_surface()
 
     # -- services --
     def new_seed(self) -> int:
@@ -76,9 +79,15 @@ class App:
     def notify(self, message: str, seconds: float = 4.0) -> None:
         self.notices.append([message, seconds])
 
+    def _report_translation_problems(self) -> None:
+        self.tr("title")  # loads the tables of the language and of English
+        while i18n.problems:
+            self.notify(i18n.problems.pop(0), 8.0)
+
     def apply_settings(self) -> None:
         """Make changed settings take effect now (language, sound)."""
         self.tr = Translator(self.settings.language)
+        self._report_translation_problems()
         self.audio.set_volume(self.settings.volume)
         self.audio.set_muted(self.settings.muted)
 

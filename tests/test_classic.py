@@ -111,9 +111,10 @@ def play_random(seed, config):
             enemy_cells = {c for s in g.ships[1 - p] for c in s}
             # a view never holds an enemy ship cell that was not hit
             assert v.enemy_ships is None
-            assert visible_enemy_cells(v) <= enemy_cells
-            assert json.dumps([v.target.get(c) for c in enemy_cells - visible_enemy_cells(v)
-                               if v.target.get(c) is not None]) in ("[]",)
+            hit = {c for c, ship_cell in g.shots_at[1 - p].items() if c in enemy_cells}
+            assert visible_enemy_cells(v) == hit
+            assert all(c not in v.target for c in enemy_cells - hit)
+            assert {c for s in v.enemy_sunk for c in s} <= hit
         action = rng.choice(g.legal_actions())
         shooter = g.turn
         events = g.apply(action)

@@ -20,10 +20,23 @@ REFERENCE = "en"
 DEFAULT_LETTERS = {"ru": "russian", "uk": "ukrainian", "en": "latin", "no": "latin"}
 
 
+problems: list[str] = []  # translation files that could not be read (shown as notices)
+
+
 @lru_cache(maxsize=None)
 def table(lang: str) -> dict[str, str]:
-    with open(LANG_DIR / f"{lang}.json", encoding="utf-8") as fh:
-        return json.load(fh)
+    """The translation table of ``lang``; an unreadable file gives an empty table (English is
+    used instead) and a line in ``problems``."""
+    path = LANG_DIR / f"{lang}.json"
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+        if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
+            raise ValueError("expected an object of strings")
+        return data
+    except (OSError, ValueError) as exc:
+        problems.append(f"{path}: {exc}")
+        return {}
 
 
 class Translator:
@@ -33,7 +46,7 @@ class Translator:
     def has(self, key: str) -> bool:
         return key in table(self.lang) or key in table(REFERENCE)
 
-    def __call__(self, key: str, **params) -> str:
+    def __call__(self, key: str, /, **params) -> str:
         text = table(self.lang).get(key)
         if text is None:
             text = table(REFERENCE).get(key, key)

@@ -21,6 +21,8 @@ class Mode:
     action_from_text: Callable  # (text, parse_cell) -> action
     outcome_text: Callable  # (events of one action) -> str, e.g. "hit"
     outcome_words: frozenset  # the words outcome_text uses, so a record can tell them apart
+    presets: dict  # name -> config
+    random_game: Callable  # (config, rng) -> a new game with random legal set-up
 
 
 def _classic_outcome(events) -> str:
@@ -36,5 +38,7 @@ MODES: dict[str, Mode] = {
         action_from_text=lambda text, parse: classic.Shot(parse(text)),
         outcome_text=_classic_outcome,
         outcome_words=frozenset((classic.MISS, classic.HIT, classic.SUNK)),
+        presets=classic.PRESETS,
+        random_game=classic.new_game,
     ),
 }

@@ -291,6 +291,7 @@ class BattleScene(Scene):
         try:
             cell = parse_cell(self.typed, cfg.width, cfg.height, self.letters)
         except RuleError as exc:
+            self.typed = ""
             self.refuse(describe(exc, self.tr, self.letters))
             return
         self.cursor = cell

@@ -1,0 +1,43 @@
+"""One generic test for every mode the rules know (the PettingZoo api_test idea): random legal
+play through the mode's own interface always ends, every offered action passes the rules' check,
+refused actions change nothing, and the state survives JSON. (What each view may hold is tested
+per mode, e.g. tests/test_classic.py.)
+
+A new mode is covered the day it is added to ``game.rules.modes.MODES``."""
+
+import json
+import random
+
+import pytest
+
+from game.rules.errors import RuleError
+from game.rules.modes import MODES
+
+CASES = [(mode, preset) for mode, m in MODES.items() for preset in m.presets]
+
+
+@pytest.mark.parametrize("mode,preset", CASES)
+@pytest.mark.parametrize("seed", range(6))
+def test_random_legal_play(mode, preset, seed):
+    m = MODES[mode]
+    rng = random.Random(seed)
+    game = m.random_game(m.presets[preset], rng)
+    steps = 0
+    while not game.over:
+        actions = game.legal_actions()
+        assert actions, "a game that is not over must offer a legal action"
+        for a in actions[:3]:
+            game.check(a)  # every offered action passes the rules' own check
+        state = json.dumps(game.to_dict(), sort_keys=True)
+        with pytest.raises(RuleError):
+            game.apply(object())  # nonsense is refused ...
+        assert json.dumps(game.to_dict(), sort_keys=True) == state  # ... and changes nothing
+        events = game.apply(rng.choice(actions))
+        assert events
+        steps += 1
+        assert steps < 10_000
+        if steps % 17 == 0:
+            again = type(game).from_dict(json.loads(json.dumps(game.to_dict())))
+            assert again.to_dict() == game.to_dict()
+    assert game.winner in (0, 1)
+    assert game.legal_actions() == []
