@@ -10,30 +10,36 @@ import pygame
 
 from . import theme
 
-TILE = 96
-FRAMES = 24
-PERIOD = 3.0  # seconds for one loop of the swell
+TILE = 192
+FRAMES = 32
+PERIOD = 4.0  # seconds for one loop of the swell
 
 _frames: list[pygame.Surface] | None = None
 
+# Swell components: whole wave numbers across the tile (so it tiles seamlessly), whole numbers of
+# cycles per loop (so the animation loops seamlessly), amplitude, and a fixed phase.
+_WAVES = ((1, 2, 1, 1.0, 0.3), (2, -1, -1, 0.8, 1.7), (-3, 1, 2, 0.5, 4.1), (1, 3, -2, 0.45, 2.2),
+          (4, 3, 3, 0.25, 5.0), (-2, 5, -3, 0.2, 0.9), (5, -4, 4, 0.12, 3.3), (-6, -3, 3, 0.1, 1.2))
+
 
 def _make_frames() -> list[pygame.Surface]:
-    # Waves with whole numbers of periods across the tile tile seamlessly; whole numbers of
-    # periods over the loop make the animation loop seamlessly too.
     y, x = np.mgrid[0:TILE, 0:TILE].astype(np.float32) / TILE * 2 * np.pi
     deep = np.array(theme.WATER_DEEP, np.float32)
     light = np.array(theme.WATER_LIGHT, np.float32)
-    waves = ((1, 2, 1), (3, -1, 2), (-2, 3, -1), (5, 4, 3))
     out = []
     for f in range(FRAMES):
         phase = f / FRAMES * 2 * np.pi
-        h = np.zeros_like(x)
-        for i, (kx, ky, speed) in enumerate(waves):
-            h += np.sin(kx * x + ky * y + speed * phase) / (i + 1)
-        h = (h - h.min()) / (np.ptp(h) + 1e-6)
-        crest = np.clip((h - 0.78) * 5, 0, 1) ** 2  # thin bright crests
-        mix = 0.55 * h + 0.45 * crest
-        rgb = deep + (light - deep) * mix[..., None] + 40 * crest[..., None]
+        swell = np.zeros_like(x)
+        for kx, ky, speed, amp, p0 in _WAVES:
+            swell += amp * np.sin(kx * x + ky * y + speed * phase + p0)
+        # caustic glints: a lattice of light bent by the swell itself (domain warping)
+        u = 3 * x + 1.3 * np.sin(2 * y + phase) + 0.9 * swell
+        v = 3 * y + 1.3 * np.sin(2 * x - 2 * phase) - 0.9 * swell
+        ridge = (1 - np.abs(np.sin(u) * np.sin(v))) ** 6
+        swell = (swell - swell.min()) / (np.ptp(swell) + 1e-6)
+        ridge = np.clip((ridge - 0.35) * 1.6, 0, 1)
+        mix = 0.75 * swell + 0.25 * ridge * swell
+        rgb = deep + (light - deep) * mix[..., None] + 24 * (ridge * swell)[..., None]
         rgb = np.clip(rgb, 0, 255).astype(np.uint8)
         out.append(pygame.surfarray.make_surface(np.ascontiguousarray(rgb.transpose(1, 0, 2))))
     return out
