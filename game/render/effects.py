@@ -12,6 +12,7 @@ import math
 import random
 from dataclasses import dataclass
 
+import numpy as np
 import pygame
 
 from . import text
@@ -50,23 +51,61 @@ class Timeline:
 # --- sprites ------------------------------------------------------------------------------
 
 _glow_cache: dict = {}
+_falloff: dict = {}
 
 
-def glow(radius: int, colour, alpha_step: int = 8) -> pygame.Surface:
+def _quantise(radius: float) -> int:
+    """Few distinct sizes, so growing particles reuse cached sprites."""
+    r = max(1, int(radius))
+    if r <= 8:
+        return r
+    step = 2 if r <= 24 else 4 if r <= 64 else 8
+    return r - r % step
+
+
+def glow(radius: float, colour, alpha_step: int = 8) -> pygame.Surface:
     """A soft round sprite (bright centre, transparent edge), cached by size/colour/alpha."""
-    radius = max(1, int(radius))
+    radius = _quantise(radius)
     key = (radius, colour, alpha_step)
     surf = _glow_cache.get(key)
     if surf is None:
-        size = radius * 2 + 1
+        fall = _falloff.get(radius)
+        if fall is None:
+            d = np.arange(-radius, radius + 1, dtype=np.float32)
+            r = np.sqrt(d[:, None] ** 2 + d[None, :] ** 2) / (radius + 1)
+            fall = _falloff[radius] = np.clip(1 - r, 0, 1) ** 2
+        size = 2 * radius + 1
         surf = pygame.Surface((size, size), pygame.SRCALPHA)
-        a = alpha_step / 8
-        for r in range(radius, 0, -1):
-            k = 1 - r / (radius + 1)
-            pygame.draw.circle(surf, (*colour, int(255 * a * k * k)), (radius, radius), r)
-        if len(_glow_cache) > 2000:
+        k = fall * (alpha_step / 8)
+        # colour premultiplied by the falloff: additive blits (which ignore alpha) fade out too
+        rgb = pygame.surfarray.pixels3d(surf)
+        rgb[:] = (np.array(colour, np.float32)[None, None, :] * k[..., None]).astype(np.uint8)
+        del rgb  # release the surface lock
+        alpha = pygame.surfarray.pixels_alpha(surf)
+        alpha[:] = (k * 255).astype(np.uint8)
+        del alpha
+        if len(_glow_cache) > 3000:
             _glow_cache.clear()
         _glow_cache[key] = surf
+    return surf
+
+
+_ring_cache: dict = {}
+
+
+def ring_sprite(radius: float, width: int, colour, alpha_step: int) -> pygame.Surface:
+    """A circle outline on black, for additive blits: it fades to nothing, never to black."""
+    radius = _quantise(radius)
+    key = (radius, width, colour, alpha_step)
+    surf = _ring_cache.get(key)
+    if surf is None:
+        surf = pygame.Surface((2 * radius + 2, 2 * radius + 2))
+        k = alpha_step / 8
+        pygame.draw.circle(surf, tuple(int(c * k) for c in colour), (radius + 1, radius + 1),
+                           radius, min(width, radius))
+        if len(_ring_cache) > 2000:
+            _ring_cache.clear()
+        _ring_cache[key] = surf
     return surf
 
 
@@ -84,6 +123,7 @@ class Particle:
     drag: float = 0.0
     grow: float = 0.0
     additive: bool = True
+    opacity: float = 1.0   # smoke is never fully opaque
 
 
 @dataclass
@@ -134,7 +174,8 @@ class Effects:
 
     # -- spawning --
     def _spray(self, pos: Pos, n: int, speed: float, span: float, radius: float, colour,
-               gravity=0.0, drag=1.5, grow=0.0, additive=True, up_bias=0.0, spread=math.pi):
+               gravity=0.0, drag=1.5, grow=0.0, additive=True, up_bias=0.0, spread=math.pi,
+               opacity=1.0):
         rng = self.rng
         room = self.MAX_PARTICLES - len(self.particles)
         for _ in range(min(n, max(0, room))):
@@ -143,7 +184,7 @@ class Effects:
             self.particles.append(Particle(
                 pos[0], pos[1], math.cos(a) * v, math.sin(a) * v - up_bias,
                 span * rng.uniform(0.6, 1.0), span, radius * rng.uniform(0.6, 1.2), colour,
-                gravity, drag, grow, additive))
+                gravity, drag, grow, additive, opacity))
 
     def shell(self, start: Pos, end: Pos, duration: float) -> None:
         height = 0.25 * math.dist(start, end) + 40 * self.scale
@@ -156,35 +197,44 @@ class Effects:
                     additive=False)
 
     def splash(self, pos: Pos) -> None:
+        """A white column of water that falls back in drops, and rings on the surface."""
         s = self.scale
-        self._spray(pos, 26, 200 * s, 0.8, 2.5 * s, (190, 225, 255), gravity=520 * s, drag=0.5,
+        self._spray(pos, 8, 70 * s, 0.55, 7 * s, (150, 190, 230), gravity=260 * s, drag=1,
+                    up_bias=130 * s, spread=0.25, grow=8 * s)
+        self._spray(pos, 22, 190 * s, 0.8, 3 * s, (190, 225, 255), gravity=520 * s, drag=0.5,
                     up_bias=90 * s, spread=0.6)
-        self.rings.append(Ring(pos, 3 * s, 60 * s, 0.7, 0.7, (200, 230, 255)))
-        self.rings.append(Ring(pos, 1 * s, 35 * s, 0.9, 0.9, (150, 200, 240)))
+        self.rings.append(Ring(pos, 3 * s, 60 * s, 0.7, 0.7, (170, 210, 250)))
+        self.rings.append(Ring(pos, 1 * s, 32 * s, 0.9, 0.9, (120, 170, 220)))
 
     def explosion(self, pos: Pos, power: float = 1.0) -> None:
+        """A fireball with a white core, sparks, debris and a column of smoke."""
         s = self.scale * power
-        self._spray(pos, int(8 * power), 20 * s, 0.35, 18 * s, (255, 240, 200), drag=4)
-        self._spray(pos, int(36 * power), 260 * s, 0.7, 3.5 * s, (255, 170, 60),
-                    gravity=200 * s, drag=1.8)
-        self._spray(pos, int(14 * power), 60 * s, 1.6, 7 * s, (70, 66, 70), drag=1.5,
-                    grow=14 * s, additive=False, up_bias=20 * s)
-        self._spray(pos, int(8 * power), 220 * s, 0.9, 2 * s, (40, 36, 34), gravity=500 * s,
-                    drag=0.8, additive=False, up_bias=80 * s, spread=1.0)
-        self.rings.append(Ring(pos, 4 * s, 180 * s, 0.35, 0.35, (255, 220, 160), 3))
+        self._spray(pos, 1, 0, 0.25, 18 * s, (255, 250, 235), grow=110 * s)         # core flash
+        self._spray(pos, int(10 * power), 90 * s, 0.8, 14 * s, (255, 110, 20), drag=3.5,
+                    grow=55 * s, up_bias=20 * s)                                      # fireball
+        self._spray(pos, int(6 * power), 50 * s, 0.5, 9 * s, (255, 190, 70), drag=3,
+                    grow=30 * s)
+        self._spray(pos, int(14 * power), 320 * s, 0.6, 2.5 * s, (255, 200, 110),
+                    gravity=260 * s, drag=1.5)                                        # sparks
+        self._spray(pos, int(6 * power), 240 * s, 0.9, 2.5 * s, (40, 34, 30), gravity=520 * s,
+                    drag=0.8, additive=False, up_bias=90 * s, spread=1.0)             # debris
+        self._spray((pos[0], pos[1] - 8 * s), int(7 * power), 30 * s, 2.0, 8 * s,
+                    (96, 94, 100), drag=1.2, grow=22 * s, additive=False, up_bias=45 * s,
+                    spread=0.8, opacity=0.5)                                          # smoke
+        self.rings.append(Ring(pos, 4 * s, 220 * s, 0.35, 0.35, (255, 215, 150), 3))
         self.flash = max(self.flash, min(1.0, 0.35 * power))
         self.shake(6 * power, 0.35 + 0.15 * power)
 
     def fire(self, pos: Pos, dt: float) -> None:
         """Keep a hit cell burning: call every frame with the frame's ``dt``."""
         s = self.scale
-        if self.rng.random() < dt * 14:
-            p = (pos[0] + self.rng.uniform(-5, 5) * s, pos[1] + self.rng.uniform(-3, 3) * s)
-            self._spray(p, 1, 25 * s, 0.5, 4 * s, (255, 140, 40), drag=1, up_bias=30 * s,
-                        spread=0.3)
-        if self.rng.random() < dt * 5:
-            self._spray(pos, 1, 15 * s, 1.4, 4 * s, (60, 58, 62), drag=0.8, grow=9 * s,
-                        additive=False, up_bias=22 * s, spread=0.4)
+        if self.rng.random() < dt * 9:
+            p = (pos[0] + self.rng.uniform(-6, 6) * s, pos[1] + self.rng.uniform(-2, 4) * s)
+            self._spray(p, 1, 12 * s, 0.55, 5 * s, (255, 110, 30), drag=1, grow=4 * s,
+                        up_bias=34 * s, spread=0.25)
+        if self.rng.random() < dt * 4:
+            self._spray(pos, 1, 12 * s, 1.5, 4 * s, (80, 78, 84), drag=0.8, grow=10 * s,
+                        additive=False, up_bias=26 * s, spread=0.35, opacity=0.6)
 
     def float_text(self, words: str, pos: Pos, px: int, colour) -> None:
         surf = text.font(px).render(words, True, colour).convert_alpha()
@@ -248,16 +298,17 @@ class Effects:
     def draw(self, surface: pygame.Surface, offset=(0, 0)) -> None:
         ox, oy = offset
         for p in self.particles:
-            k = p.life / p.span
+            k = p.life / p.span * p.opacity
             steps = max(1, min(8, int(k * 8 + 0.999)))
             spr = glow(p.radius, p.colour, steps)
             pos = (p.x + ox - spr.get_width() / 2, p.y + oy - spr.get_height() / 2)
             surface.blit(spr, pos, special_flags=pygame.BLEND_RGB_ADD if p.additive else 0)
         for r in self.rings:
-            k = r.life / r.span
-            colour = tuple(int(c * k) for c in r.colour)
-            pygame.draw.circle(surface, colour, (r.pos[0] + ox, r.pos[1] + oy), int(r.radius),
-                               r.width)
+            steps = max(1, min(8, int(r.life / r.span * 8 + 0.999)))
+            spr = ring_sprite(r.radius, r.width, r.colour, steps)
+            half = spr.get_width() / 2
+            surface.blit(spr, (r.pos[0] + ox - half, r.pos[1] + oy - half),
+                         special_flags=pygame.BLEND_RGB_ADD)
         for sh in self.shells:
             k = sh.t / sh.duration
             x = sh.start[0] + (sh.end[0] - sh.start[0]) * k + ox

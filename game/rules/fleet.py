@@ -230,8 +230,20 @@ def validate_ships(ships: Sequence[Sequence[Cell]], width: int, height: int,
 
 def check_ship_at(ship: Sequence[Cell], others: Sequence[Sequence[Cell]], width: int,
                   height: int, shapes: str, touching: str) -> None:
-    """Can ``ship`` be added to the ships already placed? (the placement screen asks this)."""
-    validate_ships(list(others) + [ship], width, height, shapes, touching)
+    """Can ``ship`` be added to the ships already placed? (the placement screen asks this).
+    The error names ``ship`` first and the placed ship it collides with as ``other``."""
+    ship = as_ship(ship)
+    validate_ships([ship], width, height, shapes, touching)
+    owner = {c: as_ship(o) for o in others for c in o}
+    for c in ship:
+        if c in owner:
+            raise PlacementError("overlap", ship=ship, other=owner[c], cell=c)
+    for c in ship:
+        for dx, dy in blocked_steps(touching):
+            n = (c[0] + dx, c[1] + dy)
+            if n in owner:
+                code = "touch_side" if (dx == 0 or dy == 0) else "touch_corner"
+                raise PlacementError(code, ship=ship, other=owner[n], cell=n, touching=touching)
 
 
 def random_ships(sizes: Sequence[int], width: int, height: int, shapes: str, touching: str,

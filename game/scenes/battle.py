@@ -189,7 +189,7 @@ class BattleScene(Scene):
             pic.wrecks.append(ev.ship)
             self._sound("sink", skipping, self.geo_of(owner).center(cell)[0])
         if not skipping:
-            self.effects.explosion(self.geo_of(owner).center(cell), 1.5)
+            self.effects.explosion(self.geo_of(owner).center(cell), 1.25)
 
     def _halo_cell(self, owner: int, cell, skipping: bool) -> None:
         self.shown[owner].marks.setdefault(cell, EMPTY)

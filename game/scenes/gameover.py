@@ -9,7 +9,7 @@ from ..rules.classic import EMPTY, shot_stats
 from ..rules.coords import fallback_letter_set
 from ..render import text, theme
 from ..render.board import BoardGeometry, BoardPicture, draw_board
-from ..render.widgets import Item, Menu, panel, star
+from ..render.widgets import Item, Menu, panel
 from .base import Scene
 from .dialogs import go_to_title
 from .match import HUMAN, start_game
@@ -61,11 +61,10 @@ class GameOverScene(Scene):
         u = theme.unit(self.size)
         words, colour = self._headline()
         hp = theme.font_px(self.size, 54)
-        text.draw(surface, words, (w / 2, 44 * u), hp, colour, "center", shadow=True)
-        for i in range(3):
-            star(surface, (w / 2 + (i - 1) * 40 * u, 84 * u), 26 * u, theme.ACCENT)
+        text.draw(surface, words, (w / 2, 40 * u), hp, colour, "center", shadow=True)
         m = int(16 * u)
-        top, bottom = int(110 * u), int(h * 0.64)
+        stats_h = int(theme.font_px(self.size, 20) * 3.9)
+        top, bottom = int(72 * u), h - stats_h - int(130 * u)
         g = self.game
         cols, rows = g.config.width, g.config.height
         for side, owner in ((0, self.left), (1, 1 - self.left)):
@@ -83,9 +82,8 @@ class GameOverScene(Scene):
             text.draw(surface, self.tr("gameover.fleet_of", name=seat.name),
                       (geo.grid.centerx, geo.outer.y - name_px * 0.7), name_px,
                       theme.PLAYER_COLOURS[owner], "center")
-            self._draw_stats(surface, owner, pygame.Rect(x0, bottom + m // 2, area.w,
-                                                          int(h * 0.2)))
-        self._draw_footer(surface)
+            self._draw_stats(surface, owner, pygame.Rect(x0, bottom + m // 2, area.w, stats_h))
+        self._draw_footer(surface, bottom + m // 2 + stats_h)
 
     def _draw_stats(self, surface, player: int, rect: pygame.Rect) -> None:
         panel(surface, rect, 190)
@@ -107,17 +105,17 @@ class GameOverScene(Scene):
             y = rect.y + 8 + line * (1 + row)
             text.draw(surface, f"{label}: {value}", (x, y), px, theme.TEXT)
 
-    def _draw_footer(self, surface) -> None:
+    def _draw_footer(self, surface, top: int) -> None:
         w, h = self.size
         u = theme.unit(self.size)
         px = theme.font_px(self.size, 20)
         minutes, seconds = divmod(int(self.elapsed), 60)
         info = self.tr("stats.time", time=f"{minutes}:{seconds:02d}")
-        if self.match.games > 1 or self.match.score != [1, 0] and self.match.score != [0, 1]:
+        if self.match.games > 1:
             info += "   " + self.tr("stats.score", a=self.match.score[0], b=self.match.score[1])
-        y = h * 0.64 + h * 0.2 + 20 * u
+        y = top + 14 * u
         text.draw(surface, info, (w / 2, y), px, theme.TEXT_DIM, "center")
-        menu_rect = pygame.Rect(w // 2 - int(200 * u), int(y + px), int(400 * u), h - int(y + px) - 4)
+        menu_rect = pygame.Rect(w // 2 - int(260 * u), int(y + px * 0.6), int(520 * u),
+                                h - int(y + px * 0.6) - 4)
         self.menu.layout(menu_rect, self.size)
-        # two items side by side would be tidier, but one column keeps keyboard use obvious
         self.menu.draw(surface, self.t)

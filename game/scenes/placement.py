@@ -137,6 +137,7 @@ class PlacementScene(Scene):
         my = min(y for _, y in turned)
         self.held = normalise(turned)
         self.grab = (gx - mx, gy - my)
+        self.message = ""
         self.app.sound("click")
 
     def mirror_held(self) -> None:
@@ -201,14 +202,18 @@ class PlacementScene(Scene):
             bw = (side.w - m) // 2
             b.rect = pygame.Rect(side.x + col * (bw + m), side.bottom - (2 - row) * (bh + m // 2),
                                  bw, bh)
-        self.dock_rect = pygame.Rect(side.x, side.y, side.w, int(side.h * 0.42))
+        kinds = len(set(self.config.sizes))
+        self.dock_cell = max(10, min(self.geo.cell - 6, (side.w - 90) // max(self.config.sizes),
+                                     int(side.h * 0.5 / (1.35 * kinds + 1.6))))
+        self.dock_rect = pygame.Rect(side.x, side.y, side.w,
+                                     int(self.dock_cell * (1.35 * kinds + 1.6)))
 
     def _dock_slots(self):
-        """Where each size waiting in the dock is drawn: (size, count, rect)."""
+        """Where each size waiting in the dock is drawn: (size, count, rect, cell)."""
         counts: dict[int, int] = {}
         for s in self.remaining:
             counts[s] = counts.get(s, 0) + 1
-        cell = max(10, min(self.geo.cell - 6, (self.dock_rect.w - 80) // max(self.config.sizes)))
+        cell = self.dock_cell
         out = []
         y = self.dock_rect.y + int(cell * 1.4)
         for size in sorted(counts, reverse=True):
@@ -228,6 +233,8 @@ class PlacementScene(Scene):
         elif event.type == pygame.MOUSEMOTION:
             cell = self.geo.cell_at(event.pos)
             if cell is not None:
+                if cell != self.cursor:
+                    self.message = ""
                 self.cursor = cell
                 self.mouse = None
             else:
@@ -277,6 +284,7 @@ class PlacementScene(Scene):
             self.cursor = (max(0, min(c.width - 1, self.cursor[0] + dx)),
                            max(0, min(c.height - 1, self.cursor[1] + dy)))
             self.mouse = None
+            self.message = ""
         elif k == pygame.K_TAB:
             self.take_next(-1 if event.mod & pygame.KMOD_SHIFT else 1)
         elif k == pygame.K_r:
