@@ -1,7 +1,7 @@
 """Menus and buttons that work the same by mouse and by keyboard.
 
 A ``Menu`` is a column of items: actions, choices (left/right or click to change), and text
-fields. Up/Down (or W/S) move, Enter/Space act, Left/Right change a choice. Symbols the default
+fields. Up/Down (or Tab) move, Enter/Space act, Left/Right change a choice. Symbols the default
 font lacks (arrows, ticks) are drawn as shapes here.
 """
 
@@ -86,8 +86,9 @@ class Item:
     get: Callable[[], object] | None = None
     set: Callable[[object], None] | None = None
     show: Callable[[object], str] = str
-    # a text field: edited while selected
+    # a text field: edited while selected; ``placeholder`` shows (dimmed) while it is empty
     max_len: int = 0
+    placeholder: Callable[[], str] = lambda: ""
     enabled: Callable[[], bool] = lambda: True
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     left: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
@@ -129,6 +130,10 @@ class Menu:
     @property
     def current(self) -> Item:
         return self.items[self.index]
+
+    def height(self, window: tuple[int, int]) -> int:
+        """The height the items need at this window size."""
+        return int(theme.font_px(window, self.base_px) * 1.7) * len(self.items)
 
     def layout(self, rect: pygame.Rect, window: tuple[int, int]) -> None:
         self.rect = rect
@@ -222,13 +227,15 @@ class Menu:
                 lpx = text.fit_px(item.label(), px, int(label_w))
                 text.draw(surface, item.label(), (r.x + px, r.centery), lpx, colour, "midleft")
                 value = item.show(item.get()) if item.is_choice else str(item.get())
+                value_colour = theme.TEXT if enabled else theme.TEXT_DIM
+                if item.is_text and not value:
+                    value, value_colour = item.placeholder(), theme.TEXT_DIM
                 if item.is_text and selected and int(t * 2) % 2 == 0:
                     value += "_"
                 vx = item.left.right + px * 0.3
                 vw = item.right.left - vx - px * 0.3
                 vpx = text.fit_px(value, px, int(vw))
-                text.draw(surface, value, (vx + vw / 2, r.centery), vpx,
-                          theme.TEXT if enabled else theme.TEXT_DIM, "center")
+                text.draw(surface, value, (vx + vw / 2, r.centery), vpx, value_colour, "center")
                 if item.is_choice and enabled:
                     arrow(surface, item.left.center, px * 0.55, "left", colour)
                     arrow(surface, item.right.center, px * 0.55, "right", colour)

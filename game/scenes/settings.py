@@ -79,8 +79,8 @@ class SettingsScene(Scene):
         u = theme.unit(self.size)
         text.draw(surface, self.tr("menu.settings"), (w / 2, 50 * u), theme.font_px(self.size, 52),
                   theme.ACCENT, "center", shadow=True)
-        rect = pygame.Rect(0, 0, int(min(w * 0.86, 820 * u)), int(h * 0.74))
-        rect.center = (w // 2, int(h * 0.55))
+        rect = pygame.Rect(0, 0, int(min(w * 0.86, 820 * u)), self.menu.height(self.size) + 40)
+        rect.center = (w // 2, int(h * 0.54))
         panel(surface, rect, 220)
         self.menu.layout(rect.inflate(-30, -20), self.size)
         self.menu.draw(surface, self.t)

@@ -41,9 +41,10 @@ class SetupScene(Scene):
             for i in (1, 2):
                 key = f"name{i}"
                 items.append(Item(lambda i=i: self.tr("setup.name", n=i),
-                                  get=lambda key=key, i=i: self.choices.get(key, ""),
+                                  get=lambda key=key: str(self.choices.get(key, "")),
                                   set=lambda v, key=key: self.choices.__setitem__(key, v),
-                                  max_len=NAME_LEN))
+                                  max_len=NAME_LEN,
+                                  placeholder=lambda i=i: self.tr("setup.player", n=i)))
         items += [
             Item(lambda: self.tr("setup.first"), values=lambda: list(FIRST_CHOICES),
                  get=lambda: self.choices["first"],
@@ -98,8 +99,8 @@ class SetupScene(Scene):
         title = self.tr("menu.quick_match" if self.kind == "computer" else "menu.two_players")
         text.draw(surface, title, (w / 2, 50 * u), theme.font_px(self.size, 52), theme.ACCENT,
                   "center", shadow=True)
-        rect = pygame.Rect(0, 0, int(min(w * 0.8, 760 * u)), int(h * 0.62))
-        rect.center = (w // 2, int(h * 0.5))
+        rect = pygame.Rect(0, 0, int(min(w * 0.8, 760 * u)), self.menu.height(self.size) + 40)
+        rect.center = (w // 2, int(h * 0.47))
         panel(surface, rect, 220)
         self.menu.layout(rect.inflate(-30, -20), self.size)
         self.menu.draw(surface, self.t)
