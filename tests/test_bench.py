@@ -1,0 +1,74 @@
+"""The benchmark command lines and their JSON output are a contract: check their shape (never
+their times)."""
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from game.data.placements import format_placement, parse_placement
+from game.rules.classic import PRESETS, random_fleet
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def bench(*args):
+    out = subprocess.run([sys.executable, "-m", "game.bench", *args], cwd=ROOT,
+                         capture_output=True, text=True, timeout=300)
+    return out
+
+
+def last_json(out):
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_ai_bench_prints_the_contract_keys():
+    out = bench("ai", "--mode", "classic", "--ai", "hunter", "--games", "5", "--seed", "1")
+    assert out.returncode == 0, out.stderr
+    data = last_json(out)
+    assert set(data) == {"games", "mean_shots", "median_shots", "p90_shots", "move_ms_p99"}
+    assert data["games"] == 5 and 20 <= data["mean_shots"] <= 100
+
+
+def test_ai_bench_reads_a_placements_file_and_is_reproducible(tmp_path):
+    cfg = PRESETS["russian"]
+    rng = random.Random(4)
+    fleets = [random_fleet(cfg, rng) for _ in range(3)]
+    path = tmp_path / "fleets.txt"
+    path.write_text("\n".join(format_placement(f, cfg) for f in fleets) + "\n")
+    a = last_json(bench("ai", "--ai", "hunter", "--games", "3", "--seed", "2",
+                        "--placements", str(path)))
+    b = last_json(bench("ai", "--ai", "hunter", "--games", "3", "--seed", "2",
+                        "--placements", str(path)))
+    assert a["mean_shots"] == b["mean_shots"]
+
+
+def test_a_bad_placement_line_stops_with_code_2_naming_line_and_rule(tmp_path):
+    cfg = PRESETS["russian"]
+    good = format_placement(random_fleet(cfg, random.Random(1)), cfg)
+    touching = "aaaa......" + "bbb......." + "." * 80  # the three-deck touches the four-deck
+    path = tmp_path / "fleets.txt"
+    path.write_text(good + "\n" + touching + "\n" + good[:-1] + "\n")
+    out = bench("ai", "--ai", "random", "--games", "2", "--placements", str(path))
+    assert out.returncode == 2
+    assert "fleets.txt:2:" in out.stderr and "touches" in out.stderr
+    path.write_text(good + "\n" + good[:-1] + "\n")
+    out = bench("ai", "--ai", "random", "--games", "2", "--placements", str(path))
+    assert out.returncode == 2 and "fleets.txt:2:" in out.stderr and "expected 100 cells" in out.stderr
+
+
+def test_placement_lines_round_trip():
+    cfg = PRESETS["milton-bradley"]
+    fleet = random_fleet(cfg, random.Random(9))
+    assert sorted(parse_placement(format_placement(fleet, cfg), cfg)) == sorted(fleet)
+
+
+def test_frames_and_startup_print_the_contract_keys():
+    out = bench("frames", "--mode", "classic", "--frames", "20", "--seed", "1")
+    assert out.returncode == 0, out.stderr
+    data = last_json(out)
+    assert set(data) == {"frames", "p50_ms", "p99_ms", "max_ms"} and data["frames"] == 20
+    out = bench("startup", "--runs", "1")
+    assert out.returncode == 0, out.stderr
+    assert "first_frame_ms" in last_json(out)
