@@ -9,16 +9,16 @@ from ..render.widgets import Item, Menu, panel, tint
 from .base import Scene
 
 
-class OverlayScene(Scene):
-    """A dimmed screen with a panel: a title and a menu."""
+class MenuScene(Scene):
+    """A screen whose work is a menu: a big title, the menu on a panel sized to it, and Esc to
+    go back. ``heading()`` gives the title; ``draw_below(panel_rect)`` adds what a screen needs."""
 
-    opaque = False
-
-    def __init__(self, app, title: str, items: list[Item], width: float = 0.46):
+    def __init__(self, app, items: list[Item], base_px: int = 30, on_change=None):
         super().__init__(app)
-        self.title = title
-        self.menu = Menu(items, sound=app.sound)
-        self.width = width
+        self.menu = Menu(items, on_change=on_change, sound=app.sound, base_px=base_px)
+
+    def heading(self) -> str:
+        return ""
 
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -26,6 +26,31 @@ class OverlayScene(Scene):
             self.back()
             return
         self.menu.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        u = theme.unit(self.size)
+        text.draw(surface, self.heading(), (w / 2, 50 * u), theme.font_px(self.size, 52),
+                  theme.ACCENT, "center", shadow=True)
+        rect = pygame.Rect(0, 0, int(min(w * 0.86, 820 * u)), self.menu.height(self.size) + 40)
+        rect.center = (w // 2, int(h * 0.5))
+        panel(surface, rect, 220)
+        self.menu.layout(rect.inflate(-30, -20), self.size)
+        self.menu.draw(surface, self.t)
+        self.draw_below(surface, rect)
+
+    def draw_below(self, surface: pygame.Surface, rect: pygame.Rect) -> None: ...
+
+
+class OverlayScene(MenuScene):
+    """A dimmed screen over a frozen scene, with a panel holding a title and a menu."""
+
+    opaque = False
+
+    def __init__(self, app, title: str, items: list[Item], width: float = 0.46):
+        super().__init__(app, items)
+        self.title = title
+        self.width = width
 
     def _panel_rect(self) -> pygame.Rect:
         w, h = self.size

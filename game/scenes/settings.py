@@ -4,14 +4,11 @@ Every change takes effect at once; leaving the screen saves the settings (atomic
 
 from __future__ import annotations
 
-import pygame
-
 from ..data.settings import ANIM_SPEEDS
 from ..i18n import LANGUAGES
 from ..rules.coords import LETTER_SETS
-from ..render import text, theme
-from ..render.widgets import Item, Menu, panel
-from .base import Scene
+from ..render.widgets import Item
+from .dialogs import MenuScene
 
 VOLUMES = [round(v / 10, 1) for v in range(11)]
 
@@ -28,11 +25,8 @@ def letters_item(app) -> Item:
                 set=lambda v: setattr(app.settings, "letters", v), show=words)
 
 
-class SettingsScene(Scene):
-    opaque = True
-
+class SettingsScene(MenuScene):
     def __init__(self, app):
-        super().__init__(app)
         s = app.settings
         items = [
             Item(lambda: self.tr("settings.language"), values=lambda: list(LANGUAGES),
@@ -55,7 +49,10 @@ class SettingsScene(Scene):
                  show=lambda v: self.tr("settings.fullscreen" if v else "settings.windowed")),
             Item(lambda: self.tr("menu.back"), self.back),
         ]
-        self.menu = Menu(items, on_change=self.changed, sound=app.sound, base_px=28)
+        super().__init__(app, items, base_px=28, on_change=self.changed)
+
+    def heading(self) -> str:
+        return self.tr("menu.settings")
 
     def _on_off(self, v: bool) -> str:
         return self.tr("settings.on" if v else "settings.off")
@@ -66,21 +63,3 @@ class SettingsScene(Scene):
     def back(self) -> None:
         self.app.save_settings()
         self.app.scenes.pop()
-
-    def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.sound("click")
-            self.back()
-            return
-        self.menu.handle(event)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        w, h = self.size
-        u = theme.unit(self.size)
-        text.draw(surface, self.tr("menu.settings"), (w / 2, 50 * u), theme.font_px(self.size, 52),
-                  theme.ACCENT, "center", shadow=True)
-        rect = pygame.Rect(0, 0, int(min(w * 0.86, 820 * u)), self.menu.height(self.size) + 40)
-        rect.center = (w // 2, int(h * 0.54))
-        panel(surface, rect, 220)
-        self.menu.layout(rect.inflate(-30, -20), self.size)
-        self.menu.draw(surface, self.t)

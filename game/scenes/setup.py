@@ -10,8 +10,8 @@ import pygame
 from ..ai.opponents import OPPONENTS, opponent
 from ..rules.classic import ClassicConfig
 from ..render import text, theme
-from ..render.widgets import Item, Menu, panel
-from .base import Scene
+from ..render.widgets import Item
+from .dialogs import MenuScene
 from .match import COMPUTER, HUMAN, Match, Seat, start_game
 from .settings import letters_item
 
@@ -19,9 +19,8 @@ FIRST_CHOICES = ("lot", "0", "1")
 NAME_LEN = 16
 
 
-class SetupScene(Scene):
+class SetupScene(MenuScene):
     def __init__(self, app, kind: str):
-        super().__init__(app)
         self.kind = kind  # "computer" or "two"
         self.choices = app.settings.quick_match
         self.choices.setdefault("opponent", OPPONENTS[-1].key)
@@ -53,7 +52,7 @@ class SetupScene(Scene):
             Item(lambda: self.tr("setup.start"), self.start),
             Item(lambda: self.tr("menu.back"), self.back),
         ]
-        self.menu = Menu(items, sound=app.sound)
+        super().__init__(app, items)
         self.menu.index = len(items) - 2  # Start is one key press away
 
     def _first_words(self, value: str) -> str:
@@ -86,24 +85,12 @@ class SetupScene(Scene):
         self.app.save_settings()
         self.app.scenes.pop()
 
-    def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.sound("click")
-            self.back()
-            return
-        self.menu.handle(event)
+    def heading(self) -> str:
+        return self.tr("menu.quick_match" if self.kind == "computer" else "menu.two_players")
 
-    def draw(self, surface: pygame.Surface) -> None:
-        w, h = self.size
+    def draw_below(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        w = self.size[0]
         u = theme.unit(self.size)
-        title = self.tr("menu.quick_match" if self.kind == "computer" else "menu.two_players")
-        text.draw(surface, title, (w / 2, 50 * u), theme.font_px(self.size, 52), theme.ACCENT,
-                  "center", shadow=True)
-        rect = pygame.Rect(0, 0, int(min(w * 0.8, 760 * u)), self.menu.height(self.size) + 40)
-        rect.center = (w // 2, int(h * 0.47))
-        panel(surface, rect, 220)
-        self.menu.layout(rect.inflate(-30, -20), self.size)
-        self.menu.draw(surface, self.t)
         if self.kind == "computer":
             about = self.tr(f"opponent.{self.choices['opponent']}.about")
         else:
