@@ -9,6 +9,7 @@ import time
 import pygame
 
 from .audio.mixer import Audio
+from .data.profiles import Profile, ProfileStore
 from .data.settings import Settings, SettingsStore
 from . import i18n
 from .i18n import Translator
@@ -39,6 +40,7 @@ class App:
         self.audio = Audio(self.settings.volume, self.settings.muted)
         if audio:
             self.audio.start()
+        self.profiles = ProfileStore()
         self.scenes = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True
@@ -70,6 +72,19 @@ class App:
             self.screen = pygame.display.get_surface()
 
     # -- services --
+    def profile(self) -> Profile:
+        """The current player's profile (what the computer admirals remember of him)."""
+        profile = self.profiles.load(self.settings.profile)
+        while self.profiles.problems:
+            self.notify(self.profiles.problems.pop(0), 8.0)
+        return profile
+
+    def save_profile(self, profile: Profile) -> None:
+        try:
+            self.profiles.save(profile)
+        except OSError as exc:
+            self.notify(self.tr("notice.profile_not_saved", error=exc.strerror or str(exc)))
+
     def new_seed(self) -> int:
         return self.seed_source.getrandbits(32)
 

@@ -5,9 +5,13 @@
       driver -> {"frames": N, "p50_ms": …, "p99_ms": …, "max_ms": …}
   startup
       process start to the first frame shown -> {"first_frame_ms": …}
-  ai --mode classic --ai NAME --games N --seed S [--fleet russian|milton-bradley] [--placements FILE]
-      a shooter sinking fleets in target practice ->
+  ai --mode classic --ai NAME|best --games N --seed S [--fleet russian|milton-bradley]
+     [--layouts uniform|perelman|edges|random] [--placements FILE]
+      a shooter sinking fleets in target practice (layouts exactly uniform unless told) ->
       {"games": N, "mean_shots": …, "median_shots": …, "p90_shots": …, "move_ms_p99": …}
+  ladder --games 1000 --seed 1
+      every level of the ladder on uniform Russian, uniform Milton Bradley and Perelman
+      layouts: a Markdown table (the README's), then {"ladder": {level: {set: mean, …}}}
 
 Speed and strength are measured here, never asserted by the tests (machines are noisy).
 """
@@ -110,37 +114,87 @@ def bench_startup(args) -> dict:
 
 # --- ai ------------------------------------------------------------------------------------
 
-def bench_ai(args) -> dict:
-    from .ai.shooters import SHOOTERS, make_shooter
-    from .data.placements import load_placements
-    from .data.storage import DataFileError
-    from .rules.classic import PRESETS, ClassicGame, random_fleet
+def _ai_games(level: str, fleet: str, layouts: str, games: int, seed: int, placements=None):
+    """Play ``games`` target-practice games; return (shots per game, move times in ms)."""
+    from .ai.layouts import make_layout
+    from .ai.shooters import make_shooter
+    from .rules.classic import PRESETS, ClassicGame
 
-    if args.ai not in SHOOTERS:
-        raise SystemExit(f"unknown --ai {args.ai!r}; known: {', '.join(SHOOTERS)}")
-    config = PRESETS[args.fleet]
-    layouts = None
-    if args.placements:
-        try:
-            layouts = load_placements(args.placements, config)
-        except DataFileError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            raise SystemExit(2)
-    rng = random.Random(args.seed)
+    config = PRESETS[fleet]
+    rng = random.Random(seed)
     shots, move_ms = [], []
-    for i in range(args.games):
-        layout = layouts[i % len(layouts)] if layouts else random_fleet(config, rng)
+    for i in range(games):
+        layout = placements[i % len(placements)] if placements else make_layout(layouts, config, rng)
         game = ClassicGame(config, [(), layout], first=0, solo=True)
-        shooter = make_shooter(args.ai, config, random.Random(rng.getrandbits(32)))
+        shooter = make_shooter(level, config, random.Random(rng.getrandbits(32)))
         while not game.over:
             t0 = time.perf_counter()
             action = shooter.choose(game.view(0))
             move_ms.append((time.perf_counter() - t0) * 1000)
             game.apply(action)
         shots.append(len(game.history))
-    return {"games": args.games, "mean_shots": round(statistics.fmean(shots), 2),
+    return shots, move_ms
+
+
+def _summary(shots, move_ms) -> dict:
+    return {"games": len(shots), "mean_shots": round(statistics.fmean(shots), 2),
             "median_shots": statistics.median(shots), "p90_shots": percentile(shots, 0.9),
             "move_ms_p99": round(percentile(move_ms, 0.99), 3)}
+
+
+def bench_ai(args) -> dict:
+    from .ai.shooters import LADDER
+    from .data.placements import load_placements
+    from .data.storage import DataFileError
+    from .rules.classic import PRESETS
+
+    if args.ai not in LADDER and args.ai != "best":
+        raise SystemExit(f"unknown --ai {args.ai!r}; known: {', '.join(LADDER)}, best")
+    placements = None
+    if args.placements:
+        try:
+            placements = load_placements(args.placements, PRESETS[args.fleet])
+        except DataFileError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            raise SystemExit(2)
+    shots, move_ms = _ai_games(args.ai, args.fleet, args.layouts, args.games, args.seed,
+                               placements)
+    return _summary(shots, move_ms)
+
+
+LADDER_SETS = (("russian", "uniform"), ("milton-bradley", "uniform"), ("russian", "perelman"))
+
+
+def _ladder_job(job):
+    level, fleet, layouts, games, seed = job
+    return job, _summary(*_ai_games(level, fleet, layouts, games, seed))
+
+
+def bench_ladder(args) -> dict:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from .ai.shooters import LADDER
+
+    jobs = [(level, fleet, layouts, args.games, args.seed)
+            for level in LADDER for fleet, layouts in LADDER_SETS]
+    results = {}
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        for (level, fleet, layouts, _, _), summary in pool.map(_ladder_job, jobs):
+            results.setdefault(level, {})[f"{fleet}/{layouts}"] = summary
+            print(f"# {level:8} {fleet}/{layouts}: {json.dumps(summary)}", file=sys.stderr,
+                  flush=True)
+    header = "| level | " + " | ".join(f"{f} {lay}" for f, lay in LADDER_SETS) + " | move p99 ms |"
+    print(header)
+    print("|" + "---|" * (len(LADDER_SETS) + 2))
+    for level in LADDER:
+        row = results[level]
+        cells = [f"{row[f'{f}/{lay}']['mean_shots']:.2f}" for f, lay in LADDER_SETS]
+        p99 = max(r["move_ms_p99"] for r in row.values())
+        print(f"| {level} | " + " | ".join(cells) + f" | {p99:.1f} |")
+    return {"ladder": {level: {k: v["mean_shots"] for k, v in row.items()}
+                       | {"move_ms_p99": max(v["move_ms_p99"] for v in row.values())}
+                       for level, row in results.items()},
+            "games": args.games, "seed": args.seed}
 
 
 def main(argv=None) -> int:
@@ -157,13 +211,21 @@ def main(argv=None) -> int:
     p.add_argument("--runs", type=int, default=3)
     p = sub.add_parser("ai", help="shots a computer shooter needs to sink a fleet")
     p.add_argument("--mode", default="classic", choices=["classic"])
-    p.add_argument("--ai", required=True)
+    p.add_argument("--ai", required=True, help="a level of the ladder, or best")
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--fleet", default="russian", choices=["russian", "milton-bradley"])
+    p.add_argument("--layouts", default="uniform",
+                   choices=["uniform", "perelman", "edges", "random"])
     p.add_argument("--placements")
+    p = sub.add_parser("ladder", help="every level on the three layout sets of the README")
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
-    result = {"frames": bench_frames, "startup": bench_startup, "ai": bench_ai}[args.command](args)
+    commands = {"frames": bench_frames, "startup": bench_startup, "ai": bench_ai,
+                "ladder": bench_ladder}
+    result = commands[args.command](args)
     print(json.dumps(result))
     return 0
 

@@ -212,7 +212,7 @@ def test_click_fires_and_the_shell_lands_before_the_mark_shows(app):
     assert (2, 3) not in battle.shown[1].marks  # the shell is still in the air
     settle(app)
     assert battle.shown[1].marks[(2, 3)] == battle.game.shots_at[1][(2, 3)]
-    assert battle.log and battle.log[0][0].startswith("You: C4 — ")
+    assert any(line.startswith("You: C4 — ") for line, _ in battle.log)
 
 
 def test_computer_moves_when_it_is_its_turn(app):
@@ -375,3 +375,45 @@ def test_every_scene_draws_at_every_size(home, size):
     frames(a, 3)
     assert a.screen.get_size() == size
     a.quit()
+
+
+# --- issue 3: styles, learning the player, fairness you can see -----------------------------
+
+def test_placement_styles_cycle_and_auto_place_in_that_style(app):
+    scene = start_quick_match(app)
+    before = scene.style
+    frames(app, 1, [key(pygame.K_s)])
+    assert scene.style != before
+    while scene.style != "perelman":
+        frames(app, 1, [key(pygame.K_s)])
+    frames(app, 1, [key(pygame.K_a)])
+    assert scene.complete
+    multi = [c for ship in scene.placed if len(ship) > 1 for c in ship]
+    assert min(max(max(x if not cx else 9 - x, y if not cy else 9 - y) for x, y in multi)
+               for cx in (0, 1) for cy in (0, 1)) <= 6
+    assert app.settings.quick_match["placement_style"] == "perelman"  # remembered
+
+
+def test_after_a_game_the_profile_remembers_and_the_thinking_can_be_replayed(app, home):
+    battle = quick_battle(app, first="1")  # the computer fires first, so it has thoughts
+    finish_by_human(app, battle)
+    over = app.scenes.top
+    assert isinstance(over, GameOverScene)
+    saved = json.loads((home / "profiles" / "player.json").read_text(encoding="utf-8"))
+    assert saved["games"]["10x10"] == 1 and sum(saved["ship_heat"]["10x10"]) == 20
+    assert sum(saved["first_shots"]["10x10"]) == 10
+    labels = [item.label() for item in over.menu.items]
+    assert "How Boatswain thought" in labels
+    over.menu.index = labels.index("How Boatswain thought")
+    frames(app, 1, [key(pygame.K_RETURN)])
+    from game.scenes.thinking import ThinkingScene
+    thinking = app.scenes.top
+    assert isinstance(thinking, ThinkingScene) and thinking.index == 0
+    move, cell, belief = thinking.thoughts[0]
+    assert belief[cell[1] * 10 + cell[0]] > 0  # it fired where it believed a ship could be
+    frames(app, 1, [key(pygame.K_RIGHT), key(pygame.K_RIGHT)])
+    assert thinking.index == min(2, len(thinking.thoughts) - 1)
+    frames(app, 1, [key(pygame.K_END)])
+    assert thinking.index == len(thinking.thoughts) - 1
+    frames(app, 1, [key(pygame.K_ESCAPE)])
+    assert app.scenes.top is over

@@ -9,22 +9,38 @@ from __future__ import annotations
 
 import random
 
-from ..rules.classic import HIT, ClassicConfig, ClassicView, Shot
+from ..rules.classic import EMPTY, HIT, MISS, SUNK, ClassicConfig, ClassicView, Shot
 from ..rules.coords import Cell
-from ..rules.fleet import SIDES
+from ..rules.fleet import CORNERS, SIDES, blocked_steps, halo, neighbours, placements
 
 
 class Shooter:
-    """Base of every shooter: ``choose(view) -> Shot``."""
+    """Base of every shooter: ``choose(view) -> Shot``.
+
+    After each choice ``belief`` holds what the shooter believed of each cell (row by row) when
+    it chose: the chance of a ship there, or an even share over the cells it was choosing
+    among. The game over screen lets the player step through these, to see the computer never
+    knew where his ships were."""
 
     key = ""
 
     def __init__(self, config: ClassicConfig, rng: random.Random):
         self.config = config
         self.rng = rng
+        self.belief: list[float] | None = None
 
     def choose(self, view: ClassicView) -> Shot:
         raise NotImplementedError
+
+    def pick(self, options: list[Cell]) -> Shot:
+        """Fire at one of ``options`` at random, remembering them as the belief."""
+        w = self.config.width
+        share = 1.0 / len(options)
+        belief = [0.0] * (w * self.config.height)
+        for x, y in options:
+            belief[y * w + x] = share
+        self.belief = belief
+        return Shot(self.rng.choice(options))
 
 
 class RandomShooter(Shooter):
@@ -33,7 +49,7 @@ class RandomShooter(Shooter):
     key = "random"
 
     def choose(self, view: ClassicView) -> Shot:
-        return Shot(self.rng.choice(view.unknown_cells()))
+        return self.pick(view.unknown_cells())
 
 
 def hit_clusters(view: ClassicView) -> list[list[Cell]]:
@@ -87,15 +103,125 @@ class HunterShooter(Shooter):
         for cluster in sorted(hit_clusters(view), key=len, reverse=True):
             options = target_candidates(view, cluster)
             if options:
-                return Shot(self.rng.choice(options))
-        return Shot(self.rng.choice(view.unknown_cells()))
+                return self.pick(options)
+        return self.pick(view.unknown_cells())
 
 
-SHOOTERS: dict[str, type[Shooter]] = {cls.key: cls for cls in (RandomShooter, HunterShooter)}
+def impossible_cells(view: ClassicView) -> set[Cell]:
+    """Unknown cells that the rules already rule out: beside a wreck (its halo, when the game
+    does not mark it) and, with no touching and straight ships, diagonal to a hit."""
+    cfg = view.config
+    out: set[Cell] = set()
+    for ship in view.enemy_sunk:
+        out.update(halo(ship, cfg.width, cfg.height, cfg.touching))
+    if cfg.touching == "none" and cfg.shapes == "straight":
+        for c, mark in view.target.items():
+            if mark == HIT:
+                out.update(neighbours(c, cfg.width, cfg.height, CORNERS))
+    return {c for c in out if c not in view.target}
 
 
-def make_shooter(key: str, config: ClassicConfig, rng: random.Random) -> Shooter:
-    try:
-        return SHOOTERS[key](config, rng)
-    except KeyError:
-        raise ValueError(f"unknown shooter {key!r}; known: {', '.join(SHOOTERS)}") from None
+def open_placements(view: ClassicView, size: int) -> list:
+    """Placements of a ship of ``size`` that avoid every cell known to be empty or ruled out,
+    and (unless ships may touch) do not brush a hit they do not contain."""
+    cfg = view.config
+    bad = {c for c, m in view.target.items() if m in (MISS, EMPTY, SUNK)}
+    bad |= impossible_cells(view)
+    hits = {c for c, m in view.target.items() if m == HIT}
+    steps = blocked_steps(cfg.touching)
+    out = []
+    for ship in placements(cfg.width, cfg.height, size, cfg.shapes):
+        if any(c in bad for c in ship):
+            continue
+        if steps and hits:
+            own = set(ship)
+            if any(n in hits and n not in own for c in ship
+                   for n in neighbours(c, cfg.width, cfg.height, steps)):
+                continue
+        out.append(ship)
+    return out
+
+
+class ParityShooter(Shooter):
+    """Hunts the biggest ship afloat first, on diagonals spaced by its size (a ship of size m
+    must cross one cell in m of every row), then the next size; skips cells the halo rules out;
+    finishes wounded ships along their line."""
+
+    key = "parity"
+
+    def __init__(self, config: ClassicConfig, rng: random.Random):
+        super().__init__(config, rng)
+        self.offset = rng.randrange(max(config.sizes))
+
+    def choose(self, view: ClassicView) -> Shot:
+        ruled_out = impossible_cells(view)
+        for cluster in sorted(hit_clusters(view), key=len, reverse=True):
+            options = [c for c in target_candidates(view, cluster) if c not in ruled_out]
+            if options:
+                return self.pick(options)
+        unknown = [c for c in view.unknown_cells() if c not in ruled_out]
+        for size in sorted(set(view.enemy_afloat), reverse=True):
+            room = {c for ship in open_placements(view, size) for c in ship}
+            lattice = [c for c in unknown if c in room
+                       and (c[0] + c[1]) % size == self.offset % size]
+            if lattice:
+                return self.pick(lattice)
+        return self.pick(unknown or view.unknown_cells())
+
+
+class DensityShooter(Shooter):
+    """Probability density, ship by ship: every placement of every ship afloat that is still
+    possible (misses, wrecks and halos, the touching rule) adds to its cells; placements through
+    a wounded ship's hits count far more. Fires at the densest unknown cell."""
+
+    key = "density"
+    HIT_BONUS = 40.0
+
+    def density(self, view: ClassicView) -> dict:
+        counts: dict[int, int] = {}
+        for size in view.enemy_afloat:
+            counts[size] = counts.get(size, 0) + 1
+        hits = {c for c, m in view.target.items() if m == HIT}
+        score: dict[Cell, float] = {}
+        for size, n in counts.items():
+            for ship in open_placements(view, size):
+                covered = sum(c in hits for c in ship)
+                if covered == size:
+                    continue  # all hit would have been announced sunk
+                w = n * self.HIT_BONUS ** covered
+                for c in ship:
+                    if c not in view.target:
+                        score[c] = score.get(c, 0.0) + w
+        return score
+
+    def choose(self, view: ClassicView) -> Shot:
+        score = self.density(view)
+        if not score:
+            return self.pick(view.unknown_cells())
+        top = max(score.values())
+        total = sum(score.values())
+        w = view.config.width
+        self.belief = [score.get((i % w, i // w), 0.0) / total
+                       for i in range(w * view.config.height)]
+        return Shot(self.rng.choice(sorted(c for c, v in score.items() if v >= top * (1 - 1e-9))))
+
+
+SHOOTERS: dict[str, type[Shooter]] = {
+    cls.key: cls for cls in (RandomShooter, HunterShooter, ParityShooter, DensityShooter)}
+
+
+def make_shooter(key: str, config: ClassicConfig, rng: random.Random, memory=None) -> Shooter:
+    """The shooter ``key`` (``best`` is the top of the ladder); ``memory`` is what the
+    strongest shooters remember of this player (see game.ai.admiral)."""
+    from .admiral import AdmiralShooter  # numpy-heavy; the simple shooters need none of it
+    ladder = {**SHOOTERS, AdmiralShooter.key: AdmiralShooter}
+    key = LADDER[-1] if key == "best" else key
+    if key not in ladder:
+        raise ValueError(f"unknown shooter {key!r}; known: {', '.join(LADDER)}, best")
+    if key == AdmiralShooter.key:
+        return AdmiralShooter(config, rng, memory)
+    return ladder[key](config, rng)
+
+
+# the ladder, weakest first
+LADDER = ("random", "hunter", "parity", "density", "admiral")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import locale
 import os
+import re
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
@@ -44,6 +45,7 @@ class Settings:
     fullscreen: bool = False
     window: list = field(default_factory=lambda: [1280, 720])
     quick_match: dict = field(default_factory=dict)  # last choices on the quick match screen
+    profile: str = "player"      # the player profile the computer admirals learn from
 
     @property
     def letter_set(self) -> str:
@@ -77,6 +79,9 @@ def _check(key: str, value, default):
     elif key == "quick_match":
         if not isinstance(value, dict):
             raise ValueError("a table of choices")
+    elif key == "profile":
+        if not isinstance(value, str) or not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", value):
+            raise ValueError("a profile name of letters, digits, - and _")
     return value
 
 

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import random
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pygame
 
+from ..ai.opponents import remark
 from ..data.record import save_record
 from ..data.storage import data_dir
 from ..i18n import describe
@@ -27,6 +29,8 @@ from ..render.effects import Effects, Ring, Timeline
 from ..render.widgets import panel
 from .base import Scene
 from .match import COMPUTER, HUMAN
+
+_THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="admiral")
 
 FLIGHT = 0.55      # seconds a shell flies
 AI_THINK = 0.45    # the computer's pause before it fires
@@ -55,11 +59,17 @@ class BattleScene(Scene):
         self.turn_shots: list[list] = [[], []]  # cells each player shot in his current turn
         self.elapsed = 0.0
         self.finished = False
+        self.remark_rng = random.Random(match.seed ^ 0x7E3A)
+        self.thoughts: dict[int, list] = {p: [] for p in self.shooters}  # the fairness view
         self.record_path: Path | None = None
+        self.thinking = None      # the computer's choice being worked out in a thread
         self._saved_moves = -1
         self._geo: dict = {}
         self._layout_size = None
         self._sync_from_game()
+        if not game.history:
+            for p in self.shooters:
+                self._remark(p, "start")
 
     # -- state shown on the boards --------------------------------------------------------
     def _sync_from_game(self) -> None:
@@ -76,7 +86,7 @@ class BattleScene(Scene):
 
     @property
     def busy(self) -> bool:
-        return self.timeline.busy
+        return self.timeline.busy or self.thinking is not None
 
     @property
     def human_to_move(self) -> bool:
@@ -126,6 +136,7 @@ class BattleScene(Scene):
                 self.timeline.add(at + 0.25, lambda s, e=event: self._turn_changed(e, s))
                 at += 0.25
             elif isinstance(event, GameOver):
+                self.timeline.add(at + 0.3, lambda s, e=event: self._last_words(e))
                 self.timeline.add(at + 1.4, lambda s: self._game_over())
 
     def _sound(self, name: str, skipping: bool, x: float | None = None, volume=1.0) -> None:
@@ -155,6 +166,9 @@ class BattleScene(Scene):
             if ev.outcome == SUNK and ev.ship_name:
                 word += " " + self.tr(f"ship.{ev.ship_name}")
             self._log(ev.shooter, f"{self.letters.letter(ev.cell[0])}{ev.cell[1] + 1} — {word}")
+            deed = {MISS: "miss", HIT: "hit", SUNK: "sink"}[ev.outcome]
+            for p in self.shooters:
+                self._remark(p, ("we_" if ev.shooter == p else "they_") + deed)
             if ev.outcome == MISS:
                 if not skipping:
                     self.effects.splash(dst_now)
@@ -223,6 +237,21 @@ class BattleScene(Scene):
             shots.append(action.cell)
         return shots
 
+    def _remark(self, player: int, trigger: str) -> None:
+        """A computer admiral's comment on something both sides saw (never on its own fleet)."""
+        seat = self.seat(player)
+        if self.demo or not seat.opponent:
+            return
+        key = remark(seat.opponent, trigger, self.remark_rng)
+        if key:
+            self.log.append((self.tr("battle.remark", name=seat.name, text=self.tr(key)),
+                             theme.TEXT_DIM))
+            del self.log[:-LOG_LINES]
+
+    def _last_words(self, event: GameOver) -> None:
+        for p in self.shooters:
+            self._remark(p, "we_win" if event.winner == p else "we_lose")
+
     def _game_over(self) -> None:
         if self.finished:
             return
@@ -231,9 +260,27 @@ class BattleScene(Scene):
             return
         self.match.finish(self.game)
         self.save_record()
+        self._remember_player()
+        insight = None
+        for p, shooter in self.shooters.items():
+            found = getattr(shooter, "insight", lambda: None)()
+            if found:
+                insight = self.tr(found, name=self.seat(p).name)
         from .gameover import GameOverScene
         self.app.scenes.replace(GameOverScene(self.app, self.match, self.game, self.elapsed,
-                                              self.record_path))
+                                              self.record_path, self.thoughts, insight))
+
+    def _remember_player(self) -> None:
+        """Teach the player's profile where his ships stood and where he fired first."""
+        profile = self.match.profile
+        humans = self.match.humans
+        if profile is None or len(humans) != 1:
+            return
+        h = humans[0]
+        cfg = self.game.config
+        shots = [action.cell for p, action, _ in self.game.history if p == h]
+        profile.remember(cfg.width, cfg.height, self.game.ships[h], shots)
+        self.app.save_profile(profile)
 
     def _log(self, shooter: int, words: str) -> None:
         if self.demo:
@@ -299,6 +346,8 @@ class BattleScene(Scene):
         self.typed = ""
 
     def skip(self) -> None:
+        if self.thinking is not None:
+            self._computer_decided(self.thinking.result())
         self.timeline.skip()
         self.effects.shells.clear()
 
@@ -360,6 +409,8 @@ class BattleScene(Scene):
                 if pic.pulses[c] <= 0:
                     del pic.pulses[c]
         g = self.game
+        if self.thinking is not None and self.thinking.done():
+            self._computer_decided(self.thinking.result())
         if not g.over and not self.busy and self.seat(g.turn).kind == COMPUTER:
             self.timeline.add(AI_THINK, self._computer_move)
         if self.finished and self.demo:
@@ -371,10 +422,26 @@ class BattleScene(Scene):
                     self.effects.fire(geo.center(cell), dt * speed)
 
     def _computer_move(self, skipping: bool) -> None:
+        """The computer thinks in a worker thread (numpy lets go of the interpreter), so the sea
+        keeps moving while the strongest admirals weigh thousands of fleets."""
         g = self.game
         if g.over or self.seat(g.turn).kind != COMPUTER:
             return
-        action = self.shooters[g.turn].choose(g.view(g.turn))
+        player = g.turn
+        shooter = self.shooters[player]
+        view = g.view(player)
+        if skipping:
+            self._computer_decided((player, shooter.choose(view)))
+        else:
+            self.thinking = _THINKER.submit(lambda: (player, shooter.choose(view)))
+
+    def _computer_decided(self, decision) -> None:
+        self.thinking = None
+        player, action = decision
+        shooter = self.shooters[player]
+        if shooter.belief is not None:
+            self.thoughts[player].append((len(self.game.history) + 1, action.cell,
+                                          shooter.belief))
         self.play(action)
 
     # -- drawing -----------------------------------------------------------------------------

@@ -16,20 +16,27 @@ from .match import HUMAN, start_game
 
 
 class GameOverScene(Scene):
-    def __init__(self, app, match, game, elapsed: float, record_path=None):
+    def __init__(self, app, match, game, elapsed: float, record_path=None, thoughts=None,
+                 insight: str | None = None):
         super().__init__(app)
         self.match = match
         self.game = game
         self.elapsed = elapsed
         self.record_path = record_path
+        self.thoughts = thoughts or {}
+        self.insight = insight
         self.letters = fallback_letter_set(match.letters, game.config.width)
         self.stats = [shot_stats(game, p) for p in (0, 1)]
         humans = match.humans
         self.left = humans[0] if len(humans) == 1 else 0
-        self.menu = Menu([
-            Item(lambda: self.tr("gameover.rematch"), self.rematch),
-            Item(lambda: self.tr("gameover.menu"), lambda: go_to_title(self.app)),
-        ], sound=app.sound)
+        items = [Item(lambda: self.tr("gameover.rematch"), self.rematch)]
+        for player, shots in self.thoughts.items():
+            if shots and len(humans) == 1:
+                name = match.seats[player].name
+                items.append(Item(lambda name=name: self.tr("gameover.thinking", name=name),
+                                  lambda p=player: self.show_thinking(p)))
+        items.append(Item(lambda: self.tr("gameover.menu"), lambda: go_to_title(self.app)))
+        self.menu = Menu(items, sound=app.sound, base_px=26)
 
     @property
     def human_won(self) -> bool:
@@ -41,6 +48,11 @@ class GameOverScene(Scene):
 
     def rematch(self) -> None:
         start_game(self.app, self.match, replace=True)
+
+    def show_thinking(self, player: int) -> None:
+        from .thinking import ThinkingScene
+        self.app.scenes.push(ThinkingScene(self.app, self.match, self.game, player,
+                                           self.thoughts[player]))
 
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -63,8 +75,10 @@ class GameOverScene(Scene):
         hp = theme.font_px(self.size, 54)
         text.draw(surface, words, (w / 2, 40 * u), hp, colour, "center", shadow=True)
         m = int(16 * u)
-        stats_h = int(theme.font_px(self.size, 20) * 3.9)
-        top, bottom = int(72 * u), h - stats_h - int(130 * u)
+        px = theme.font_px(self.size, 20)
+        stats_h = int(px * 3.9)
+        footer_h = self.menu.height(self.size) + int(px * (2.9 if self.insight else 1.6))
+        top, bottom = int(72 * u), h - stats_h - footer_h - m
         g = self.game
         cols, rows = g.config.width, g.config.height
         for side, owner in ((0, self.left), (1, 1 - self.left)):
@@ -113,9 +127,12 @@ class GameOverScene(Scene):
         info = self.tr("stats.time", time=f"{minutes}:{seconds:02d}")
         if self.match.games > 1:
             info += "   " + self.tr("stats.score", a=self.match.score[0], b=self.match.score[1])
-        y = top + 14 * u
+        y = top + px * 0.9
         text.draw(surface, info, (w / 2, y), px, theme.TEXT_DIM, "center")
-        menu_rect = pygame.Rect(w // 2 - int(260 * u), int(y + px * 0.6), int(520 * u),
-                                h - int(y + px * 0.6) - 4)
+        if self.insight:
+            y += px * 1.3
+            text.draw(surface, self.insight, (w / 2, y), px, theme.ACCENT, "center")
+        menu_rect = pygame.Rect(w // 2 - int(280 * u), int(y + px * 0.7), int(560 * u),
+                                self.menu.height(self.size))
         self.menu.layout(menu_rect, self.size)
         self.menu.draw(surface, self.t)

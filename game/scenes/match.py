@@ -10,8 +10,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from ..ai.layouts import make_layout
 from ..ai.shooters import make_shooter
-from ..rules.classic import ClassicConfig, ClassicGame, random_fleet
+from ..rules.classic import ClassicConfig, ClassicGame
 
 HUMAN, COMPUTER = "human", "computer"
 
@@ -20,7 +21,10 @@ HUMAN, COMPUTER = "human", "computer"
 class Seat:
     kind: str                 # HUMAN or COMPUTER
     name: str                 # shown in the log and on screens
-    shooter: str = ""         # the computer's shooter key (game.ai.shooters)
+    shooter: str = ""         # the computer's level of the ladder (game.ai.shooters)
+    placement: str = "random"  # the computer's placement style (game.ai.layouts)
+    opponent: str = ""        # the computer's personality (game.ai.opponents), for remarks
+    remembers: bool = False   # the computer learns from the human's profile
 
 
 @dataclass
@@ -33,6 +37,7 @@ class Match:
     score: list = field(default_factory=lambda: [0, 0])
     games: int = 0
     last_loser: int | None = None
+    profile: object = None    # the human's Profile (game.data.profiles) against the computer
 
     def __post_init__(self):
         self.rng = random.Random(self.seed)
@@ -54,11 +59,21 @@ class Match:
         return int(self.first)
 
     def computer_fleet(self, player: int):
-        return random_fleet(self.config, self.rng)
+        cfg = self.config
+        opening = self.profile.opening(cfg.width, cfg.height) if self.profile else None
+        return make_layout(self.seats[player].placement, cfg, self.rng, opening)
 
     def shooters(self) -> dict:
-        return {i: make_shooter(s.shooter, self.config, random.Random(self.rng.getrandbits(32)))
-                for i, s in enumerate(self.seats) if s.kind == COMPUTER}
+        cfg = self.config
+        out = {}
+        for i, seat in enumerate(self.seats):
+            if seat.kind != COMPUTER:
+                continue
+            memory = (self.profile.memory(cfg.width, cfg.height)
+                      if seat.remembers and self.profile else None)
+            out[i] = make_shooter(seat.shooter, cfg, random.Random(self.rng.getrandbits(32)),
+                                  memory)
+        return out
 
     def new_game(self, fleets) -> ClassicGame:
         return ClassicGame(self.config, fleets, self.first_player())

@@ -9,6 +9,7 @@ import random
 
 import pygame
 
+from ..ai.layouts import STYLES, make_layout
 from ..i18n import describe
 from ..rules.classic import random_fleet, validate_fleet
 from ..rules.coords import fallback_letter_set
@@ -37,8 +38,14 @@ class PlacementScene(Scene):
         self.mouse = None         # pointer position while it is off the board
         self.cursor = (0, 0)
         self.message = ""
+        choices = app.settings.quick_match
+        if choices.get("placement_style") not in STYLES:
+            choices["placement_style"] = "random"
+        self.choices = choices
         self.buttons = [
             Button(lambda: self.tr("place.auto"), self.auto_place, hotkey="A"),
+            Button(lambda: self.tr("place.style", style=self.tr(f"style.{self.style}")),
+                   self.next_style, hotkey="S"),
             Button(lambda: self.tr("place.clear"), self.clear, hotkey="C"),
             Button(lambda: self.tr("place.rotate"), self.rotate_held, lambda: self.held is not None,
                    hotkey="R"),
@@ -49,6 +56,14 @@ class PlacementScene(Scene):
         self.take_next()
 
     # -- the fleet ---------------------------------------------------------------------------
+    @property
+    def style(self) -> str:
+        return self.choices["placement_style"]
+
+    def next_style(self) -> None:
+        i = STYLES.index(self.style)
+        self.choices["placement_style"] = STYLES[(i + 1) % len(STYLES)]
+        self.app.sound("click")
     @property
     def remaining(self) -> list[int]:
         """Sizes still in the dock (the ship in hand counts as in the dock)."""
@@ -151,8 +166,17 @@ class PlacementScene(Scene):
         self.grab = (gx - mx, gy)
 
     def auto_place(self) -> None:
-        """Complete the fleet around the ships already placed, or lay out a whole new one."""
+        """Lay out the fleet in the chosen style; in the plain random style, complete the fleet
+        around the ships already placed when there is room."""
         c = self.config
+        if self.style != "random" or not self.placed:
+            profile = self.match.profile
+            opening = profile.opening(c.width, c.height) if profile else None
+            self.placed = list(make_layout(self.style, c, self.rng, opening))
+            self.held = None
+            self.message = ""
+            self.app.sound("click")
+            return
         blocked = set()
         for ship in self.placed:
             for cell in ship:
@@ -196,12 +220,13 @@ class PlacementScene(Scene):
         self.geo = BoardGeometry.fit(area, self.config.width, self.config.height, max_cell=60)
         side = pygame.Rect(area.right + m, int(80 * u), w - area.right - 2 * m, area.h)
         self.side = side
-        bh = int(46 * u)
+        bh = int(44 * u)
+        rows = (len(self.buttons) + 1) // 2
         for i, b in enumerate(self.buttons):
             col, row = i % 2, i // 2
             bw = (side.w - m) // 2
-            b.rect = pygame.Rect(side.x + col * (bw + m), side.bottom - (2 - row) * (bh + m // 2),
-                                 bw, bh)
+            b.rect = pygame.Rect(side.x + col * (bw + m),
+                                 side.bottom - (rows - row) * (bh + m // 2), bw, bh)
         kinds = len(set(self.config.sizes))
         self.dock_cell = max(10, min(self.geo.cell - 6, (side.w - 90) // max(self.config.sizes),
                                      int(side.h * 0.5 / (1.35 * kinds + 1.6))))
@@ -303,6 +328,8 @@ class PlacementScene(Scene):
                 self.app.sound("click")
         elif k == pygame.K_a:
             self.auto_place()
+        elif k == pygame.K_s:
+            self.next_style()
         elif k == pygame.K_c:
             self.clear()
 

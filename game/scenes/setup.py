@@ -35,7 +35,9 @@ class SetupScene(MenuScene):
                               values=lambda: [o.key for o in OPPONENTS],
                               get=lambda: self.choices["opponent"],
                               set=lambda v: self.choices.__setitem__("opponent", v),
-                              show=lambda k: self.tr(f"opponent.{k}.name")))
+                              show=lambda k: self.tr("setup.opponent_level",
+                                                     name=self.tr(f"opponent.{k}.name"),
+                                                     level=opponent(k).level)))
         else:
             for i in (1, 2):
                 key = f"name{i}"
@@ -72,13 +74,15 @@ class SetupScene(MenuScene):
         if self.kind == "computer":
             opp = opponent(self.choices["opponent"])
             seats = (Seat(HUMAN, self.tr("setup.you")),
-                     Seat(COMPUTER, self.tr(f"opponent.{opp.key}.name"), opp.shooter))
+                     Seat(COMPUTER, self.tr(f"opponent.{opp.key}.name"), opp.shooter,
+                          opp.placement, opp.key, opp.remembers))
         else:
             a, b = self._names()
             seats = (Seat(HUMAN, a), Seat(HUMAN, b))
         config = ClassicConfig(halo=app.settings.halo)
         match = Match(config, seats, first=self.choices["first"],
-                      letters=app.settings.letter_set, seed=app.new_seed())
+                      letters=app.settings.letter_set, seed=app.new_seed(),
+                      profile=app.profile() if self.kind == "computer" else None)
         start_game(app, match)
 
     def back(self) -> None:

@@ -1,0 +1,158 @@
+"""The top of the ladder: reasons about whole fleets and about how this opponent places them.
+
+People do not place uniformly. The Admiral keeps several placement models at once: uniform, along
+the edges, pressed into each corner (Perelman's strategy), and, when it has played this player
+before, "where this player's ships stood last time". Each model is a prior weight on every
+placement; ``sampler.estimate`` turns it into the probability of a ship in each cell given all
+that is known. The Admiral fires where the mixture of models, each weighted by how well it
+predicted the shots so far (Bayes' rule), puts a ship most likely.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..rules.classic import HIT, MISS, SUNK, ClassicConfig, ClassicView, Shot
+from ..rules.fleet import placements
+from .layouts import CORNERS
+from .sampler import Knowledge, estimate, table_for
+from .shooters import Shooter
+
+PARTICLES = 1000          # spread over the models in play, in proportion to their belief
+MIN_PARTICLES = 120       # a model still in play never gets fewer
+DROP_BELOW = 1e-3         # a model this unlikely is dropped for the rest of the game
+CLAMP = 0.02              # predictions are noisy estimates: never let one shot zero a model
+
+
+@dataclass
+class Model:
+    key: str
+    belief: float
+    prior: np.ndarray | None          # weight of each placement of the table (None: uniform)
+    last_p: np.ndarray | None = field(default=None, repr=False)
+
+
+def _edge_prior(config: ClassicConfig, table) -> np.ndarray:
+    w, h = config.width, config.height
+    out = np.empty(len(table.ships))
+    for i, ship in enumerate(table.ships):
+        edge = sum(x in (0, w - 1) or y in (0, h - 1) for x, y in ship)
+        out[i] = 40.0 if edge == len(ship) else 4.0 if edge else 0.05
+    return out
+
+
+def _corner_prior(config: ClassicConfig, table, corner) -> np.ndarray:
+    """Perelman: multi-deck ships pressed into ``corner``, one-deck ships away from it."""
+    w, h = config.width, config.height
+    out = np.empty(len(table.ships))
+    for i, ship in enumerate(table.ships):
+        reach = max(max(w - 1 - x if corner[0] else x, h - 1 - y if corner[1] else y)
+                    for x, y in ship)
+        out[i] = math.exp(-1.1 * reach) if len(ship) > 1 else math.exp(0.25 * reach)
+    return out
+
+
+def _memory_prior(config: ClassicConfig, table, heat) -> np.ndarray:
+    """Where this player's ships stood in earlier games (``heat``: a count per cell)."""
+    heat = np.asarray(heat, dtype=np.float64)
+    top = heat.max() if heat.size and heat.max() > 0 else 1.0
+    w = config.width
+    out = np.empty(len(table.ships))
+    for i, ship in enumerate(table.ships):
+        out[i] = math.exp(3.0 * sum(heat[y * w + x] for x, y in ship) / (top * len(ship)))
+    return out
+
+
+class AdmiralShooter(Shooter):
+    key = "admiral"
+
+    def __init__(self, config: ClassicConfig, rng: random.Random, memory=None):
+        """``memory``: a count per cell of where this player's ships stood in earlier games, and
+        how many games that is, as ``(heat, games)``; None when the Admiral has not met him."""
+        super().__init__(config, rng)
+        self.np_rng = np.random.default_rng(rng.getrandbits(64))
+        table = table_for(config.width, config.height, config.sizes, config.shapes,
+                          config.touching)
+        models = [Model("uniform", 0.5, None), Model("edges", 0.1, _edge_prior(config, table))]
+        if any(s == 1 for s in config.sizes) and any(s > 1 for s in config.sizes):
+            models += [Model(f"corner{i}", 0.1, _corner_prior(config, table, c))
+                       for i, c in enumerate(CORNERS)]
+        if memory is not None and memory[1] > 0 and len(memory[0]) == table.cells:
+            weight = min(0.6, 0.15 * memory[1])
+            models.append(Model("memory", weight, _memory_prior(config, table, memory[0])))
+        total = sum(m.belief for m in models)
+        for m in models:
+            m.belief /= total
+        self.models = models
+        self.last_cell = None
+
+    # -- learning which model the opponent follows --
+    def _learn(self, view: ClassicView) -> None:
+        if self.last_cell is None:
+            return
+        mark = view.target.get(self.last_cell)
+        if mark is None:
+            return
+        x, y = self.last_cell
+        i = y * view.config.width + x
+        for m in self.models:
+            if m.last_p is None:
+                continue
+            p = min(1 - CLAMP, max(CLAMP, float(m.last_p[i])))
+            m.belief *= p if mark in (HIT, SUNK) else (1 - p) if mark == MISS else 1.0
+        total = sum(m.belief for m in self.models)
+        for m in self.models:
+            m.belief /= total
+        self.models = [m for m in self.models if m.belief >= DROP_BELOW]
+        total = sum(m.belief for m in self.models)
+        for m in self.models:
+            m.belief /= total
+        self.last_cell = None
+
+    @property
+    def beliefs(self) -> dict[str, float]:
+        return {m.key: m.belief for m in self.models}
+
+    def insight(self) -> str | None:
+        """What the Admiral worked out about this player's placement, as a translation key."""
+        top = max(self.models, key=lambda m: m.belief)
+        if top.belief < 0.5:
+            return None
+        if top.key == "memory":
+            return "insight.memory"
+        if top.key.startswith("corner"):
+            return "insight.corner"
+        if top.key == "edges":
+            return "insight.edges"
+        return None
+
+    def choose(self, view: ClassicView) -> Shot:
+        self._learn(view)
+        know = Knowledge.from_view(view)
+        mix = np.zeros(know.table.cells)
+        weight = 0.0
+        for m in self.models:
+            k = max(MIN_PARTICLES, int(PARTICLES * m.belief))
+            est = estimate(know, k, self.np_rng, m.prior)
+            if est.evidence <= 0:  # rare: no particle survived; try harder once
+                est = estimate(know, 4 * k, self.np_rng, m.prior)
+            m.last_p = est.p if est.evidence > 0 else None
+            if m.last_p is not None:
+                mix += m.belief * est.p
+                weight += m.belief
+        if weight <= 0:  # nothing fits what it saw (cannot happen by the rules): fire anywhere
+            shot = self.pick(view.unknown_cells())
+            self.last_cell = shot.cell
+            return shot
+        mix /= weight
+        score = np.where(know.unknown, mix, -1.0)
+        best = np.flatnonzero(score >= score.max() - 1e-9)
+        i = int(self.np_rng.choice(best))
+        self.belief = [float(v) for v in np.where(know.unknown, mix, 0.0)]
+        w = view.config.width
+        self.last_cell = (i % w, i // w)
+        return Shot(self.last_cell)

@@ -1,0 +1,110 @@
+"""Fairness you can see: step through a computer opponent's shots after the game, with what it
+believed of every cell just before each shot, drawn as a glow over your own field.
+
+The belief is what the shooter computed from its own view at the time (see ``Shooter.belief``),
+so a player can check that it never knew more than the shots had told it.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..rules.classic import ClassicGame
+from ..rules.coords import fallback_letter_set, format_cell
+from ..render import text, theme
+from ..render.board import BoardGeometry, BoardPicture, draw_board
+from ..render.widgets import arrow, panel, tint
+from .base import Scene
+
+
+class ThinkingScene(Scene):
+    def __init__(self, app, match, game, player: int, thoughts: list):
+        super().__init__(app)
+        self.match = match
+        self.game = game
+        self.player = player              # the computer whose thinking is shown
+        self.thoughts = thoughts          # (move number, cell, belief) per computer shot
+        self.index = 0
+        self.letters = fallback_letter_set(match.letters, game.config.width)
+        self._before: dict[int, dict] = {}
+
+    def marks_before(self, move: int) -> dict:
+        """The computer's marks on the player's field before move ``move`` (replayed)."""
+        if move not in self._before:
+            data = self.game.to_dict()
+            data["moves"] = data["moves"][: move - 1]
+            earlier = ClassicGame.from_dict(data)
+            self._before[move] = earlier.view(self.player).target
+        return self._before[move]
+
+    def handle(self, event) -> None:
+        n = len(self.thoughts)
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.app.sound("click")
+                self.back()
+            elif event.key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_SPACE, pygame.K_RETURN):
+                self.index = min(n - 1, self.index + 1)
+            elif event.key in (pygame.K_LEFT, pygame.K_UP):
+                self.index = max(0, self.index - 1)
+            elif event.key == pygame.K_HOME:
+                self.index = 0
+            elif event.key == pygame.K_END:
+                self.index = n - 1
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 1:
+                step = 1 if event.pos[0] > self.size[0] / 2 else -1
+                self.index = max(0, min(n - 1, self.index + step))
+            elif event.button == 3:
+                self.back()
+        elif event.type == pygame.MOUSEWHEEL:
+            self.index = max(0, min(n - 1, self.index - event.y))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        u = theme.unit(self.size)
+        name = self.match.seats[self.player].name
+        text.draw(surface, self.tr("thinking.title", name=name), (w / 2, 36 * u),
+                  theme.font_px(self.size, 40), theme.ACCENT, "center", shadow=True)
+        move, cell, belief = self.thoughts[self.index]
+        human = 1 - self.player
+        cfg = self.game.config
+        area = pygame.Rect(int(w * 0.08), int(70 * u), int(w * 0.5), h - int(70 * u) - int(24 * u))
+        geo = BoardGeometry.fit(area, cfg.width, cfg.height)
+        draw_board(surface, geo, BoardPicture(ships=list(self.game.ships[human]),
+                                              marks=self.marks_before(move)),
+                   self.letters, self.t)
+        top = max(belief) or 1.0
+        for i, b in enumerate(belief):
+            if b <= 0:
+                continue
+            k = b / top
+            c = (i % cfg.width, i // cfg.width)
+            surface.blit(tint((geo.cell, geo.cell), (255, int(90 + 120 * (1 - k)), 40,
+                                                     int(40 + 170 * k))), geo.cell_rect(c))
+        r = geo.cell_rect(cell)
+        pygame.draw.rect(surface, theme.CURSOR, r.inflate(6, 6), 3, border_radius=6)
+        side = pygame.Rect(area.right + int(24 * u), area.y, w - area.right - int(48 * u),
+                           area.h)
+        panel(surface, side, 210)
+        px = theme.font_px(self.size, 22)
+        result = self.game.history[move - 1][2].outcome
+        lines = [self.tr("thinking.shot", n=self.index + 1, total=len(self.thoughts),
+                         cell=format_cell(cell, self.letters), result=self.tr(f"shot.{result}"))]
+        y = side.y + 14
+        for line in lines:
+            text.draw(surface, line, (side.x + 14, y), px, theme.TEXT)
+            y += px * 1.6
+        small = theme.font_px(self.size, 18)
+        for line in text.wrap(self.tr("thinking.note", name=name), small, side.w - 28):
+            text.draw(surface, line, (side.x + 14, y), small, theme.TEXT_DIM)
+            y += small * 1.3
+        y += small
+        for line in text.wrap(self.tr("thinking.keys"), small, side.w - 28):
+            text.draw(surface, line, (side.x + 14, y), small, theme.TEXT_DIM)
+            y += small * 1.3
+        a = 18 * u
+        if self.index > 0:
+            arrow(surface, (side.x + side.w * 0.3, side.bottom - 30 * u), a, "left", theme.ACCENT)
+        if self.index < len(self.thoughts) - 1:
+            arrow(surface, (side.x + side.w * 0.7, side.bottom - 30 * u), a, "right", theme.ACCENT)
