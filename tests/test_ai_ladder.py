@@ -18,7 +18,7 @@ from game.ai.opponents import CHANCE, OPPONENTS, TRIGGERS, VARIANTS, remark
 from game.ai.sampler import Knowledge, estimate
 from game.ai.shooters import LADDER, make_shooter
 from game.i18n import LANGUAGES, table
-from game.rules.classic import (EMPTY, HIT, MISS, PRESETS, ClassicConfig, ClassicGame, Shot,
+from game.rules.classic import (EMPTY, HIT, MISS, SUNK, PRESETS, ClassicConfig, ClassicGame, Shot,
                                 random_fleet, validate_fleet)
 from game.rules.fleet import ShipSpec, placements, validate_ships
 
@@ -171,7 +171,24 @@ def test_best_is_the_top_of_the_ladder():
     assert isinstance(make_shooter("best", PRESETS["russian"], random.Random(0)), AdmiralShooter)
 
 
+def _shots_to_find_the_big_ships(layout, seed, memory):
+    """Shots the Admiral needs to hit, and then to sink, every ship bigger than one deck."""
+    cfg = PRESETS["russian"]
+    game = ClassicGame(cfg, [(), layout], 0, solo=True)
+    shooter = make_shooter("admiral", cfg, random.Random(seed), memory)
+    first_hit = None
+    while True:
+        view = game.view(0)
+        if first_hit is None and any(m in (HIT, SUNK) for m in view.target.values()):
+            first_hit = len(game.history)
+        if all(size == 1 for size in view.enemy_afloat):
+            return first_hit, len(game.history)
+        game.apply(shooter.choose(view))
+
+
 def test_the_admiral_learns_a_player_who_always_hides_in_the_same_corner():
+    """The whole game is decided by the spread one-deck ships, which no memory finds, so the
+    test measures what memory is for: how soon the corner fleet is hit and sunk."""
     cfg = PRESETS["russian"]
     rng = random.Random(21)
     heat = [0] * 100
@@ -180,15 +197,16 @@ def test_the_admiral_learns_a_player_who_always_hides_in_the_same_corner():
     def top_left():  # this player always packs his big ships into the top-left corner
         packed = corner_packing(cfg, rng, (0, 0), multi)
         return packed + spread_singles(cfg, rng, packed, 4)
-    corner = [top_left() for _ in range(6)]
-    for lay in corner[:3]:  # three earlier games
+    games = [top_left() for _ in range(11)]
+    for lay in games[:3]:  # three earlier games
         for s in lay:
             for x, y in s:
                 heat[y * 10 + x] += 1
-    with_memory = [practice("admiral", 50 + i, layout=lay, memory=(heat, 3))[0]
-                   for i, lay in enumerate(corner[3:])]
-    without = [practice("admiral", 50 + i, layout=lay)[0] for i, lay in enumerate(corner[3:])]
-    assert statistics.fmean(with_memory) < statistics.fmean(without)
+    with_memory = [_shots_to_find_the_big_ships(lay, 60 + i, (heat, 3))
+                   for i, lay in enumerate(games[3:])]
+    without = [_shots_to_find_the_big_ships(lay, 60 + i, None) for i, lay in enumerate(games[3:])]
+    assert sum(h for h, _ in with_memory) < sum(h for h, _ in without)
+    assert sum(b for _, b in with_memory) < sum(b for _, b in without)
 
 
 def test_the_admiral_sees_through_perelman():

@@ -19,11 +19,11 @@ import numpy as np
 from ..rules.classic import HIT, MISS, SUNK, ClassicConfig, ClassicView, Shot
 from ..rules.fleet import placements
 from .layouts import CORNERS
-from .sampler import Knowledge, estimate, table_for
+from .sampler import Knowledge, estimate_models, table_for
 from .shooters import Shooter
 
-PARTICLES = 1000          # spread over the models in play, in proportion to their belief
-MIN_PARTICLES = 120       # a model still in play never gets fewer
+PARTICLES = 3000          # fleets imagined per shot, shared by every model in play
+MIN_SHARE = 0.08          # each model in play proposes at least this share of them
 DROP_BELOW = 1e-3         # a model this unlikely is dropped for the rest of the game
 CLAMP = 0.02              # predictions are noisy estimates: never let one shot zero a model
 
@@ -77,9 +77,10 @@ class AdmiralShooter(Shooter):
         self.np_rng = np.random.default_rng(rng.getrandbits(64))
         table = table_for(config.width, config.height, config.sizes, config.shapes,
                           config.touching)
-        models = [Model("uniform", 0.5, None), Model("edges", 0.1, _edge_prior(config, table))]
+        # Most fleets are laid out without a plan; a plan shows itself within a few shots.
+        models = [Model("uniform", 0.8, None), Model("edges", 0.04, _edge_prior(config, table))]
         if any(s == 1 for s in config.sizes) and any(s > 1 for s in config.sizes):
-            models += [Model(f"corner{i}", 0.1, _corner_prior(config, table, c))
+            models += [Model(f"corner{i}", 0.04, _corner_prior(config, table, c))
                        for i, c in enumerate(CORNERS)]
         if memory is not None and memory[1] > 0 and len(memory[0]) == table.cells:
             weight = min(0.6, 0.15 * memory[1])
@@ -133,13 +134,14 @@ class AdmiralShooter(Shooter):
     def choose(self, view: ClassicView) -> Shot:
         self._learn(view)
         know = Knowledge.from_view(view)
+        priors = [m.prior for m in self.models]
+        shares = [max(MIN_SHARE, m.belief) for m in self.models]
+        estimates = estimate_models(know, PARTICLES, self.np_rng, priors, shares)
+        if all(e.evidence <= 0 for e in estimates):  # rare: no fleet survived; try harder
+            estimates = estimate_models(know, 4 * PARTICLES, self.np_rng, priors, shares)
         mix = np.zeros(know.table.cells)
         weight = 0.0
-        for m in self.models:
-            k = max(MIN_PARTICLES, int(PARTICLES * m.belief))
-            est = estimate(know, k, self.np_rng, m.prior)
-            if est.evidence <= 0:  # rare: no particle survived; try harder once
-                est = estimate(know, 4 * k, self.np_rng, m.prior)
+        for m, est in zip(self.models, estimates):
             m.last_p = est.p if est.evidence > 0 else None
             if m.last_p is not None:
                 mix += m.belief * est.p

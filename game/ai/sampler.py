@@ -128,30 +128,55 @@ class Knowledge:
 
 @dataclass
 class Estimate:
-    """What a batch of weighted fleets says."""
+    """What a batch of weighted fleets says under one placement model."""
 
     p: np.ndarray        # [N] probability that each cell holds a ship
     evidence: float      # mean particle weight: an unbiased estimate of the model's evidence
     ess: float           # effective number of particles behind ``p``
-    joint: np.ndarray | None = None  # [M, N] P(ship in cell ``pairs[m]`` and in each cell)
-    wounded: np.ndarray | None = None  # [N] P(cell belongs to a ship already hit, not sunk)
 
 
 def estimate(know: Knowledge, particles: int, rng: np.random.Generator,
-             prior: np.ndarray | None = None, pairs: np.ndarray | None = None) -> Estimate:
-    """Sample ``particles`` weighted fleets consistent with ``know`` (see the module text) and
-    return the probability of a ship in each cell. ``prior`` is the weight g of each placement
-    (None: uniform). The last ship is not drawn: its expected cells are added exactly
-    (Rao-Blackwellisation), which removes most of the noise of the hunt for the last ship."""
+             prior: np.ndarray | None = None) -> Estimate:
+    """The probability of a ship in each cell under one placement model (``prior``: the weight
+    g of each placement, None for uniform)."""
+    return estimate_models(know, particles, rng, [prior], [1.0])[0]
+
+
+def sample_fleets(know: Knowledge, particles: int, rng: np.random.Generator,
+                  prior: np.ndarray | None = None):
+    """Whole weighted fleets (every ship drawn, none summed out): ``(occupied [K, N] bool,
+    weights [K])``, for look-ahead that needs complete fleets."""
+    return estimate_models(know, particles, rng, [prior], [1.0], whole=True)
+
+
+def estimate_models(know: Knowledge, particles: int, rng: np.random.Generator,
+                    priors: list, shares: list, whole: bool = False) -> list[Estimate]:
+    """Sample ``particles`` weighted fleets consistent with ``know`` and return, for each
+    placement model (``priors[j]``: the weight g of each placement, None for uniform), the
+    probability of a ship in each cell and the model's evidence.
+
+    One batch serves every model (multiple importance sampling): particle k follows the
+    proposal of a model drawn with probability ``shares``, and is weighted for model j by
+    f_j(fleet) / Σ_i shares_i q_i(fleet), where q_i is the probability that model i's proposal
+    builds that fleet (the "balance heuristic"). The last ship is not drawn: its expected cells
+    are added exactly for each model (Rao-Blackwellisation)."""
     t = know.table
     K = particles
-    g = np.ones(len(t.ships)) if prior is None else np.asarray(prior, dtype=np.float64)
-    g = np.where(know.allowed, g, 0.0)
+    M = len(priors)
+    G = np.stack([np.ones(len(t.ships)) if g is None else np.asarray(g, dtype=np.float64)
+                  for g in priors])
+    G = np.where(know.allowed[None, :], G, 0.0)                     # [M, P]
+    shares = np.asarray(shares, dtype=np.float64)
+    shares = shares / shares.sum()
+    model = rng.choice(M, size=K, p=shares)                         # each particle's proposal
     forbid = np.zeros((K, t.words), dtype=np.uint64)
     occupied = np.zeros((K, t.words), dtype=np.uint64)
-    weight = np.ones(K)
+    alive = np.ones(K, dtype=bool)
+    log_f = np.zeros((K, M))      # log of the target weight ∏ g_j(ship) of the fleet so far
+    log_q = np.zeros((K, M))      # log of the probability that proposal j builds it
+    last_total = np.ones((K, M))  # the summed-out last ship's total weight, per model
+    extra = None                  # [M, K, N] expected cells of the last ship, per model
     counts = np.tile(know.counts, (K, 1))
-    extra = None  # [K, N] expected cells of the last ship, when it is summed out
 
     def legal(rows: np.ndarray, cand: np.ndarray) -> np.ndarray:
         clash = (t.bits[cand, 0][None, :] & forbid[rows, 0][:, None]) != 0
@@ -164,99 +189,132 @@ def estimate(know: Knowledge, particles: int, rng: np.random.Generator,
         occupied[rows] |= t.bits[index]
         np.subtract.at(counts, (rows, t.size_index[index]), 1)
 
-    def pick(rows: np.ndarray, cand: np.ndarray, cand_w: np.ndarray) -> None:
-        """Each particle in ``rows`` takes one of ``cand`` with probability ∝ its row of
-        ``cand_w``; the particle's weight is multiplied by the row's sum."""
-        flat = np.cumsum(cand_w, axis=None)
-        n, c = cand_w.shape
+    def draw(cw: np.ndarray) -> np.ndarray:
+        """One column per row of ``cw`` with probability ∝ the row (rows must not sum to 0)."""
+        flat = np.cumsum(cw, axis=None)
+        n, c = cw.shape
         ends = flat[c - 1::c]
         starts = np.concatenate(([0.0], ends[:-1]))
-        total = ends - starts
-        alive = total > 0
-        weight[rows[~alive]] = 0.0
-        weight[rows[alive]] *= total[alive]
-        r = starts + rng.random(n) * total
-        k = np.searchsorted(flat, r, side="right")
-        k = np.clip(k - np.arange(n) * c, 0, c - 1)
-        take(rows[alive], cand[k[alive]])
+        r = starts + rng.random(n) * (ends - starts)
+        k = np.searchsorted(flat, r, side="right") - np.arange(n) * c
+        return np.clip(k, 0, c - 1)
 
-    def pick_legal(rows: np.ndarray, cand: np.ndarray, ok: np.ndarray, gc: np.ndarray) -> None:
-        """``pick`` for weights ``ok * gc`` (one weight per candidate, the same for every
-        particle): draw from ``gc`` and keep the draws that are legal (rejection), which
-        spares the per-particle cumulative sums; the few rows still without a legal draw after
-        some rounds fall back to ``pick``."""
-        total = ok.astype(np.float32) @ gc.astype(np.float32)
-        alive = total > 0
-        weight[rows[~alive]] = 0.0
-        weight[rows[alive]] *= total[alive]
-        todo = np.flatnonzero(alive)
-        cum = np.cumsum(gc)
+    def draw_legal(ok: np.ndarray, gm: np.ndarray, which: np.ndarray) -> np.ndarray:
+        """``draw`` for weights ``ok * gm[which]``: each row draws from its own model's weights
+        ``gm[which[row]]`` (all models in one search, their cumulative sums laid end to end)
+        and keeps the draws that are legal (rejection); rows unlucky for long fall back."""
+        n, c = ok.shape
+        flat = np.cumsum(gm, axis=None)                    # [M * C]
+        ends = flat[c - 1::c]
+        starts = np.concatenate(([0.0], ends[:-1]))
+        out = np.full(n, -1)
+        todo = np.arange(n)
         for _ in range(6):
-            if len(todo) == 0:
-                return
-            k = np.minimum(np.searchsorted(cum, rng.random(len(todo)) * cum[-1], side="right"),
-                           len(cand) - 1)
+            m = which[todo]
+            r = starts[m] + rng.random(len(todo)) * (ends[m] - starts[m])
+            k = np.clip(np.searchsorted(flat, r, side="right") - m * c, 0, c - 1)
             good = ok[todo, k]
-            take(rows[todo[good]], cand[k[good]])
+            out[todo[good]] = k[good]
             todo = todo[~good]
-        if len(todo):
-            left = rows[todo]
-            before = weight[left].copy()
-            pick(left, cand, ok[todo] * gc[None, :])
-            weight[left] = before  # the weight was already multiplied above
+            if len(todo) == 0:
+                return out
+        out[todo] = draw(ok[todo] * gm[which[todo]])
+        return out
+
+    def step(rows: np.ndarray, cand: np.ndarray, ok: np.ndarray, factor=None) -> None:
+        """Each particle in ``rows`` places one more ship among ``cand`` (``ok``: legal), drawn
+        by its own model's proposal; ``factor`` [rows, cand] multiplies every model's weights."""
+        gm = G[:, cand]                                                # [M, C]
+        base = ok if factor is None else ok * factor
+        totals = base.astype(np.float32) @ gm.T.astype(np.float32)    # [rows, M]
+        dead = totals[np.arange(len(rows)), model[rows]] <= 0
+        alive[rows[dead]] = False
+        rows, base, ok, totals = rows[~dead], base[~dead], ok[~dead], totals[~dead]
+        which = model[rows]
+        if factor is None:
+            k = draw_legal(ok, gm, which)
+            fac = 1.0
+        else:
+            factor = factor[~dead]
+            k = draw(base * gm[which])
+            fac = factor[np.arange(len(rows)), k][:, None]
+        chosen = cand[k]
+        g = gm[:, k].T                                                  # [rows, M]
+        with np.errstate(divide="ignore"):
+            log_f[rows] += np.log(g)
+            log_q[rows] += np.log(g * fac) - np.log(totals)
+        take(rows, chosen)
 
     # 1. cover every hit that is not sunk
-    wounded = None
     if know.hits:
         hit_bits = t.mask([(i % t.width, i // t.width) for i in know.hits])
-        cand = np.flatnonzero((g > 0) & t.cell_rows[:, know.hits].any(axis=1))  # through a hit
+        through_hit = t.cell_rows[:, know.hits].any(axis=1)
+        cand = np.flatnonzero((G.max(axis=0) > 0) & through_hit)      # placements through a hit
         for _ in range(len(know.hits)):
             uncovered = hit_bits[None, :] & ~occupied
-            rows = np.flatnonzero(np.any(uncovered != 0, axis=1) & (weight > 0))
+            rows = np.flatnonzero(np.any(uncovered != 0, axis=1) & alive)
             if len(rows) == 0:
                 break
             first = _unpack(uncovered[rows], t.cells).argmax(axis=1)  # first uncovered hit
-            through = t.cell_rows[cand][:, first].T  # [rows, cand]: placement covers it
+            through = t.cell_rows[cand][:, first].T                    # covers that hit
             afloat = counts[rows][:, t.size_index[cand]]
             # which of the afloat ships of that size it is: weight by how many there are
-            pick(rows, cand, through * legal(rows, cand) * g[cand][None, :] * afloat)
-        weight[np.any((hit_bits[None, :] & ~occupied) != 0, axis=1)] = 0.0
-        wounded = occupied.copy()  # the cells of the ships through the hits
+            step(rows, cand, through & legal(rows, cand), afloat.astype(np.float64))
+        alive &= ~np.any((hit_bits[None, :] & ~occupied) != 0, axis=1)
 
     # 2. the other ships, biggest first; the very last one is summed out, not drawn
-    steps = [(si, n) for si in range(len(t.sizes)) for n in range(int(know.counts[si]))]
-    for number, (si, _) in enumerate(steps):
-        rows = np.flatnonzero((counts[:, si] > 0) & (weight > 0))
+    steps = [si for si in range(len(t.sizes)) for _ in range(int(know.counts[si]))]
+    for number, si in enumerate(steps):
+        rows = np.flatnonzero((counts[:, si] > 0) & alive)
         if len(rows) == 0:
             continue
-        cand = t.by_size[si][g[t.by_size[si]] > 0]
+        cand = t.by_size[si][G[:, t.by_size[si]].max(axis=0) > 0]
         if len(cand) == 0:
-            weight[rows] = 0.0
+            alive[rows] = False
             continue
         ok = legal(rows, cand)
-        last = number == len(steps) - 1 and not np.any(counts[rows][:, :si] > 0)
-        if last and np.all(counts[rows, si] == 1):
-            cw = ok * g[cand][None, :].astype(np.float32)
-            total = cw.sum(axis=1)
-            safe = np.where(total > 0, total, 1.0)
-            extra = np.zeros((K, t.cells), dtype=np.float32)
-            extra[rows] = (cw @ t.cell_rows[cand].astype(np.float32)) / safe[:, None]
-            weight[rows] *= total
+        last = (not whole and number == len(steps) - 1
+                and np.all(counts[rows].sum(axis=1) == 1))
+        if last:
+            okf = ok.astype(np.float32)
+            single = t.sizes[si] == 1  # a one-deck ship's placements are its cells: no matmul
+            cells = None if single else t.cell_rows[cand].astype(np.float32)
+            where = t.cell_rows[cand].argmax(axis=1) if single else None
+            extra = np.zeros((M, K, t.cells), dtype=np.float32)
+            for j in range(M):
+                cw = okf * G[j, cand].astype(np.float32)[None, :]
+                total = cw.sum(axis=1)
+                last_total[rows, j] = total
+                cw /= np.where(total > 0, total, 1.0)[:, None]
+                if single:
+                    extra[j][rows[:, None], where[None, :]] = cw
+                else:
+                    extra[j, rows] = cw @ cells
             counts[rows, si] -= 1
         else:
-            pick_legal(rows, cand, ok, g[cand])
-    weight[np.any(counts > 0, axis=1)] = 0.0
-    occ = _unpack(occupied, t.cells).astype(np.float64)
-    if extra is not None:
-        occ += extra
-    total_w = weight.sum()
-    if total_w <= 0:
-        return Estimate(np.zeros(t.cells), 0.0, 0.0)
-    p = (weight @ occ) / total_w
-    joint = None
-    if pairs is not None and len(pairs):
-        joint = ((weight[:, None] * occ[:, pairs]).T @ occ) / total_w
-    if wounded is not None:
-        wounded = (weight @ _unpack(wounded, t.cells).astype(np.float64)) / total_w
-    return Estimate(p, float(total_w / K), float(total_w ** 2 / (weight ** 2).sum()), joint,
-                    wounded)
+            step(rows, cand, ok)
+    alive &= ~np.any(counts > 0, axis=1)
+
+    occ = _unpack(occupied, t.cells).astype(np.float32)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        log_mix = np.log(np.exp(log_q - log_q.max(axis=1, keepdims=True)) @ shares) \
+            + log_q.max(axis=1)
+        log_w = log_f - log_mix[:, None] + np.log(last_total)
+    log_w[~alive] = -np.inf
+    top = log_w.max(axis=0)                                             # [M]
+    finite = np.isfinite(top)
+    w = np.exp(log_w - np.where(finite, top, 0.0)[None, :]).T          # [M, K]
+    w[~finite] = 0.0
+    if whole:
+        return occ > 0.5, w[0]
+    p = (w.astype(np.float32) @ occ).astype(np.float64)                # [M, N]
+    out = []
+    for j in range(M):
+        total = w[j].sum()
+        if not finite[j] or total <= 0:
+            out.append(Estimate(np.zeros(t.cells), 0.0, 0.0))
+            continue
+        pj = p[j] + (w[j].astype(np.float32) @ extra[j] if extra is not None else 0.0)
+        out.append(Estimate(pj / total, float(np.exp(top[j]) * total / K),
+                            float(total ** 2 / (w[j] ** 2).sum())))
+    return out

@@ -78,10 +78,13 @@ class ThinkingScene(Scene):
         for i, b in enumerate(belief):
             if b <= 0:
                 continue
-            k = b / top
+            k = round(b / top * 16) / 16  # few shades, so the tints are made once
+            if k <= 0:
+                continue
             c = (i % cfg.width, i // cfg.width)
-            surface.blit(tint((geo.cell, geo.cell), (255, int(90 + 120 * (1 - k)), 40,
-                                                     int(40 + 170 * k))), geo.cell_rect(c))
+            # hot cells glow yellow, lukewarm ones a faint red
+            colour = (255, int(60 + 170 * k), int(40 + 30 * k), int(25 + 175 * k))
+            surface.blit(tint((geo.cell, geo.cell), colour), geo.cell_rect(c))
         r = geo.cell_rect(cell)
         pygame.draw.rect(surface, theme.CURSOR, r.inflate(6, 6), 3, border_radius=6)
         side = pygame.Rect(area.right + int(24 * u), area.y, w - area.right - int(48 * u),
