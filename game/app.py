@@ -72,9 +72,9 @@ class App:
             self.screen = pygame.display.get_surface()
 
     # -- services --
-    def profile(self) -> Profile:
+    def profile(self, name: str = "") -> Profile:
         """The current player's profile (what the computer admirals remember of him)."""
-        profile = self.profiles.load(self.settings.profile)
+        profile = self.profiles.load(self.settings.profile, name)
         while self.profiles.problems:
             self.notify(self.profiles.problems.pop(0), 8.0)
         return profile

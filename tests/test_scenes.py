@@ -417,3 +417,27 @@ def test_after_a_game_the_profile_remembers_and_the_thinking_can_be_replayed(app
     assert thinking.index == len(thinking.thoughts) - 1
     frames(app, 1, [key(pygame.K_ESCAPE)])
     assert app.scenes.top is over
+
+
+def test_each_player_name_has_its_own_profile(app, home):
+    from game.data.profiles import profile_key
+    frames(app, 1, [key(pygame.K_RETURN)])                    # Title: Quick match
+    setup = app.scenes.top
+    assert isinstance(setup, SetupScene)
+    labels = [item.label() for item in setup.menu.items]
+    setup.menu.index = labels.index("Your name")
+    frames(app, 1, typed("Ольга"))
+    setup.menu.index = labels.index("Start")
+    frames(app, 1, [key(pygame.K_RETURN)])
+    assert isinstance(app.scenes.top, PlacementScene)
+    assert app.settings.profile == profile_key("Ольга") == profile_key(" ольга ")
+    assert profile_key("Olga") == "olga" and profile_key("Ольга") != profile_key("Olga")
+    frames(app, 1, [key(pygame.K_a)])
+    frames(app, 1, [key(pygame.K_RETURN)])
+    battle = app.scenes.top
+    assert isinstance(battle, BattleScene)
+    assert battle.match.seats[0].name == "Ольга"
+    finish_by_human(app, battle)
+    saved = json.loads((home / "profiles" / f"{profile_key('Ольга')}.json").read_text("utf-8"))
+    assert saved["name"] == "Ольга" and saved["games"]["10x10"] == 1
+    assert not (home / "profiles" / "player.json").exists()

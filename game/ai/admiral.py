@@ -23,6 +23,9 @@ from .sampler import Knowledge, estimate_models, table_for
 from .shooters import Shooter
 
 PARTICLES = 3000          # fleets imagined per shot, shared by every model in play
+SHIP_DRAWS = 16000        # at most this many ships drawn per shot (particles × ships left):
+                          # early shots, with the whole fleet to imagine, use fewer fleets
+LATTICE_BONUS = 0.05      # hunting: prefer, among near-equal cells, the largest ship's lattice
 MIN_SHARE = 0.08          # each model in play proposes at least this share of them
 DROP_BELOW = 1e-3         # a model this unlikely is dropped for the rest of the game
 CLAMP = 0.02              # predictions are noisy estimates: never let one shot zero a model
@@ -78,9 +81,9 @@ class AdmiralShooter(Shooter):
         table = table_for(config.width, config.height, config.sizes, config.shapes,
                           config.touching)
         # Most fleets are laid out without a plan; a plan shows itself within a few shots.
-        models = [Model("uniform", 0.8, None), Model("edges", 0.04, _edge_prior(config, table))]
+        models = [Model("uniform", 0.9, None), Model("edges", 0.02, _edge_prior(config, table))]
         if any(s == 1 for s in config.sizes) and any(s > 1 for s in config.sizes):
-            models += [Model(f"corner{i}", 0.04, _corner_prior(config, table, c))
+            models += [Model(f"corner{i}", 0.02, _corner_prior(config, table, c))
                        for i, c in enumerate(CORNERS)]
         if memory is not None and memory[1] > 0 and len(memory[0]) == table.cells:
             weight = min(0.6, 0.15 * memory[1])
@@ -90,6 +93,10 @@ class AdmiralShooter(Shooter):
             m.belief /= total
         self.models = models
         self.last_cell = None
+        # the lattice of the largest ship afloat: straight ships of length L each cover one
+        # cell of {(x + y) % L == offset}; the offset is drawn once, so it is no habit to learn
+        self.lattice_offset = rng.randrange(max(config.sizes))
+        self.straight = config.shapes == "straight"
 
     # -- learning which model the opponent follows --
     def _learn(self, view: ClassicView) -> None:
@@ -136,7 +143,9 @@ class AdmiralShooter(Shooter):
         know = Knowledge.from_view(view)
         priors = [m.prior for m in self.models]
         shares = [max(MIN_SHARE, m.belief) for m in self.models]
-        estimates = estimate_models(know, PARTICLES, self.np_rng, priors, shares)
+        ships_left = max(1, int(know.counts.sum()))
+        particles = min(PARTICLES, max(PARTICLES // 3, SHIP_DRAWS // ships_left))
+        estimates = estimate_models(know, particles, self.np_rng, priors, shares)
         if all(e.evidence <= 0 for e in estimates):  # rare: no fleet survived; try harder
             estimates = estimate_models(know, 4 * PARTICLES, self.np_rng, priors, shares)
         mix = np.zeros(know.table.cells)
@@ -151,7 +160,15 @@ class AdmiralShooter(Shooter):
             self.last_cell = shot.cell
             return shot
         mix /= weight
-        score = np.where(know.unknown, mix, -1.0)
+        score = mix
+        if not know.hits and self.straight and view.enemy_afloat:
+            size = max(view.enemy_afloat)
+            if size > 1:
+                w = view.config.width
+                idx = np.arange(know.table.cells)
+                on = (idx % w + idx // w) % size == self.lattice_offset % size
+                score = mix * np.where(on, 1.0 + LATTICE_BONUS, 1.0)
+        score = np.where(know.unknown, score, -1.0)
         best = np.flatnonzero(score >= score.max() - 1e-9)
         i = int(self.np_rng.choice(best))
         self.belief = [float(v) for v in np.where(know.unknown, mix, 0.0)]

@@ -8,6 +8,7 @@ game. A broken profile file is kept aside (``NAME.json.broken-N``) and a fresh o
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,6 +17,15 @@ from .storage import DataFileError, atomic_write_json, data_dir, keep_aside, rea
 
 VERSION = 1
 FIRST_SHOTS = 10  # how many opening shots of a game count as "where he fires first"
+
+
+def profile_key(name: str) -> str:
+    """The file name of a player's profile: the name itself when it is a plain one, else a
+    digest of it (names are matched without regard to case or surrounding spaces)."""
+    plain = name.strip().lower()
+    if re.fullmatch(r"[a-z0-9_-]{1,40}", plain):
+        return plain
+    return "u-" + hashlib.sha1(plain.encode("utf-8")).hexdigest()[:16]
 
 
 def board_key(width: int, height: int) -> str:

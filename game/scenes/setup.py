@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from ..ai.opponents import OPPONENTS, opponent
+from ..data.profiles import profile_key
 from ..rules.classic import ClassicConfig
 from ..render import text, theme
 from ..render.widgets import Item
@@ -38,6 +39,11 @@ class SetupScene(MenuScene):
                               show=lambda k: self.tr("setup.opponent_level",
                                                      name=self.tr(f"opponent.{k}.name"),
                                                      level=opponent(k).level)))
+            # the profile the admirals learn from is the player's name
+            items.append(Item(lambda: self.tr("setup.your_name"),
+                              get=lambda: str(self.choices.get("player", "")),
+                              set=lambda v: self.choices.__setitem__("player", v),
+                              max_len=NAME_LEN, placeholder=lambda: self.tr("setup.you")))
         else:
             for i in (1, 2):
                 key = f"name{i}"
@@ -73,7 +79,10 @@ class SetupScene(MenuScene):
         app.save_settings()
         if self.kind == "computer":
             opp = opponent(self.choices["opponent"])
-            seats = (Seat(HUMAN, self.tr("setup.you")),
+            name = str(self.choices.get("player", "")).strip()
+            app.settings.profile = profile_key(name) if name else "player"
+            app.save_settings()
+            seats = (Seat(HUMAN, name or self.tr("setup.you")),
                      Seat(COMPUTER, self.tr(f"opponent.{opp.key}.name"), opp.shooter,
                           opp.placement, opp.key, opp.remembers))
         else:
@@ -82,7 +91,7 @@ class SetupScene(MenuScene):
         config = ClassicConfig(halo=app.settings.halo)
         match = Match(config, seats, first=self.choices["first"],
                       letters=app.settings.letter_set, seed=app.new_seed(),
-                      profile=app.profile() if self.kind == "computer" else None)
+                      profile=app.profile(name) if self.kind == "computer" else None)
         start_game(app, match)
 
     def back(self) -> None:
