@@ -175,8 +175,9 @@ def bench_ladder(args) -> dict:
 
     from .ai.shooters import LADDER
 
+    # the strongest levels take longest: start them first so the workers finish together
     jobs = [(level, fleet, layouts, args.games, args.seed)
-            for level in LADDER for fleet, layouts in LADDER_SETS]
+            for level in reversed(LADDER) for fleet, layouts in LADDER_SETS]
     results = {}
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for (level, fleet, layouts, _, _), summary in pool.map(_ladder_job, jobs):
