@@ -39,7 +39,6 @@ class SetupScene(MenuScene):
                               show=lambda k: self.tr("setup.opponent_level",
                                                      name=self.tr(f"opponent.{k}.name"),
                                                      level=opponent(k).level)))
-            # the profile the admirals learn from is the player's name
             items.append(Item(lambda: self.tr("setup.your_name"),
                               get=lambda: str(self.choices.get("player", "")),
                               set=lambda v: self.choices.__setitem__("player", v),
@@ -76,12 +75,14 @@ class SetupScene(MenuScene):
 
     def start(self) -> None:
         app = self.app
+        name = str(self.choices.get("player", "")).strip()
+        profile = None
+        if self.kind == "computer":  # the profile the admirals learn from is the player's name
+            app.settings.profile = profile_key(name) if name else "player"
         app.save_settings()
         if self.kind == "computer":
             opp = opponent(self.choices["opponent"])
-            name = str(self.choices.get("player", "")).strip()
-            app.settings.profile = profile_key(name) if name else "player"
-            app.save_settings()
+            profile = app.profile(name)
             seats = (Seat(HUMAN, name or self.tr("setup.you")),
                      Seat(COMPUTER, self.tr(f"opponent.{opp.key}.name"), opp.shooter,
                           opp.placement, opp.key, opp.remembers))
@@ -90,8 +91,7 @@ class SetupScene(MenuScene):
             seats = (Seat(HUMAN, a), Seat(HUMAN, b))
         config = ClassicConfig(halo=app.settings.halo)
         match = Match(config, seats, first=self.choices["first"],
-                      letters=app.settings.letter_set, seed=app.new_seed(),
-                      profile=app.profile(name) if self.kind == "computer" else None)
+                      letters=app.settings.letter_set, seed=app.new_seed(), profile=profile)
         start_game(app, match)
 
     def back(self) -> None:
