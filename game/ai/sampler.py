@@ -142,15 +142,8 @@ def estimate(know: Knowledge, particles: int, rng: np.random.Generator,
     return estimate_models(know, particles, rng, [prior], [1.0])[0]
 
 
-def sample_fleets(know: Knowledge, particles: int, rng: np.random.Generator,
-                  prior: np.ndarray | None = None):
-    """Whole weighted fleets (every ship drawn, none summed out): ``(occupied [K, N] bool,
-    weights [K])``, for look-ahead that needs complete fleets."""
-    return estimate_models(know, particles, rng, [prior], [1.0], whole=True)
-
-
 def estimate_models(know: Knowledge, particles: int, rng: np.random.Generator,
-                    priors: list, shares: list, whole: bool = False) -> list[Estimate]:
+                    priors: list, shares: list) -> list[Estimate]:
     """Sample ``particles`` weighted fleets consistent with ``know`` and return, for each
     placement model (``priors[j]``: the weight g of each placement, None for uniform), the
     probability of a ship in each cell and the model's evidence.
@@ -273,7 +266,7 @@ def estimate_models(know: Knowledge, particles: int, rng: np.random.Generator,
             alive[rows] = False
             continue
         ok = legal(rows, cand)
-        last = (not whole and number == len(steps) - 1
+        last = (number == len(steps) - 1
                 and np.all(counts[rows].sum(axis=1) == 1))
         if last:
             okf = ok.astype(np.float32)
@@ -305,8 +298,6 @@ def estimate_models(know: Knowledge, particles: int, rng: np.random.Generator,
     finite = np.isfinite(top)
     w = np.exp(log_w - np.where(finite, top, 0.0)[None, :]).T          # [M, K]
     w[~finite] = 0.0
-    if whole:
-        return occ > 0.5, w[0]
     p = (w.astype(np.float32) @ occ).astype(np.float64)                # [M, N]
     out = []
     for j in range(M):
