@@ -1,13 +1,15 @@
-"""The first computer shooters (issue 2, part 7)."""
+"""The computer shooters (issue 2, part 7; issue 4, part 7: every option)."""
 
 import random
 import statistics
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
+from game.ai.captain import decide
 from game.ai.shooters import SHOOTERS, make_shooter
-from game.rules.classic import PRESETS, ClassicGame, Shot, random_fleet
+from game.rules.classic import (KNOWN_MINE, PRESETS, ClassicGame, Salvo, Shot, new_game,
+                                random_fleet)
 
 
 def sink_a_fleet(key, seed, preset="russian"):
@@ -26,11 +28,56 @@ def sink_a_fleet(key, seed, preset="russian"):
     return cells
 
 
+def play_out(key, seed, preset):
+    """A whole game of ``preset`` between two computers of level ``key``; every action they
+    take must be legal, and no shot may go where the shooter's marks already tell."""
+    cfg = PRESETS[preset]
+    rng = random.Random(seed)
+    game = new_game(cfg, rng)
+    shooters = [make_shooter(key, cfg, random.Random(seed + i)) for i in (1, 2)]
+    actions = 0
+    while not game.over:
+        view = game.view(game.turn)
+        action = decide(shooters[game.turn], view, rng)
+        cells = action.cells if isinstance(action, Salvo) else \
+            (action.cell,) if isinstance(action, Shot) else ()
+        for cell in cells:
+            assert cell not in view.target, "never shoot a cell already known"
+        if isinstance(action, Salvo):
+            assert len(cells) == view.salvo
+        game.apply(action)
+        actions += 1
+        assert actions < 20 * cfg.width * cfg.height
+    return game
+
+
 @pytest.mark.parametrize("key", sorted(SHOOTERS))
-@given(seed=st.integers(0, 10**6), preset=st.sampled_from(sorted(PRESETS)))
+@given(seed=st.integers(0, 10**6), preset=st.sampled_from(["russian", "milton-bradley"]))
 def test_shooters_only_shoot_unknown_cells_and_finish(key, seed, preset):
     cells = sink_a_fleet(key, seed, preset)
     assert len(cells) == len(set(cells))
+
+
+LEVELS = ["random", "hunter", "parity", "density", "admiral"]
+SLOW = {("admiral", "large-16"), ("admiral", "large-18"), ("admiral", "scatter-20"),
+        ("admiral", "minesweepers"), ("admiral", "dutchman"), ("density", "dutchman"),
+        ("density", "large-18")}
+
+
+@pytest.mark.parametrize("key,preset", [(k, p) for k in LEVELS for p in sorted(PRESETS)
+                                        if (k, p) not in SLOW])
+@settings(max_examples=3)
+@given(seed=st.integers(0, 10**6))
+def test_every_level_plays_every_preset_to_the_end(key, preset, seed):
+    game = play_out(key, seed, preset)
+    assert game.winner in (0, 1)
+    for p in (0, 1):
+        assert not any(m == KNOWN_MINE for m in game.view(p).incoming.values())
+
+
+@pytest.mark.parametrize("key,preset", sorted(SLOW))
+def test_the_slow_pairs_play_one_game_to_the_end(key, preset):
+    assert play_out(key, 7, preset).winner in (0, 1)
 
 
 @pytest.mark.parametrize("key", sorted(SHOOTERS))

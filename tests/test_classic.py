@@ -7,8 +7,10 @@ import random
 import pytest
 from hypothesis import given, strategies as st
 
-from game.rules.classic import (EMPTY, HIT, MISS, SUNK, ClassicConfig, ClassicGame, GameOver,
-                                PRESETS, Shot, ShotResult, TurnChanged, new_game, shot_stats)
+from game.rules.classic import (EMPTY, HIT, KNOWN_MINE, MINE, MISS, SUNK, SWEEPER, ClassicConfig,
+                                ClassicGame, GameOver, PRESETS, Relocate, Shot, ShotResult,
+                                TurnChanged, new_game, random_action, shot_stats)
+from game.rules.fleet import AROUND, connected
 from game.rules.errors import IllegalAction
 
 from .test_fleet import LEGAL, line
@@ -101,29 +103,55 @@ def visible_enemy_cells(view):
     return {c for c, m in view.target.items() if m in (HIT, SUNK)}
 
 
+def check_views(g):
+    """No view holds what its player may not know, and the marks agree with the state."""
+    for p in (0, 1):
+        v = g.view(p)
+        e = 1 - p
+        assert v.enemy_ships is None
+        whole = {c for s in g.ships[e] for c in s if c not in g.shots_at[e]}
+        assert not whole & set(v.target), "an unhit enemy ship cell shows on a view"
+        if not g.config.relocate:
+            ship_cells = {c for s in g.ships[e] for c in s}
+            hit = {c for c in g.shots_at[e] if c in ship_cells}
+            assert visible_enemy_cells(v) == hit
+            assert {c for s in v.enemy_sunk for c in s} <= hit
+        for c, mark in v.target.items():
+            if mark in (MINE, KNOWN_MINE):
+                assert c in g.mines[e]
+            if mark == SWEEPER:
+                assert c in g.sweepers[e]
+        assert set(v.given) <= {c for s in g.ships[e] for c in s}
+
+
 def play_random(seed, config):
     rng = random.Random(seed)
     g = new_game(config, rng)
     steps = 0
+    size = config.sizes[0]
     while not g.over:
-        for p in (0, 1):
-            v = g.view(p)
-            enemy_cells = {c for s in g.ships[1 - p] for c in s}
-            # a view never holds an enemy ship cell that was not hit
-            assert v.enemy_ships is None
-            hit = {c for c, ship_cell in g.shots_at[1 - p].items() if c in enemy_cells}
-            assert visible_enemy_cells(v) == hit
-            assert all(c not in v.target for c in enemy_cells - hit)
-            assert {c for s in v.enemy_sunk for c in s} <= hit
-        action = rng.choice(g.legal_actions())
-        shooter = g.turn
+        check_views(g)
+        if g.decision is None and config.salvo == "afloat":
+            assert g.salvo_size() == min(len(g.ships[g.turn]) - len(g.sunk[g.turn]),
+                                         len(g.shootable(g.turn)))
+        action = random_action(g, rng)
+        actor = g.turn
         events = g.apply(action)
-        result = events[0]
-        assert result.shooter == shooter and result.cell == action.cell
-        # no event contradicts the state
-        assert g.shots_at[1 - shooter][action.cell] == result.outcome
+        for ev in events:
+            if isinstance(ev, ShotResult):
+                assert ev.shooter == actor
+                mark = g.shots_at[1 - actor][ev.cell]
+                # a salvo may sink later the ship an earlier shot of it hit
+                assert mark == ev.outcome or (ev.outcome, mark) == (HIT, SUNK) or config.relocate
+        if config.relocate:  # §D: what is left is always one ship of the right size
+            for p in (0, 1):
+                ship = g.ships[p][0]
+                assert len(ship) == size - len(g.wrecks[p])
+                assert not set(ship) & set(g.wrecks[p])
+                if isinstance(action, Relocate) and action.cells and actor == p:
+                    assert connected(ship, AROUND)
         steps += 1
-        assert steps <= 2 * config.width * config.height
+        assert steps <= 60 * config.width * config.height
     return g
 
 
@@ -132,6 +160,7 @@ def test_random_legal_games_end_with_one_winner(seed, preset):
     g = play_random(seed, PRESETS[preset])
     assert g.winner in (0, 1)
     loser = 1 - g.winner
+    # a mine or minesweeper never decides a game (C5, C6): only the last ship sunk does
     assert len(g.sunk[loser]) == len(g.ships[loser])
     assert len(g.sunk[g.winner]) < len(g.ships[g.winner])
 

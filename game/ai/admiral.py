@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -92,7 +92,7 @@ class AdmiralShooter(Shooter):
         for m in models:
             m.belief /= total
         self.models = models
-        self.last_cell = None
+        self.last_cells: list = []
         # the lattice of the largest ship afloat: straight ships of length L each cover one
         # cell of {(x + y) % L == offset}; the offset is drawn once, so it is no habit to learn
         self.lattice_offset = rng.randrange(max(config.sizes))
@@ -100,18 +100,19 @@ class AdmiralShooter(Shooter):
 
     # -- learning which model the opponent follows --
     def _learn(self, view: ClassicView) -> None:
-        if self.last_cell is None:
+        """Bayes' rule over the placement models, from what the last shots (one, or a salvo's)
+        found, each model judged by the prediction it made before them."""
+        cells, self.last_cells = self.last_cells, []
+        seen = [(c, view.target.get(c)) for c in cells]
+        seen = [(c, mark) for c, mark in seen if mark in (HIT, SUNK, MISS)]
+        if not seen:
             return
-        mark = view.target.get(self.last_cell)
-        if mark is None:
-            return
-        x, y = self.last_cell
-        i = y * view.config.width + x
         for m in self.models:
             if m.last_p is None:
                 continue
-            p = min(1 - CLAMP, max(CLAMP, float(m.last_p[i])))
-            m.belief *= p if mark in (HIT, SUNK) else (1 - p) if mark == MISS else 1.0
+            for (x, y), mark in seen:
+                p = min(1 - CLAMP, max(CLAMP, float(m.last_p[y * view.config.width + x])))
+                m.belief *= p if mark in (HIT, SUNK) else 1 - p
         total = sum(m.belief for m in self.models)
         for m in self.models:
             m.belief /= total
@@ -119,7 +120,6 @@ class AdmiralShooter(Shooter):
         total = sum(m.belief for m in self.models)
         for m in self.models:
             m.belief /= total
-        self.last_cell = None
 
     @property
     def beliefs(self) -> dict[str, float]:
@@ -140,25 +140,50 @@ class AdmiralShooter(Shooter):
 
     def choose(self, view: ClassicView) -> Shot:
         self._learn(view)
+        cell = self._best(view, self._particles(view), remember=True)
+        self.last_cells = [cell]
+        return Shot(cell)
+
+    def choose_many(self, view: ClassicView, n: int) -> list:
+        """C4: a salvo, each cell chosen as if the ones before it had missed; the later picks
+        share one particle budget so a salvo costs about two single shots."""
+        self._learn(view)
+        picks = [self._best(view, self._particles(view), remember=True)]
+        budget = max(PARTICLES // 3, self._particles(view) // max(1, n - 1))
+        for _ in range(n - 1):
+            target = dict(view.target)
+            target.update({c: MISS for c in picks})
+            hypothetical = replace(view, target=target)
+            if not hypothetical.unknown_cells():
+                break
+            picks.append(self._best(hypothetical, budget, remember=False))
+        self.last_cells = list(picks)
+        return picks
+
+    def _particles(self, view: ClassicView) -> int:
+        ships_left = max(1, len(view.enemy_afloat))
+        return min(PARTICLES, max(PARTICLES // 3, SHIP_DRAWS // ships_left))
+
+    def _best(self, view: ClassicView, particles: int, remember: bool):
+        """The cell the mixture of models likes best; ``remember`` keeps each model's
+        prediction for learning and the belief for the thinking view."""
         know = Knowledge.from_view(view)
         priors = [m.prior for m in self.models]
         shares = [max(MIN_SHARE, m.belief) for m in self.models]
-        ships_left = max(1, int(know.counts.sum()))
-        particles = min(PARTICLES, max(PARTICLES // 3, SHIP_DRAWS // ships_left))
         estimates = estimate_models(know, particles, self.np_rng, priors, shares)
         if all(e.evidence <= 0 for e in estimates):  # rare: no fleet survived; try harder
             estimates = estimate_models(know, 4 * PARTICLES, self.np_rng, priors, shares)
         mix = np.zeros(know.table.cells)
         weight = 0.0
         for m, est in zip(self.models, estimates):
-            m.last_p = est.p if est.evidence > 0 else None
-            if m.last_p is not None:
-                mix += m.belief * est.p
+            p = est.p if est.evidence > 0 else None
+            if remember:
+                m.last_p = p
+            if p is not None:
+                mix += m.belief * p
                 weight += m.belief
         if weight <= 0:  # nothing fits what it saw (cannot happen by the rules): fire anywhere
-            shot = self.pick(view.unknown_cells())
-            self.last_cell = shot.cell
-            return shot
+            return self.pick(view.unknown_cells()).cell
         mix /= weight
         score = mix
         if not know.hits and self.straight and view.enemy_afloat:
@@ -171,7 +196,7 @@ class AdmiralShooter(Shooter):
         score = np.where(know.unknown, score, -1.0)
         best = np.flatnonzero(score >= score.max() - 1e-9)
         i = int(self.np_rng.choice(best))
-        self.belief = [float(v) for v in np.where(know.unknown, mix, 0.0)]
+        if remember:
+            self.belief = [float(v) for v in np.where(know.unknown, mix, 0.0)]
         w = view.config.width
-        self.last_cell = (i % w, i // w)
-        return Shot(self.last_cell)
+        return (i % w, i // w)

@@ -27,7 +27,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..rules.classic import EMPTY, HIT, MISS, SUNK, ClassicView
+from ..rules.classic import HIT, NO_SHIP, SUNK, ClassicView
 from ..rules.fleet import blocked_steps, halo, neighbours, placements
 
 
@@ -108,7 +108,7 @@ class Knowledge:
         unknown = np.ones(table.cells, dtype=bool)
         for (x, y), mark in view.target.items():
             unknown[y * w + x] = False
-            if mark in (MISS, EMPTY):
+            if mark in NO_SHIP and mark != SUNK:
                 blocked.add((x, y))
             elif mark == HIT:
                 hits.append(y * w + x)
@@ -243,7 +243,9 @@ def estimate_models(know: Knowledge, particles: int, rng: np.random.Generator,
         hit_bits = t.mask([(i % t.width, i // t.width) for i in know.hits])
         through_hit = t.cell_rows[:, know.hits].any(axis=1)
         cand = np.flatnonzero((G.max(axis=0) > 0) & through_hit)      # placements through a hit
-        for _ in range(len(know.hits)):
+        if len(cand) == 0:   # a hit no placement can cover: nothing fits (a "what if" view)
+            alive[:] = False
+        for _ in range(len(know.hits) if len(cand) else 0):
             uncovered = hit_bits[None, :] & ~occupied
             rows = np.flatnonzero(np.any(uncovered != 0, axis=1) & alive)
             if len(rows) == 0:

@@ -8,10 +8,11 @@ or known empty from a halo). Randomness comes only from the ``rng`` it was given
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
-from ..rules.classic import EMPTY, HIT, MISS, SUNK, ClassicConfig, ClassicView, Shot
+from ..rules.classic import HIT, NO_SHIP, ClassicConfig, ClassicView, Shot
 from ..rules.coords import Cell
-from ..rules.fleet import CORNERS, SIDES, blocked_steps, halo, neighbours, placements
+from ..rules.fleet import AROUND, CORNERS, SIDES, blocked_steps, halo, neighbours, placements
 
 
 class Shooter:
@@ -31,6 +32,23 @@ class Shooter:
 
     def choose(self, view: ClassicView) -> Shot:
         raise NotImplementedError
+
+    def choose_many(self, view: ClassicView, n: int) -> list[Cell]:
+        """C4: ``n`` different cells for one salvo. Each is chosen as if the ones before it had
+        missed, which spreads a salvo over the likely cells instead of heaping it on one."""
+        picks: list[Cell] = []
+        for _ in range(n):
+            if picks:
+                target = dict(view.target)
+                target.update({c: "miss" for c in picks})
+                hypothetical = replace(view, target=target)
+                if not hypothetical.unknown_cells():
+                    break
+                cell = self.choose(hypothetical).cell
+            else:
+                cell = self.choose(view).cell
+            picks.append(cell)
+        return picks
 
     def pick(self, options: list[Cell]) -> Shot:
         """Fire at one of ``options`` at random, remembering them as the belief."""
@@ -52,9 +70,15 @@ class RandomShooter(Shooter):
         return self.pick(view.unknown_cells())
 
 
+def joins(view: ClassicView):
+    """The steps that join the cells of one ship: sides, or also corners for §D's ships."""
+    return AROUND if view.config.shapes == "any" else SIDES
+
+
 def hit_clusters(view: ClassicView) -> list[list[Cell]]:
-    """Hit cells of ships not yet sunk, grouped into side-connected clusters."""
+    """Hit cells of ships not yet sunk, grouped into connected clusters."""
     hits = {c for c, mark in view.target.items() if mark == HIT}
+    steps = joins(view)
     clusters = []
     while hits:
         todo = [hits.pop()]
@@ -62,7 +86,7 @@ def hit_clusters(view: ClassicView) -> list[list[Cell]]:
         while todo:
             c = todo.pop()
             group.append(c)
-            for dx, dy in SIDES:
+            for dx, dy in steps:
                 n = (c[0] + dx, c[1] + dy)
                 if n in hits:
                     hits.remove(n)
@@ -90,7 +114,7 @@ def target_candidates(view: ClassicView, cluster: list[Cell]) -> list[Cell]:
         found = [c for c in ends if unknown(c)]
         if found:
             return found
-    return sorted({(c[0] + dx, c[1] + dy) for c in cluster for dx, dy in SIDES
+    return sorted({(c[0] + dx, c[1] + dy) for c in cluster for dx, dy in joins(view)
                    if unknown((c[0] + dx, c[1] + dy))})
 
 
@@ -125,7 +149,7 @@ def open_placements(view: ClassicView, size: int) -> list:
     """Placements of a ship of ``size`` that avoid every cell known to be empty or ruled out,
     and (unless ships may touch) do not brush a hit they do not contain."""
     cfg = view.config
-    bad = {c for c, m in view.target.items() if m in (MISS, EMPTY, SUNK)}
+    bad = {c for c, m in view.target.items() if m in NO_SHIP}
     bad |= impossible_cells(view)
     hits = {c for c, m in view.target.items() if m == HIT}
     steps = blocked_steps(cfg.touching)
@@ -212,12 +236,21 @@ SHOOTERS: dict[str, type[Shooter]] = {
 
 def make_shooter(key: str, config: ClassicConfig, rng: random.Random, memory=None) -> Shooter:
     """The shooter ``key`` (``best`` is the top of the ladder); ``memory`` is what the
-    strongest shooters remember of this player (see game.ai.admiral)."""
+    strongest shooters remember of this player (see game.ai.admiral). Against a Flying
+    Dutchman (§D) the upper steps hunt with ``game.ai.dutchman`` instead."""
     from .admiral import AdmiralShooter  # numpy-heavy; the simple shooters need none of it
     ladder = {**SHOOTERS, AdmiralShooter.key: AdmiralShooter}
     key = LADDER[-1] if key == "best" else key
     if key not in ladder:
         raise ValueError(f"unknown shooter {key!r}; known: {', '.join(LADDER)}, best")
+    if config.shapes == "any":
+        from .dutchman import DutchmanHunter, DutchmanShooter
+        if key == "parity":
+            return DutchmanHunter(config, rng)
+        if key == "density":
+            return DutchmanShooter(config, rng, shapes=60)
+        if key == AdmiralShooter.key:
+            return DutchmanShooter(config, rng, shapes=240)
     if key == AdmiralShooter.key:
         return AdmiralShooter(config, rng, memory)
     return ladder[key](config, rng)

@@ -9,6 +9,7 @@
     first: A
     ship A: А1 Б1 В1 Г1            (one line per ship)
     ship B: ...
+    mine A: Д5                     (C5: one line per mine; "sweeper A: …" for C6)
     1 A: Ж7 miss                   (move number, player, action, and optionally its outcome)
     2 B: В3 hit
     result: B wins                 (optional; "unfinished" for a game still going)
@@ -34,9 +35,10 @@ from .storage import DataFileError, atomic_write_text
 FORMAT = "seabattle-record"
 VERSION = 1
 PLAYERS = "AB"
+PIECES = ("mines", "sweepers")   # one-cell pieces of C5 and C6, by the game's attribute name
 
 _MOVE_RE = re.compile(r"^(\d+)\s+([ABab])\s*:\s*(.*)$")
-_KEY_RE = re.compile(r"^([a-z-]+)(?:\s+([A-Za-z]+))?\s*:\s*(.*)$")
+_KEY_RE = re.compile(r"^([a-z-]+)(?:\s+([A-Za-z_]+))?\s*:\s*(.*)$")
 
 
 class RecordError(DataFileError):
@@ -78,9 +80,13 @@ def record_text(game, letters: str = "latin", names=("", "")) -> str:
         if name:
             out.append(f"name {PLAYERS[p]}: {name}")
     out.append(f"first: {PLAYERS[game.first]}")
-    for p, ships in enumerate(game.ships):
+    for p, ships in enumerate(getattr(game, "initial_ships", game.ships)):
         for ship in ships:
             out.append(f"ship {PLAYERS[p]}: " + " ".join(fmt(c) for c in ship))
+    for kind in PIECES:
+        for p, cells in enumerate(getattr(game, kind, ((), ()))):
+            for c in cells:
+                out.append(f"{kind[:-1]} {PLAYERS[p]}: {fmt(c)}")
     for n, (player, action, result) in enumerate(game.history, 1):
         outcome = mode.outcome_text([result])
         out.append(f"{n} {PLAYERS[player]}: {mode.action_to_text(action, fmt)} {outcome}".rstrip())
@@ -117,6 +123,7 @@ def iter_record(path, text: str | None = None, tr: Translator | None = None) -> 
     options: dict = {}
     names = ["", ""]
     ships: list[list[tuple[int, list[str]]]] = [[], []]
+    pieces: dict[str, list[list[tuple[int, str]]]] = {k: [[], []] for k in PIECES}
     record: Record | None = None
     mode = None
     letters = None
@@ -156,8 +163,16 @@ def iter_record(path, text: str | None = None, tr: Translator | None = None) -> 
             if not fleet:
                 raise err(line, f"no 'ship {PLAYERS[p]}:' lines before the moves")
             fleets.append(fleet)
+        extra = {}
+        for kind, sides in pieces.items():
+            if any(sides):
+                try:
+                    extra[kind] = [[parse(c) for _, c in side] for side in sides]
+                except RuleError as exc:
+                    raise err(sides[0][0][0] if sides[0] else sides[1][0][0],
+                              describe(exc, tr, letters)) from None
         try:
-            game = mode.new_game(config, fleets, header.get("first", 0))
+            game = mode.new_game(config, fleets, header.get("first", 0), **extra)
         except RuleError as exc:
             p = exc.params.get("player")
             bad = exc.params.get("ship")
@@ -198,6 +213,8 @@ def iter_record(path, text: str | None = None, tr: Translator | None = None) -> 
                 events = game.apply(action)
             except RuleError as exc:
                 raise err(ln, "illegal move: " + describe(exc, tr, letters)) from None
+            except ValueError as exc:
+                raise err(ln, str(exc)) from None
             outcome = mode.outcome_text(events)
             if words and " ".join(w.lower() for w in words) != outcome:
                 raise err(ln, f"the record says {' '.join(words)!r} but the rules give {outcome!r}")
@@ -235,6 +252,11 @@ def iter_record(path, text: str | None = None, tr: Translator | None = None) -> 
             header.setdefault("option_line", ln)
         elif key == "name" and who:
             names[_player(who, path, ln)] = value
+        elif key in ("mine", "sweeper") and who:
+            cells = value.split()
+            if len(cells) != 1:
+                raise err(ln, f"a {key} is one cell, not {value!r}")
+            pieces[key + "s"][_player(who, path, ln)].append((ln, cells[0]))
         elif key == "ship" and who:
             cells = value.replace(",", " ").split()
             if not cells:

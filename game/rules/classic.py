@@ -1,25 +1,45 @@
-"""Classic "Морской бой" as a pure state machine (RULES.md §0 and §C).
+"""Classic "Морской бой" and its options, and the Flying Dutchman, as a pure state machine
+(RULES.md §0, §C with C1–C7, and §D).
 
-``ClassicConfig`` is the frozen description of the variant (board, fleet, touching and shape
-rules, halo marking, type announcement); every later option plugs in here as a field.
+``ClassicConfig`` is the frozen description of the variant: board, fleet, touching (C1) and
+shape (C2) rules, halo marking, type announcement (C3), salvo (C4), mines (C5), minesweepers
+(C6) and the Flying Dutchman's relocation (§D). A series of games (C7) is ``game.rules.series``.
+
 ``ClassicGame`` holds the state; ``apply(action)`` checks the action completely before changing
 anything and returns the events it caused; ``view(player)`` is what one player may know.
+
+Actions: ``Shot`` (one cell), ``Salvo`` (C4: several cells at once), and three decisions the
+rules ask of a player in the middle of a turn: ``GiveCell`` (C5: the shooter who hit a mine
+gives one whole cell of his fleet), ``GiveMine`` (C6: the shooter who hit a minesweeper gives one
+of his live mines) and ``Relocate`` (§D: the owner of a hit Dutchman moves what is left of it,
+or leaves it). While a decision is pending, ``turn`` is the player who must make it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+import random
+from dataclasses import dataclass, field, fields
 from typing import Iterable, Sequence
 
 from .coords import MAX_SIDE, Cell
 from .errors import ConfigError, IllegalAction, PlacementError
-from .fleet import (SHAPE_RULES, TOUCHING_RULES, Ship, ShipSpec, as_ship, assign_specs, halo,
-                    in_board, random_ships, validate_ships)
+from .fleet import (AROUND, SHAPE_RULES, TOUCHING_RULES, Ship, ShipSpec, as_ship, assign_specs,
+                    connected, halo, in_board, neighbours, random_polyking, random_ships,
+                    validate_ships)
 
 MISS, HIT, SUNK = "miss", "hit", "sunk"
-EMPTY = "empty"  # a cell known to be empty from a sunk ship's halo (§C)
+MINE, SWEEPER = "mine", "sweeper"   # a shot on an enemy mine (C5) / minesweeper (C6)
+EMPTY = "empty"            # a cell known to be empty from a sunk ship's halo (§C)
+KNOWN_MINE = "known-mine"  # an enemy mine a hit minesweeper told us of: don't shoot (C6)
+WRECK = "wreck"            # §D: a Dutchman's deck lost before the ship last moved
+NO_SHIP = (MISS, EMPTY, SUNK, MINE, SWEEPER, KNOWN_MINE, WRECK)  # marks that rule a ship out
 
+GIVE_CELL, GIVE_MINE, RELOCATE = "give_cell", "give_mine", "relocate"
+
+SALVO_RULES = ("off", "afloat", "fixed")
+MINE_EFFECTS = ("give", "skip")
 MIN_SIDE = 5
+MAX_MINES = 3
 
 
 def fleet_of(*counts_by_size: tuple[int, int]) -> tuple[ShipSpec, ...]:
@@ -30,6 +50,9 @@ def fleet_of(*counts_by_size: tuple[int, int]) -> tuple[ShipSpec, ...]:
 RUSSIAN_FLEET = fleet_of((4, 1), (3, 2), (2, 3), (1, 4))
 MILTON_BRADLEY_FLEET = (ShipSpec(5, "carrier"), ShipSpec(4, "battleship"), ShipSpec(3, "cruiser"),
                         ShipSpec(3, "submarine"), ShipSpec(2, "destroyer"))
+LARGE_16_FLEET = fleet_of((5, 1), (4, 2), (3, 3), (2, 4), (1, 5))
+LARGE_18_FLEET = fleet_of((6, 1), (5, 2), (4, 3), (3, 4), (2, 5), (1, 6))
+SCATTER_FLEET = fleet_of((1, 20))
 
 
 @dataclass(frozen=True)
@@ -38,9 +61,16 @@ class ClassicConfig:
     height: int = 10
     fleet: tuple[ShipSpec, ...] = RUSSIAN_FLEET
     touching: str = "none"      # C1
-    shapes: str = "straight"    # C2
+    shapes: str = "straight"    # C2 ("bent"); §D ("any")
     halo: bool = True           # §C: mark a sunk ship's halo as known-empty for the shooter
     announce: bool = False      # C3: a sunk ship's type is announced (Milton Bradley)
+    salvo: str = "off"          # C4: "afloat" (one shot per own ship afloat) or "fixed"
+    salvo_shots: int = 3        # C4: shots per salvo when ``salvo`` is "fixed"
+    mines: int = 0              # C5: mines per side, 0..3
+    mine_effect: str = "give"   # C5: "give" a whole cell, or "skip" the next turn (seed 001)
+    mines_touch: bool = False   # C5: mines may touch ships and other mines
+    sweepers: int = 0           # C6: minesweepers per side, 0..3 (needs mines)
+    relocate: bool = False      # §D: a hit ship may move what is left of it (one-ship fleets)
 
     mode = "classic"
 
@@ -55,26 +85,48 @@ class ClassicConfig:
     def fleet_cells(self) -> int:
         return sum(self.sizes)
 
+    @property
+    def dutchman(self) -> bool:
+        return self.relocate
+
     def validate(self) -> None:
         for name in ("width", "height"):
             v = getattr(self, name)
             if not isinstance(v, int) or isinstance(v, bool) or not MIN_SIDE <= v <= MAX_SIDE:
                 raise ConfigError("bad_option", key=name, expected=f"{MIN_SIDE}..{MAX_SIDE}",
                                   got=v)
-        if self.touching not in TOUCHING_RULES:
-            raise ConfigError("bad_option", key="touching", expected="|".join(TOUCHING_RULES),
-                              got=self.touching)
-        if self.shapes not in SHAPE_RULES:
-            raise ConfigError("bad_option", key="shapes", expected="|".join(SHAPE_RULES),
-                              got=self.shapes)
-        if not self.fleet or any(not isinstance(s.size, int) or not 1 <= s.size <= MAX_SIDE
-                                 for s in self.fleet):
+        for name, allowed in (("touching", TOUCHING_RULES), ("shapes", SHAPE_RULES),
+                              ("salvo", SALVO_RULES), ("mine_effect", MINE_EFFECTS)):
+            if getattr(self, name) not in allowed:
+                raise ConfigError("bad_option", key=name, expected="|".join(allowed),
+                                  got=getattr(self, name))
+        if not self.fleet or any(not isinstance(s.size, int) or isinstance(s.size, bool)
+                                 or not 1 <= s.size <= MAX_SIDE for s in self.fleet):
             raise ConfigError("bad_option", key="fleet", expected="ship sizes 1..20",
                               got=self.sizes)
-        for name in ("halo", "announce"):
+        for name in ("halo", "announce", "mines_touch", "relocate"):
             if not isinstance(getattr(self, name), bool):
                 raise ConfigError("bad_option", key=name, expected="true|false",
                                   got=getattr(self, name))
+        for name, low, high in (("salvo_shots", 1, 10), ("mines", 0, MAX_MINES),
+                                ("sweepers", 0, MAX_MINES)):
+            v = getattr(self, name)
+            if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= high:
+                raise ConfigError("bad_option", key=name, expected=f"{low}..{high}", got=v)
+        if self.sweepers and not self.mines:
+            raise ConfigError("needs_option", key="sweepers", needs="mines")
+        if self.relocate:
+            if len(self.fleet) != 1:
+                raise ConfigError("bad_option", key="fleet", expected="one ship (Flying Dutchman)",
+                                  got=self.sizes)
+            for name in ("mines", "sweepers"):
+                if getattr(self, name):
+                    raise ConfigError("conflict", key=name, other="relocate")
+            if self.salvo != "off":
+                raise ConfigError("conflict", key="salvo", other="relocate")
+        if self.shapes == "any" and not self.relocate and len(self.fleet) != 1:
+            raise ConfigError("bad_option", key="shapes", expected="straight|bent",
+                              got=self.shapes)
 
     def to_dict(self) -> dict:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
@@ -112,31 +164,142 @@ class ClassicConfig:
                               got=str(exc)) from None
 
 
+# The set-up screen's presets (issue order); each fills every option, any may then be changed.
 PRESETS: dict[str, ClassicConfig] = {
     "russian": ClassicConfig(),
     "milton-bradley": ClassicConfig(fleet=MILTON_BRADLEY_FLEET, touching="free", announce=True),
+    "large-16": ClassicConfig(width=16, height=16, fleet=LARGE_16_FLEET),
+    "large-18": ClassicConfig(width=18, height=18, fleet=LARGE_18_FLEET),
+    "scatter-20": ClassicConfig(width=20, height=20, fleet=SCATTER_FLEET),
+    "mines": ClassicConfig(mines=1),
+    "minesweepers": ClassicConfig(width=16, height=16, fleet=LARGE_16_FLEET, mines=3,
+                                  sweepers=1),
+    "salvo": ClassicConfig(salvo="afloat"),
+    "dutchman": ClassicConfig(width=20, height=20, fleet=(ShipSpec(6),), shapes="any",
+                              touching="free", halo=False, relocate=True),
 }
 
 
-# --- actions and events -------------------------------------------------------------------
+def preset_of(config: ClassicConfig) -> str:
+    """The preset ``config`` equals, or "custom"."""
+    for key, preset in PRESETS.items():
+        if preset == config:
+            return key
+    return "custom"
+
+
+# --- actions ------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class Shot:
-    """The action of Classic: name one cell of the enemy field."""
+    """Name one cell of the enemy field."""
 
     cell: Cell
 
 
 @dataclass(frozen=True)
+class Salvo:
+    """C4: name several cells of the enemy field at once."""
+
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class GiveCell:
+    """C5: after hitting a mine, the shooter gives the mine's owner one cell of his own fleet
+    that holds a ship and is not yet hit."""
+
+    cell: Cell
+
+
+@dataclass(frozen=True)
+class GiveMine:
+    """C6: after hitting a minesweeper, the shooter tells its owner where one of his own live
+    mines is."""
+
+    cell: Cell
+
+
+@dataclass(frozen=True)
+class Relocate:
+    """§D: the owner of a hit Dutchman moves what is left of it to ``cells`` (any legal shape of
+    the remaining size), or leaves it where it is (``cells`` None)."""
+
+    cells: tuple[Cell, ...] | None = None
+
+
+# --- events -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
 class ShotResult:
-    """What a shot did. ``halo`` lists the cells newly known empty on the shooter's view."""
+    """What one shot did. ``halo`` lists the cells newly known empty on the shooter's view."""
 
     shooter: int
     cell: Cell
-    outcome: str                   # MISS / HIT / SUNK
+    outcome: str                   # MISS / HIT / SUNK / MINE / SWEEPER
     ship: Ship = ()                # the whole ship, when sunk
     ship_name: str = ""            # its type, when sunk and the variant announces types
     halo: tuple[Cell, ...] = ()
+
+
+@dataclass(frozen=True)
+class SalvoResult:
+    """C4: every answer of one salvo, in the order the cells were named."""
+
+    shooter: int
+    results: tuple[ShotResult, ...]
+
+    @property
+    def outcome(self) -> str:
+        return " ".join(r.outcome for r in self.results)
+
+
+@dataclass(frozen=True)
+class CellGiven:
+    """C5: ``player`` gave one of his ship cells to the owner of the mine he hit."""
+
+    player: int
+    cell: Cell
+    outcome: str = "given"
+
+
+@dataclass(frozen=True)
+class MineGiven:
+    """C6: ``player`` told the sweeper's owner where one of his mines is (``cell`` None: he had
+    none left to tell)."""
+
+    player: int
+    cell: Cell | None
+    outcome: str = "told"
+
+
+@dataclass(frozen=True)
+class Relocated:
+    """§D: ``player``'s Dutchman moved (``moved``) or stayed. Where it went is not in the event:
+    the shooter learns only that his older marks no longer tell."""
+
+    player: int
+    moved: bool
+
+    @property
+    def outcome(self) -> str:
+        return "moved" if self.moved else "stayed"
+
+
+@dataclass(frozen=True)
+class DecisionNeeded:
+    """The rules wait for ``player`` to make a decision of ``kind`` (GIVE_CELL, GIVE_MINE,
+    RELOCATE) before play goes on."""
+
+    player: int
+    kind: str
+
+
+@dataclass(frozen=True)
+class TurnSkipped:
+    """C5, seed 001's variant: ``player`` loses this turn for having hit a mine."""
+
+    player: int
 
 
 @dataclass(frozen=True)
@@ -147,6 +310,12 @@ class TurnChanged:
 @dataclass(frozen=True)
 class GameOver:
     winner: int
+
+
+@dataclass(frozen=True)
+class Decision:
+    player: int
+    kind: str
 
 
 # --- the view one player has --------------------------------------------------------------
@@ -161,11 +330,23 @@ class ClassicView:
     turn: int
     winner: int | None
     own_ships: tuple[Ship, ...]
-    incoming: dict            # cell -> MISS/HIT/SUNK: the enemy's shots on my field
-    target: dict              # cell -> MISS/HIT/SUNK/EMPTY: my marks on the enemy field
+    incoming: dict            # cell -> MISS/HIT/SUNK/MINE/SWEEPER: the enemy's shots on my field
+    target: dict              # cell -> MISS/HIT/SUNK/EMPTY/MINE/SWEEPER/KNOWN_MINE: my marks
     enemy_sunk: tuple[Ship, ...]
     enemy_afloat: tuple[int, ...]          # sizes of enemy ships not yet sunk (public)
     enemy_ships: tuple[Ship, ...] | None = None  # only after the game is over
+    pending: str | None = None             # the decision the rules wait for from me
+    options: tuple[Cell, ...] = ()         # the cells I may give (GIVE_CELL / GIVE_MINE)
+    salvo: int = 0                         # shots in my next salvo (C4), 0 without salvos
+    own_mines: tuple[Cell, ...] = ()       # C5
+    spent_mines: tuple[Cell, ...] = ()     # my mines the enemy has set off
+    own_sweepers: tuple[Cell, ...] = ()    # C6, the ones still afloat
+    given: tuple[Cell, ...] = ()           # enemy ship cells given to me (C5), not yet shot
+    gave: tuple[Cell, ...] = ()            # cells of mine I gave the enemy (C5)
+    told: tuple[Cell, ...] = ()            # mines of mine I told the enemy of (C6)
+    faded: tuple[Cell, ...] = ()           # §D: my marks from before the Dutchman last moved
+    incoming_faded: tuple[Cell, ...] = ()  # §D: the enemy's faded marks on my field
+    own_wrecks: tuple[Cell, ...] = ()      # §D: decks of my Dutchman lost for good
 
     @property
     def my_turn(self) -> bool:
@@ -182,109 +363,346 @@ class ClassicGame:
     """State of one Classic game between players 0 ("A") and 1 ("B").
 
     ``solo=True`` is target practice: player 1 never shoots, a miss leaves the turn with player
-    0, and player 0 needs no fleet (the AI benchmark measures shots to sink a fleet this way)."""
+    0, and player 0 needs no fleet (the AI benchmark measures shots to sink a fleet this way).
+
+    ``mines`` and ``sweepers`` give each player's mines (C5) and minesweepers (C6)."""
 
     mode = "classic"
 
     def __init__(self, config: ClassicConfig, fleets: Sequence[Sequence[Sequence[Cell]]],
-                 first: int = 0, solo: bool = False):
+                 first: int = 0, solo: bool = False,
+                 mines: Sequence[Sequence[Cell]] = ((), ()),
+                 sweepers: Sequence[Sequence[Cell]] = ((), ())):
         if first not in (0, 1) or (solo and first != 0):
             raise ConfigError("bad_option", key="first", expected="0|1", got=first)
+        if solo and (config.mines or config.salvo == "afloat"):
+            raise ConfigError("conflict", key="solo", other="mines" if config.mines else "salvo")
+        if len(fleets) != 2 or len(mines) != 2 or len(sweepers) != 2:
+            raise ConfigError("bad_option", key="fleets", expected="two fleets", got=len(fleets))
         self.config = config
         self.solo = solo
         self.ships: list[list[Ship]] = []
         self.names: list[list[str]] = []
+        self.mines: list[tuple[Cell, ...]] = []
+        self.sweepers: list[tuple[Cell, ...]] = []
         for player, fleet in enumerate(fleets):
             ships = [as_ship(s) for s in fleet]
+            pm = tuple(tuple(c) for c in mines[player])
+            ps = tuple(tuple(c) for c in sweepers[player])
             if solo and player == 0 and not ships:
                 self.ships.append([])
                 self.names.append([])
+                self.mines.append(())
+                self.sweepers.append(())
                 continue
             try:
                 validate_fleet(config, ships)
+                validate_pieces(config, ships, pm, ps)
             except PlacementError as exc:
                 exc.params["player"] = player
                 raise
             self.ships.append(ships)
             self.names.append([spec.name for spec in assign_specs(ships, config.fleet)])
-        if len(self.ships) != 2:
-            raise ConfigError("bad_option", key="fleets", expected="two fleets", got=len(fleets))
+            self.mines.append(pm)
+            self.sweepers.append(ps)
+        self.initial_ships = [list(s) for s in self.ships]
         self.first = first
         self.turn = first
         self.winner: int | None = None
-        self._ship_at = [{c: i for i, s in enumerate(ships) for c in s} for ships in self.ships]
+        self._index()
         self.shots_at: list[dict[Cell, str]] = [{}, {}]   # on player p's field, in order
         self.known_empty: list[set[Cell]] = [set(), set()]  # halo marks on p's field
         self.sunk: list[list[int]] = [[], []]               # p's ships sunk, in order
-        self.history: list[tuple[int, Shot, ShotResult]] = []
+        self.history: list[tuple[int, object, object]] = []
+        self.pending: list[Decision] = []
+        self.after_pending = first      # whose turn it is once the decisions are made
+        self.given: list[list[Cell]] = [[], []]        # p's ship cells given to the enemy (C5)
+        self.told: list[list[Cell]] = [[], []]         # p's mines told to the enemy (C6)
+        self.skips = [0, 0]                            # turns p must skip (C5, seed 001)
+        self.faded: list[set[Cell]] = [set(), set()]   # §D: faded marks on p's field
+        self.wrecks: list[list[Cell]] = [[], []]       # §D: p's lost decks
+
+    def _index(self) -> None:
+        self._ship_at = [{c: i for i, s in enumerate(ships) for c in s} for ships in self.ships]
 
     # -- queries --
     @property
     def over(self) -> bool:
         return self.winner is not None
 
-    def legal_actions(self) -> list[Shot]:
+    @property
+    def decision(self) -> Decision | None:
+        return self.pending[0] if self.pending else None
+
+    def shootable(self, player: int) -> list[Cell]:
+        """Cells ``player`` may shoot now on the enemy field (in reading order)."""
+        enemy = 1 - player
+        w, h = self.config.width, self.config.height
+        shot, empty, known = self.shots_at[enemy], self.known_empty[enemy], self.told[enemy]
+        return [(x, y) for y in range(h) for x in range(w)
+                if (x, y) not in shot and (x, y) not in empty and (x, y) not in known]
+
+    def salvo_size(self, player: int | None = None) -> int:
+        """C4: how many cells ``player``'s next salvo names (0 when salvos are off)."""
+        if self.config.salvo == "off":
+            return 0
+        player = self.turn if player is None else player
+        if self.config.salvo == "afloat":
+            n = len(self.ships[player]) - len(self.sunk[player])
+        else:
+            n = self.config.salvo_shots
+        return max(1, min(n, len(self.shootable(player))))
+
+    def decision_options(self) -> list[Cell]:
+        """The cells the pending GIVE_CELL / GIVE_MINE decision may name."""
+        d = self.decision
+        if d is None:
+            return []
+        p = d.player
+        if d.kind == GIVE_CELL:
+            whole = [c for ship in self.ships[p] for c in ship if c not in self.shots_at[p]]
+            fresh = [c for c in whole if c not in self.given[p]]
+            return sorted(fresh or whole)
+        if d.kind == GIVE_MINE:
+            return [c for c in self._live_mines(p) if c not in self.told[p]]
+        return []
+
+    def _live_mines(self, player: int) -> list[Cell]:
+        return [c for c in self.mines[player] if c not in self.shots_at[player]]
+
+    def legal_actions(self) -> list:
+        """Every legal action; but salvos and relocations, whose number explodes, only by a
+        representative few: for each legal cell one salvo that names it (with the legal cells
+        after it), and staying put. ``random_action`` draws from all of them."""
         if self.over:
             return []
-        enemy = 1 - self.turn
-        w, h = self.config.width, self.config.height
-        return [Shot((x, y)) for y in range(h) for x in range(w)
-                if (x, y) not in self.shots_at[enemy] and (x, y) not in self.known_empty[enemy]]
+        d = self.decision
+        if d is not None:
+            if d.kind == RELOCATE:
+                return [Relocate(None)]
+            cls = GiveCell if d.kind == GIVE_CELL else GiveMine
+            return [cls(c) for c in self.decision_options()]
+        cells = self.shootable(self.turn)
+        if self.config.salvo != "off":
+            n = self.salvo_size()
+            return [Salvo(tuple(cells[(i + k) % len(cells)] for k in range(n)))
+                    for i in range(len(cells))]
+        return [Shot(c) for c in cells]
 
     def check(self, action) -> None:
         """Raise IllegalAction with the reason if ``action`` may not be played now."""
         if self.over:
             raise IllegalAction("game_over")
-        if not isinstance(action, Shot):
+        d = self.decision
+        if d is not None:
+            want = {GIVE_CELL: GiveCell, GIVE_MINE: GiveMine, RELOCATE: Relocate}[d.kind]
+            if not isinstance(action, want):
+                raise IllegalAction("decision_pending", decision=d.kind, player=d.player)
+            if d.kind == RELOCATE:
+                self._check_relocation(action.cells)
+            else:
+                self._check_cell(action.cell)
+                if action.cell not in self.decision_options():
+                    raise IllegalAction("not_yours_to_give" if d.kind == GIVE_CELL
+                                        else "not_a_live_mine", cell=action.cell)
+            return
+        if isinstance(action, Shot):
+            if self.config.salvo != "off":
+                raise IllegalAction("salvo_required", shots=self.salvo_size())
+            self._check_target(action.cell)
+        elif isinstance(action, Salvo):
+            if self.config.salvo == "off":
+                raise IllegalAction("salvo_off")
+            cells = action.cells
+            if not isinstance(cells, tuple):
+                raise IllegalAction("bad_cell", cell=cells)
+            for c in cells:
+                self._check_target(c)
+            if len(set(cells)) != len(cells):
+                raise IllegalAction("salvo_repeats")
+            n = self.salvo_size()
+            if len(cells) != n:
+                raise IllegalAction("salvo_size", shots=n, got=len(cells))
+        else:
             raise IllegalAction("wrong_action", action=type(action).__name__)
-        cell = action.cell
+
+    def _check_cell(self, cell) -> None:
         if not (isinstance(cell, tuple) and len(cell) == 2
-                and all(isinstance(v, int) for v in cell)):
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
             raise IllegalAction("bad_cell", cell=cell)
         if not in_board(cell, self.config.width, self.config.height):
             raise IllegalAction("off_board", cell=cell)
+
+    def _check_target(self, cell) -> None:
+        self._check_cell(cell)
         enemy = 1 - self.turn
         if cell in self.shots_at[enemy]:
             raise IllegalAction("already_shot", cell=cell)
         if cell in self.known_empty[enemy]:
             raise IllegalAction("known_empty", cell=cell)
+        if cell in self.told[enemy]:
+            raise IllegalAction("known_mine", cell=cell)
+
+    def _check_relocation(self, cells) -> None:
+        if cells is None:
+            return
+        if not isinstance(cells, tuple):
+            raise IllegalAction("bad_cell", cell=cells)
+        for c in cells:
+            self._check_cell(c)
+        owner = self.decision.player
+        left = len(self.ships[owner][0])
+        if len(set(cells)) != len(cells) or len(cells) != left:
+            raise IllegalAction("relocate_size", size=left, got=len(set(cells)))
+        for c in cells:
+            if c in self.wrecks[owner]:
+                raise IllegalAction("relocate_on_wreck", cell=c)
+        if not connected(cells, AROUND):
+            raise IllegalAction("relocate_shape")
 
     # -- the one way the state changes --
     def apply(self, action) -> list:
         self.check(action)
+        if self.pending:
+            return self._decide(action)
         shooter, enemy = self.turn, 1 - self.turn
-        cell = action.cell
-        idx = self._ship_at[enemy].get(cell)
+        cells = action.cells if isinstance(action, Salvo) else (action.cell,)
+        results = []
         events: list = []
-        if idx is None:
-            result = ShotResult(shooter, cell, MISS)
-            self.shots_at[enemy][cell] = MISS
+        next_turn = shooter
+        decisions: list[Decision] = []
+        for cell in cells:
+            r = self._fire(shooter, enemy, cell)
+            results.append(r)
+            if r.outcome == MISS:
+                next_turn = enemy
+            elif r.outcome == MINE:
+                next_turn = enemy
+                if self.config.mine_effect == "skip":
+                    self.skips[shooter] += 1
+                else:
+                    decisions.append(Decision(shooter, GIVE_CELL))
+            elif r.outcome == SWEEPER:
+                next_turn = enemy
+                decisions.append(Decision(shooter, GIVE_MINE))
+            elif r.outcome == HIT and self.config.relocate:
+                decisions.append(Decision(enemy, RELOCATE))
+        if isinstance(action, Salvo):
+            next_turn = enemy  # C4: hits give no extra turn in salvo mode
+            result = SalvoResult(shooter, tuple(results))
         else:
-            ship = self.ships[enemy][idx]
-            self.shots_at[enemy][cell] = HIT
-            if all(self.shots_at[enemy].get(c) in (HIT, SUNK) for c in ship):
-                for c in ship:
-                    self.shots_at[enemy][c] = SUNK
-                self.sunk[enemy].append(idx)
-                marks: tuple[Cell, ...] = ()
-                if self.config.halo:
-                    marks = tuple(c for c in halo(ship, self.config.width, self.config.height,
-                                                  self.config.touching)
-                                  if c not in self.shots_at[enemy]
-                                  and c not in self.known_empty[enemy])
-                    self.known_empty[enemy].update(marks)
-                name = self.names[enemy][idx] if self.config.announce else ""
-                result = ShotResult(shooter, cell, SUNK, ship, name, marks)
-            else:
-                result = ShotResult(shooter, cell, HIT)
+            result = results[0]
+        if self.solo:
+            next_turn = 0
         self.history.append((shooter, action, result))
-        events.append(result)
+        events.extend(results)
         if len(self.sunk[enemy]) == len(self.ships[enemy]):
             self.winner = shooter
             events.append(GameOver(shooter))
-        elif result.outcome == MISS and not self.solo:
-            self.turn = enemy
-            events.append(TurnChanged(enemy))
+            return events
+        # a sweeper's shooter with no mine left to tell only says so (C6)
+        for d in list(decisions):
+            if d.kind == GIVE_MINE and not [c for c in self._live_mines(d.player)
+                                            if c not in self.told[d.player]]:
+                decisions.remove(d)
+                events.append(MineGiven(d.player, None))
+        self.pending = decisions
+        self.after_pending = next_turn
+        events.extend(self._advance())
+        return events
+
+    def _fire(self, shooter: int, enemy: int, cell: Cell) -> ShotResult:
+        self.faded[enemy].discard(cell)
+        if cell in self.mines[enemy]:
+            self.shots_at[enemy][cell] = MINE
+            return ShotResult(shooter, cell, MINE)
+        if cell in self.sweepers[enemy]:
+            self.shots_at[enemy][cell] = SWEEPER
+            return ShotResult(shooter, cell, SWEEPER)
+        idx = self._ship_at[enemy].get(cell)
+        if idx is None:
+            self.shots_at[enemy][cell] = MISS
+            return ShotResult(shooter, cell, MISS)
+        if self.config.relocate:
+            return self._hit_dutchman(shooter, enemy, cell, idx)
+        ship = self.ships[enemy][idx]
+        self.shots_at[enemy][cell] = HIT
+        if not all(self.shots_at[enemy].get(c) in (HIT, SUNK) for c in ship):
+            return ShotResult(shooter, cell, HIT)
+        for c in ship:
+            self.shots_at[enemy][c] = SUNK
+        self.sunk[enemy].append(idx)
+        marks: tuple[Cell, ...] = ()
+        if self.config.halo:
+            marks = tuple(c for c in halo(ship, self.config.width, self.config.height,
+                                          self.config.touching)
+                          if c not in self.shots_at[enemy] and c not in self.known_empty[enemy])
+            self.known_empty[enemy].update(marks)
+        name = self.names[enemy][idx] if self.config.announce else ""
+        return ShotResult(shooter, cell, SUNK, ship, name, marks)
+
+    def _hit_dutchman(self, shooter: int, enemy: int, cell: Cell, idx: int) -> ShotResult:
+        """§D: the hit deck is lost for good; the ship is one deck shorter."""
+        self.wrecks[enemy].append(cell)
+        self.ships[enemy][idx] = tuple(c for c in self.ships[enemy][idx] if c != cell)
+        self._ship_at[enemy].pop(cell, None)
+        if self.ships[enemy][idx]:
+            self.shots_at[enemy][cell] = HIT
+            return ShotResult(shooter, cell, HIT)
+        wreck = as_ship(self.wrecks[enemy])
+        for c in wreck:
+            self.shots_at[enemy][c] = SUNK
+        self.sunk[enemy].append(idx)
+        return ShotResult(shooter, cell, SUNK, wreck, self.names[enemy][idx]
+                          if self.config.announce else "")
+
+    def _decide(self, action) -> list:
+        d = self.pending.pop(0)
+        p = d.player
+        if d.kind == GIVE_CELL:
+            self.given[p].append(action.cell)
+            result = CellGiven(p, action.cell)
+        elif d.kind == GIVE_MINE:
+            self.told[p].append(action.cell)
+            result = MineGiven(p, action.cell)
+        else:
+            result = self._relocate(p, action.cells)
+        self.history.append((p, action, result))
+        return [result] + self._advance()
+
+    def _relocate(self, owner: int, cells) -> Relocated:
+        current = self.ships[owner][0]
+        if cells is None or as_ship(cells) == current:
+            return Relocated(owner, False)
+        self.ships[owner][0] = as_ship(cells)
+        self._index()
+        marks = self.shots_at[owner]
+        for c, mark in list(marks.items()):
+            if mark == MISS:   # the shooter's misses no longer tell where the ship is
+                del marks[c]
+                self.faded[owner].add(c)
+            elif mark == HIT:  # lost decks stay lost, but no longer mark the ship
+                marks[c] = WRECK
+        return Relocated(owner, True)
+
+    def _advance(self) -> list:
+        """Hand the turn to whoever must act next: the next decision, or the next shooter
+        (skipping a turn lost to a mine, C5 variant)."""
+        events: list = []
+        if self.pending:
+            nxt = self.pending[0].player
+            events.append(DecisionNeeded(nxt, self.pending[0].kind))
+        else:
+            nxt = self.after_pending
+            guard = 0
+            while self.skips[nxt] and guard < 8:
+                self.skips[nxt] -= 1
+                events.append(TurnSkipped(nxt))
+                nxt = 1 - nxt
+                guard += 1
+        if nxt != self.turn:
+            self.turn = nxt
+            events.append(TurnChanged(nxt))
         return events
 
     # -- what a player may see --
@@ -293,7 +711,18 @@ class ClassicGame:
         target = dict(self.shots_at[enemy])
         for c in self.known_empty[enemy]:
             target[c] = EMPTY
+        for c in self.told[enemy]:
+            target.setdefault(c, KNOWN_MINE)
         sunk_idx = set(self.sunk[enemy])
+        if self.config.relocate:
+            afloat = tuple(len(s) for i, s in enumerate(self.ships[enemy]) if i not in sunk_idx)
+            enemy_sunk = tuple(as_ship(self.wrecks[enemy]) for _ in self.sunk[enemy])
+        else:
+            afloat = tuple(sorted((len(s) for i, s in enumerate(self.ships[enemy])
+                                   if i not in sunk_idx), reverse=True))
+            enemy_sunk = tuple(self.ships[enemy][i] for i in self.sunk[enemy])
+        d = self.decision
+        mine = d is not None and d.player == player and not self.over
         return ClassicView(
             player=player,
             config=self.config,
@@ -302,37 +731,55 @@ class ClassicGame:
             own_ships=tuple(self.ships[player]),
             incoming=dict(self.shots_at[player]),
             target=target,
-            enemy_sunk=tuple(self.ships[enemy][i] for i in self.sunk[enemy]),
-            enemy_afloat=tuple(sorted((len(s) for i, s in enumerate(self.ships[enemy])
-                                       if i not in sunk_idx), reverse=True)),
+            enemy_sunk=enemy_sunk,
+            enemy_afloat=afloat,
             enemy_ships=tuple(self.ships[enemy]) if self.over else None,
+            pending=d.kind if mine else None,
+            options=tuple(self.decision_options()) if mine else (),
+            salvo=self.salvo_size(player) if self.config.salvo != "off" and not self.over else 0,
+            own_mines=self.mines[player],
+            spent_mines=tuple(c for c in self.mines[player] if c in self.shots_at[player]),
+            own_sweepers=tuple(c for c in self.sweepers[player]
+                               if c not in self.shots_at[player]),
+            given=tuple(c for c in self.given[enemy] if c not in self.shots_at[enemy]),
+            gave=tuple(self.given[player]),
+            told=tuple(self.told[player]),
+            faded=tuple(sorted(self.faded[enemy])),
+            incoming_faded=tuple(sorted(self.faded[player])),
+            own_wrecks=tuple(self.wrecks[player]),
         )
 
     # -- copies and persistence --
     def clone(self) -> "ClassicGame":
         other = ClassicGame.__new__(ClassicGame)
-        other.config = self.config
-        other.solo = self.solo
-        other.ships = self.ships
-        other.names = self.names
-        other.first = self.first
-        other.turn = self.turn
-        other.winner = self.winner
-        other._ship_at = self._ship_at
+        other.__dict__.update(self.__dict__)
+        other.ships = [list(s) for s in self.ships]
+        other._index()
         other.shots_at = [dict(d) for d in self.shots_at]
         other.known_empty = [set(s) for s in self.known_empty]
         other.sunk = [list(s) for s in self.sunk]
         other.history = list(self.history)
+        other.pending = list(self.pending)
+        other.given = [list(s) for s in self.given]
+        other.told = [list(s) for s in self.told]
+        other.skips = list(self.skips)
+        other.faded = [set(s) for s in self.faded]
+        other.wrecks = [list(s) for s in self.wrecks]
         return other
 
     def to_dict(self) -> dict:
-        return {
+        out = {
             "mode": self.mode,
             "config": self.config.to_dict(),
-            "fleets": [[[list(c) for c in ship] for ship in ships] for ships in self.ships],
+            "fleets": [[[list(c) for c in ship] for ship in ships] for ships in self.initial_ships],
             "first": self.first,
-            "moves": [[p, list(a.cell)] for p, a, _ in self.history],
-        } | ({"solo": True} if self.solo else {})
+            "moves": [[p, action_to_json(a)] for p, a, _ in self.history],
+        }
+        if self.config.mines:
+            out["mines"] = [[list(c) for c in m] for m in self.mines]
+        if self.config.sweepers:
+            out["sweepers"] = [[list(c) for c in s] for s in self.sweepers]
+        return out | ({"solo": True} if self.solo else {})
 
     @classmethod
     def from_dict(cls, data: dict) -> "ClassicGame":
@@ -343,17 +790,53 @@ class ClassicGame:
         config = ClassicConfig.from_dict(data.get("config", {}))
         try:
             fleets = [[tuple(tuple(c) for c in ship) for ship in ships] for ships in data["fleets"]]
-            moves = [(int(p), (int(c[0]), int(c[1]))) for p, c in data.get("moves", [])]
+            pieces = {k: [[(int(c[0]), int(c[1])) for c in side] for side in data.get(k, ([], []))]
+                      for k in ("mines", "sweepers")}
+            moves = [(int(p), action_from_json(a)) for p, a in data.get("moves", [])]
             first = data.get("first", 0)
         except (KeyError, TypeError, ValueError, IndexError):
             raise ConfigError("bad_option", key="fleets/moves",
                               expected="lists of [x, y] cells", got="malformed") from None
-        game = cls(config, fleets, first, solo=data.get("solo") is True)
-        for n, (player, cell) in enumerate(moves, 1):
+        game = cls(config, fleets, first, solo=data.get("solo") is True, **pieces)
+        for n, (player, action) in enumerate(moves, 1):
             if player != game.turn:
                 raise IllegalAction("not_your_turn", move=n, player=player)
-            game.apply(Shot(cell))
+            game.apply(action)
         return game
+
+
+def _cell(c) -> Cell:
+    return (int(c[0]), int(c[1]))
+
+
+def action_to_json(action):
+    """A compact JSON form of an action: ``[x, y]`` for a shot, else a one-key table."""
+    if isinstance(action, Shot):
+        return list(action.cell)
+    if isinstance(action, Salvo):
+        return {"salvo": [list(c) for c in action.cells]}
+    if isinstance(action, GiveCell):
+        return {"give": list(action.cell)}
+    if isinstance(action, GiveMine):
+        return {"mine": list(action.cell)}
+    if isinstance(action, Relocate):
+        return {"move": None if action.cells is None else [list(c) for c in action.cells]}
+    raise TypeError(type(action).__name__)
+
+
+def action_from_json(data):
+    if isinstance(data, list):
+        return Shot(_cell(data))
+    (key, value), = data.items()
+    if key == "salvo":
+        return Salvo(tuple(_cell(c) for c in value))
+    if key == "give":
+        return GiveCell(_cell(value))
+    if key == "mine":
+        return GiveMine(_cell(value))
+    if key == "move":
+        return Relocate(None if value is None else tuple(_cell(c) for c in value))
+    raise ValueError(key)
 
 
 def validate_fleet(config: ClassicConfig, ships: Sequence[Sequence[Cell]]) -> None:
@@ -363,19 +846,161 @@ def validate_fleet(config: ClassicConfig, ships: Sequence[Sequence[Cell]]) -> No
     assign_specs(ships, config.fleet)
 
 
+def _may_touch(config: ClassicConfig, kind: str, other: str) -> bool:
+    """C5/C6: a minesweeper touches nothing; a mine touches ships and mines only when the
+    option "mines may touch" is on."""
+    return kind == "mine" and other in ("ship", "mine") and config.mines_touch
+
+
+def check_piece_at(config: ClassicConfig, kind: str, cell: Cell, ships: Sequence[Ship],
+                   mines: Sequence[Cell] = (), sweepers: Sequence[Cell] = ()) -> None:
+    """Can one more ``kind`` piece ("mine" or "sweeper") go on ``cell`` beside the ships,
+    mines and minesweepers already placed? The error names the piece, the cell and what it
+    touches (the placement screen asks this)."""
+    w, h = config.width, config.height
+    if not in_board(cell, w, h):
+        raise PlacementError("piece_off_board", piece=kind, cell=cell)
+    ship_at = {c for s in ships for c in s}
+    placed = {c: "mine" for c in mines} | {c: "sweeper" for c in sweepers}
+    if cell in ship_at or cell in placed:
+        raise PlacementError("piece_overlap", piece=kind, cell=cell)
+    for n in neighbours(cell, w, h):
+        other = "ship" if n in ship_at else placed.get(n)
+        if other is not None and not (_may_touch(config, kind, other)
+                                      and (other == "ship" or _may_touch(config, other, kind))):
+            raise PlacementError("piece_touch", piece=kind, cell=cell, other=other, at=n)
+
+
+def validate_pieces(config: ClassicConfig, ships: Sequence[Sequence[Cell]],
+                    mines: Sequence[Cell], sweepers: Sequence[Cell]) -> None:
+    """C5/C6: the right number of mines and minesweepers, each on the board, on a free cell, and
+    touching nothing it may not touch (sides or corners)."""
+    for kind, cells, want in (("mine", mines, config.mines),
+                              ("sweeper", sweepers, config.sweepers)):
+        if len(cells) != want:
+            raise PlacementError("piece_count", piece=kind, expected=want, got=len(cells))
+    ships = [as_ship(s) for s in ships]
+    placed_m: list[Cell] = []
+    placed_s: list[Cell] = []
+    for kind, cells, out in (("mine", mines, placed_m), ("sweeper", sweepers, placed_s)):
+        for c in cells:
+            check_piece_at(config, kind, c, ships, placed_m, placed_s)
+            out.append(c)
+
+
+def random_pieces(config: ClassicConfig, ships: Sequence[Ship], rng,
+                  attempts: int = 50) -> tuple[list[Cell], list[Cell]]:
+    """Mines and minesweepers at random legal cells around ``ships``."""
+    w, h = config.width, config.height
+    for _ in range(attempts):
+        mines: list[Cell] = []
+        sweepers: list[Cell] = []
+        for kind, want, out in (("mine", config.mines, mines),
+                                ("sweeper", config.sweepers, sweepers)):
+            cells = [(x, y) for y in range(h) for x in range(w)]
+            rng.shuffle(cells)
+            for c in cells:
+                if len(out) == want:
+                    break
+                try:
+                    check_piece_at(config, kind, c, ships, mines, sweepers)
+                except PlacementError:
+                    continue
+                out.append(c)
+        if len(mines) == config.mines and len(sweepers) == config.sweepers:
+            return mines, sweepers
+    raise PlacementError("cannot_place_pieces", mines=config.mines, sweepers=config.sweepers)
+
+
 def random_fleet(config: ClassicConfig, rng) -> list[Ship]:
+    if config.shapes == "any" and len(config.sizes) == 1:
+        return [random_polyking(config.sizes[0], config.width, config.height, rng)]
     return random_ships(config.sizes, config.width, config.height, config.shapes,
                         config.touching, rng)
 
 
+@dataclass
+class Setup:
+    """One side's pieces before the battle: ships, mines (C5), minesweepers (C6)."""
+
+    ships: list
+    mines: list = field(default_factory=list)
+    sweepers: list = field(default_factory=list)
+
+
+def random_setup(config: ClassicConfig, rng, ships=None) -> Setup:
+    ships = ships if ships is not None else random_fleet(config, rng)
+    if not (config.mines or config.sweepers):
+        return Setup(list(ships))
+    mines, sweepers = random_pieces(config, ships, rng)
+    return Setup(list(ships), mines, sweepers)
+
+
+def check_placeable(config: ClassicConfig, seed: int = 0) -> None:
+    """Refuse, before a game starts, a fleet (and mines) that cannot be placed under the chosen
+    rules: ConfigError("cannot_place") naming the board and fleet."""
+    rng = random.Random(seed)
+    try:
+        random_setup(config, rng)
+    except PlacementError:
+        raise ConfigError("cannot_place", width=config.width, height=config.height,
+                          fleet=config.sizes, mines=config.mines,
+                          sweepers=config.sweepers) from None
+
+
+def play_game(config: ClassicConfig, setups: Sequence[Setup], first: int) -> ClassicGame:
+    return ClassicGame(config, [s.ships for s in setups], first,
+                       mines=[s.mines for s in setups], sweepers=[s.sweepers for s in setups])
+
+
 def new_game(config: ClassicConfig, rng, fleets: Iterable | None = None,
              first: int | None = None) -> ClassicGame:
-    """A game with random fleets where none are given and the first player drawn by lot."""
+    """A game with random set-ups where none are given and the first player drawn by lot."""
     fleets = list(fleets) if fleets is not None else [None, None]
-    fleets = [f if f is not None else random_fleet(config, rng) for f in fleets]
+    setups = [random_setup(config, rng, f) for f in fleets]
     if first is None:
         first = rng.randrange(2)
-    return ClassicGame(config, fleets, first)
+    return play_game(config, setups, first)
+
+
+def random_relocation(game: ClassicGame, rng) -> Relocate:
+    """§D: a random legal answer to a pending relocation (stay, or any legal new shape)."""
+    d = game.decision
+    if d is None or d.kind != RELOCATE:
+        raise IllegalAction("no_relocation_pending")
+    owner = d.player
+    left = len(game.ships[owner][0])
+    if rng.random() < 0.3:
+        return Relocate(None)
+    w, h = game.config.width, game.config.height
+    wrecks = set(game.wrecks[owner])
+    for _ in range(200):
+        cells = random_polyking(left, w, h, rng)
+        if not wrecks.intersection(cells):
+            return Relocate(cells)
+    return Relocate(None)
+
+
+def random_action(game: ClassicGame, rng):
+    """Any legal action, at random (property tests and the soak bench)."""
+    d = game.decision
+    if d is not None:
+        if d.kind == RELOCATE:
+            return random_relocation(game, rng)
+        return game.legal_actions()[rng.randrange(len(game.legal_actions()))]
+    cells = game.shootable(game.turn)
+    if game.config.salvo != "off":
+        return Salvo(tuple(rng.sample(cells, game.salvo_size())))
+    return Shot(rng.choice(cells))
+
+
+def shot_results(result) -> tuple[ShotResult, ...]:
+    """The shots of one history entry: one, several (a salvo), or none (a decision)."""
+    if isinstance(result, ShotResult):
+        return (result,)
+    if isinstance(result, SalvoResult):
+        return result.results
+    return ()
 
 
 def shot_stats(game: ClassicGame, player: int) -> dict:
@@ -384,13 +1009,14 @@ def shot_stats(game: ClassicGame, player: int) -> dict:
     for shooter, _, result in game.history:
         if shooter != player:
             continue
-        shots += 1
-        if result.outcome == MISS:
-            streak = 0
-        else:
-            hits += 1
-            sunk += result.outcome == SUNK
-            streak += 1
-            best = max(best, streak)
+        for r in shot_results(result):
+            shots += 1
+            if r.outcome in (HIT, SUNK):
+                hits += 1
+                sunk += r.outcome == SUNK
+                streak += 1
+                best = max(best, streak)
+            else:
+                streak = 0
     return {"shots": shots, "hits": hits, "sunk": sunk, "longest_streak": best,
             "accuracy": hits / shots if shots else 0.0}

@@ -23,10 +23,59 @@ class Mode:
     outcome_words: frozenset  # the words outcome_text uses, so a record can tell them apart
     presets: dict  # name -> config
     random_game: Callable  # (config, rng) -> a new game with random legal set-up
+    random_action: Callable  # (game, rng) -> any legal action, drawn at random
 
 
 def _classic_outcome(events) -> str:
-    return " ".join(e.outcome for e in events if isinstance(e, classic.ShotResult))
+    """The answers of one action in words: one per shot (a salvo has several), or what a
+    decision did (``given``, ``told``, ``moved``, ``stayed``)."""
+    words = []
+    for e in events:
+        if isinstance(e, classic.SalvoResult):
+            words += [r.outcome for r in e.results]
+        elif isinstance(e, (classic.ShotResult, classic.CellGiven, classic.Relocated)):
+            words.append(e.outcome)
+        elif isinstance(e, classic.MineGiven) and e.cell is not None:
+            words.append(e.outcome)
+    return " ".join(words)
+
+
+def _classic_action_text(action, fmt) -> str:
+    """``Ж7``; a salvo ``А1 Б2 В3``; ``give К5`` (C5); ``tell Д3`` (C6); ``move А1 Б2 …`` or
+    ``stay`` (§D)."""
+    if isinstance(action, classic.Shot):
+        return fmt(action.cell)
+    if isinstance(action, classic.Salvo):
+        return "salvo " + " ".join(fmt(c) for c in action.cells)
+    if isinstance(action, classic.GiveCell):
+        return "give " + fmt(action.cell)
+    if isinstance(action, classic.GiveMine):
+        return "tell " + fmt(action.cell)
+    if isinstance(action, classic.Relocate):
+        return "stay" if action.cells is None else "move " + " ".join(fmt(c) for c in action.cells)
+    raise TypeError(type(action).__name__)
+
+
+def _classic_action_from_text(text: str, parse):
+    words = text.split()
+    if not words:
+        raise ValueError("an empty move")
+    head, rest = words[0].lower(), words[1:]
+    if head == "salvo":
+        return classic.Salvo(tuple(parse(w) for w in rest))
+    if head in ("give", "tell") and len(rest) == 1:
+        return (classic.GiveCell if head == "give" else classic.GiveMine)(parse(rest[0]))
+    if head == "stay" and not rest:
+        return classic.Relocate(None)
+    if head == "move":
+        return classic.Relocate(tuple(parse(w) for w in rest))
+    if len(words) == 1:
+        return classic.Shot(parse(words[0]))
+    raise ValueError(f"cannot read the move {text!r}")
+
+
+OUTCOME_WORDS = frozenset((classic.MISS, classic.HIT, classic.SUNK, classic.MINE,
+                           classic.SWEEPER, "given", "told", "moved", "stayed"))
 
 
 MODES: dict[str, Mode] = {
@@ -34,11 +83,12 @@ MODES: dict[str, Mode] = {
         key="classic",
         config_from_dict=classic.ClassicConfig.from_dict,
         new_game=classic.ClassicGame,
-        action_to_text=lambda action, fmt: fmt(action.cell),
-        action_from_text=lambda text, parse: classic.Shot(parse(text)),
+        action_to_text=_classic_action_text,
+        action_from_text=_classic_action_from_text,
         outcome_text=_classic_outcome,
-        outcome_words=frozenset((classic.MISS, classic.HIT, classic.SUNK)),
+        outcome_words=OUTCOME_WORDS,
         presets=classic.PRESETS,
         random_game=classic.new_game,
+        random_action=classic.random_action,
     ),
 }
