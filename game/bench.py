@@ -12,6 +12,11 @@
   ladder --games 1000 --seed 1
       every level of the ladder on uniform Russian, uniform Milton Bradley and Perelman
       layouts: a Markdown table (the README's), then {"ladder": {level: {set: mean, …}}}
+  soak --mode classic --preset NAME|all --games N --seed S [--ai LEVEL] [--b LEVEL]
+      N computer-against-computer games of a preset through the rules engine, every decision
+      (salvos, mines, relocations) made by the computer ->
+      {"preset": …, "games": N, "finished": …, "errors": …, "mean_turns": …}, one line per
+      preset with "all" (turns: actions taken, shots, salvos and decisions alike)
 
 Speed and strength are measured here, never asserted by the tests (machines are noisy).
 """
@@ -198,6 +203,67 @@ def bench_ladder(args) -> dict:
             "games": args.games, "seed": args.seed}
 
 
+# --- soak ----------------------------------------------------------------------------------
+
+SOAK_LIMIT = 60   # actions per cell of the board before a game counts as unfinished
+
+
+def _soak_game(config, seed: int, levels) -> tuple[bool, int]:
+    """One game between two computers; (finished, actions). Every action goes through the
+    rules' own check; an exception escapes to the caller, which counts it as an error."""
+    from .ai.captain import decide
+    from .ai.shooters import make_shooter
+    from .rules.classic import new_game
+
+    rng = random.Random(seed)
+    game = new_game(config, rng)
+    shooters = [make_shooter(levels[p], config, random.Random(rng.getrandbits(32)))
+                for p in (0, 1)]
+    limit = SOAK_LIMIT * config.width * config.height
+    actions = 0
+    while not game.over and actions < limit:
+        game.apply(decide(shooters[game.turn], game.view(game.turn), rng))
+        actions += 1
+    return game.over, actions
+
+
+def bench_soak(args) -> list[dict]:
+    import traceback
+
+    from .ai.shooters import LADDER
+    from .rules.classic import PRESETS
+
+    for level in (args.ai, args.b or args.ai):
+        if level not in LADDER and level != "best":
+            raise SystemExit(f"unknown level {level!r}; known: {', '.join(LADDER)}, best")
+    names = list(PRESETS) if args.preset == "all" else [args.preset]
+    for name in names:
+        if name not in PRESETS:
+            raise SystemExit(f"unknown --preset {name!r}; known: {', '.join(PRESETS)}, all")
+    lines = []
+    for name in names:
+        finished = errors = 0
+        turns = []
+        rng = random.Random(args.seed)
+        for _ in range(args.games):
+            seed = rng.getrandbits(32)
+            try:
+                done, actions = _soak_game(PRESETS[name], seed, (args.ai, args.b or args.ai))
+            except Exception:  # a rules or AI failure: count it, show the first of each preset
+                if not errors:
+                    print(f"# {name} seed {seed}:\n{traceback.format_exc()}", file=sys.stderr)
+                errors += 1
+                continue
+            finished += done
+            turns.append(actions)
+        line = {"preset": name, "games": args.games, "finished": finished, "errors": errors,
+                "mean_turns": round(statistics.fmean(turns), 1) if turns else 0.0}
+        lines.append(line)
+        if name != names[-1]:
+            print(json.dumps(line), flush=True)
+    return lines[-1]
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench",
                                      description="Sea Battle benchmarks (one JSON line last)")
@@ -219,13 +285,20 @@ def main(argv=None) -> int:
     p.add_argument("--layouts", default="uniform",
                    choices=["uniform", "perelman", "edges", "random"])
     p.add_argument("--placements")
+    p = sub.add_parser("soak", help="computer-against-computer games of a preset, counting errors")
+    p.add_argument("--mode", default="classic", choices=["classic"])
+    p.add_argument("--preset", default="all")
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--ai", default="hunter", help="the level both sides play (or side A's)")
+    p.add_argument("--b", default="", help="side B's level, when it differs")
     p = sub.add_parser("ladder", help="every level on the three layout sets of the README")
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
     commands = {"frames": bench_frames, "startup": bench_startup, "ai": bench_ai,
-                "ladder": bench_ladder}
+                "ladder": bench_ladder, "soak": bench_soak}
     result = commands[args.command](args)
     print(json.dumps(result))
     return 0

@@ -72,3 +72,22 @@ def test_frames_and_startup_print_the_contract_keys():
     out = bench("startup", "--runs", "1")
     assert out.returncode == 0, out.stderr
     assert "first_frame_ms" in last_json(out)
+
+
+def test_soak_prints_one_contract_line_per_preset():
+    out = bench("soak", "--mode", "classic", "--preset", "all", "--games", "2", "--seed", "1")
+    assert out.returncode == 0, out.stderr
+    lines = [json.loads(line) for line in out.stdout.strip().splitlines()]
+    assert [line["preset"] for line in lines] == list(PRESETS)
+    for line in lines:
+        assert set(line) == {"preset", "games", "finished", "errors", "mean_turns"}
+        assert line["games"] == 2 and line["errors"] == 0 and line["finished"] == 2
+    one = last_json(bench("soak", "--mode", "classic", "--preset", "salvo", "--games", "3",
+                          "--seed", "4", "--ai", "parity"))
+    assert one["preset"] == "salvo" and one["finished"] == 3
+
+
+def test_frames_on_a_large_preset():
+    out = bench("frames", "--mode", "classic", "--preset", "large-18", "--frames", "10")
+    assert out.returncode == 0, out.stderr
+    assert last_json(out)["frames"] == 10
