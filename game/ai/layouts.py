@@ -211,7 +211,10 @@ def adaptive_layout(config: ClassicConfig, rng: random.Random, first_shots: Sequ
     """Stay away from where this player likes to fire first (``first_shots``: a count per
     cell, row by row, from the player's profile)."""
     if not first_shots or max(first_shots) <= 0:
-        return uniform_layout(config, rng)
+        try:
+            return uniform_layout(config, rng, max_tries=20_000)
+        except PlacementError:  # a crowded sea (C3's large fleets): rejection rarely succeeds
+            return random_fleet(config, rng)
     top = max(first_shots)
     w = config.width
 
@@ -225,8 +228,8 @@ def make_layout(style: str, config: ClassicConfig, rng: random.Random,
                 first_shots: Sequence[float] | None = None) -> list[Ship]:
     if style == "random":
         return random_fleet(config, rng)
-    if style == "uniform":
-        return uniform_layout(config, rng)
+    if style == "uniform":  # exact; on a crowded sea (C3's large fleets) it may give up
+        return uniform_layout(config, rng, max_tries=200_000)
     if style == "edges":
         return edge_layout(config, rng)
     if style == "perelman":

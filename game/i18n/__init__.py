@@ -91,6 +91,9 @@ def describe(error, tr: Translator, letters: LetterSet | str = "latin") -> str:
             params[key + "_size"] = len(value)
         else:
             params[key] = value
+    for name in ("piece", "other"):   # a mine, a minesweeper or a ship (C5, C6)
+        if isinstance(params.get(name), str) and tr.has(f"piece.{params[name]}"):
+            params[name] = tr(f"piece.{params[name]}")
     if "touching" in params:
         params["touching"] = tr(f"touching.{params['touching']}")
     if "shapes" in params:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..rules.classic import EMPTY, HIT, MISS, SUNK
+from ..rules.classic import EMPTY, HIT, KNOWN_MINE, MINE, MISS, SUNK, SWEEPER, WRECK
 from ..rules.coords import Cell, LetterSet
 from . import text, theme
 from .sea import draw_water
@@ -67,8 +67,15 @@ class BoardPicture:
 
     ships: list = field(default_factory=list)       # ship cell tuples drawn as afloat
     wrecks: list = field(default_factory=list)      # ship cell tuples drawn sunk
-    marks: dict = field(default_factory=dict)       # cell -> MISS / HIT / SUNK / EMPTY
+    marks: dict = field(default_factory=dict)       # cell -> MISS / HIT / SUNK / EMPTY / …
     pulses: dict = field(default_factory=dict)      # cell -> time left of a highlight ring
+    mines: list = field(default_factory=list)       # C5: own mines (a circle)
+    spent: list = field(default_factory=list)       # C5: own mines set off (a dot in the circle)
+    sweepers: list = field(default_factory=list)    # C6: own minesweepers (a triangle)
+    given: list = field(default_factory=list)       # C5: enemy cells given to us: sure hits
+    gave: list = field(default_factory=list)        # C5: own cells we gave away
+    faded: list = field(default_factory=list)       # §D: marks from before the ship moved
+    selected: list = field(default_factory=list)    # C4: cells marked for the next salvo
 
 
 _grid_cache: dict = {}
@@ -160,6 +167,35 @@ def draw_board(surface: pygame.Surface, geo: BoardGeometry, picture: BoardPictur
             draw_cross(surface, geo, cell, theme.HIT)
         elif mark == SUNK:
             draw_cross(surface, geo, cell, theme.BAD)
+    for cell in picture.faded:
+        pygame.draw.circle(surface, theme.HALO, geo.center(cell), max(1, dot - 1), 1)
+    for cell in picture.mines:
+        draw_mine(surface, geo, cell, cell in picture.spent)
+    for cell in picture.sweepers:
+        draw_sweeper(surface, geo, cell)
+    for cell, mark in picture.marks.items():
+        if mark == MINE:
+            draw_mine(surface, geo, cell, True)
+        elif mark == SWEEPER:
+            draw_sweeper(surface, geo, cell)
+            draw_cross(surface, geo, cell, theme.BAD, 0.08)
+        elif mark == KNOWN_MINE:
+            draw_mine(surface, geo, cell, False, theme.BAD)
+        elif mark == WRECK:
+            draw_cross(surface, geo, cell, theme.WRECK_MARK, 0.1)
+    for cell in picture.given:
+        r = geo.cell_rect(cell).inflate(-geo.cell // 5, -geo.cell // 5)
+        pygame.draw.rect(surface, theme.GOOD, r, max(2, geo.cell // 12), border_radius=geo.cell // 3)
+        pygame.draw.circle(surface, theme.GOOD, geo.center(cell), max(2, geo.cell // 8))
+    for cell in picture.gave:
+        pygame.draw.rect(surface, theme.BAD, geo.cell_rect(cell).inflate(-2, -2), 2,
+                         border_radius=geo.cell // 5)
+    for n, cell in enumerate(picture.selected, 1):
+        r = geo.cell_rect(cell).inflate(-geo.cell // 6, -geo.cell // 6)
+        pygame.draw.ellipse(surface, theme.CURSOR, r, max(2, geo.cell // 12))
+        if geo.cell >= 18:
+            text.draw(surface, str(n), geo.center(cell), max(10, geo.cell // 2), theme.CURSOR,
+                      "center")
     for cell, left in picture.pulses.items():
         r = geo.cell_rect(cell)
         grow = int((1 - min(1.0, left)) * geo.cell * 0.3)
@@ -173,3 +209,23 @@ def draw_board(surface: pygame.Surface, geo: BoardGeometry, picture: BoardPictur
         surface.blit(tint((geo.cell, grid.h), (*theme.CURSOR, 28)), (r.x, grid.y))
         pygame.draw.rect(surface, theme.CURSOR, r, max(2, geo.cell // 14),
                          border_radius=geo.cell // 6)
+
+
+def draw_mine(surface, geo: BoardGeometry, cell: Cell, spent: bool, colour=None) -> None:
+    """C5: a mine is a circle with horns; a spent one has a dot in the circle."""
+    cx, cy = geo.center(cell)
+    r = max(3, int(geo.cell * 0.3))
+    colour = colour or theme.MINE
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        pygame.draw.line(surface, colour, (cx, cy), (cx + dx * r * 1.35, cy + dy * r * 1.35),
+                         max(1, geo.cell // 14))
+    pygame.draw.circle(surface, colour, (cx, cy), r, 0 if not spent else max(2, geo.cell // 12))
+    pygame.draw.circle(surface, theme.MINE_EDGE, (cx, cy), r + 1, 1)
+    if spent:
+        pygame.draw.circle(surface, theme.MINE_EDGE, (cx, cy), max(2, r // 3))
+
+
+def draw_sweeper(surface, geo: BoardGeometry, cell: Cell) -> None:
+    """C6: a minesweeper is a triangle."""
+    r = geo.cell_rect(cell).inflate(-geo.cell // 4, -geo.cell // 4)
+    pygame.draw.polygon(surface, theme.SWEEPER, [(r.centerx, r.top), r.bottomleft, r.bottomright])

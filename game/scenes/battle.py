@@ -16,17 +16,21 @@ from pathlib import Path
 
 import pygame
 
+from ..ai.captain import decide
 from ..ai.opponents import remark
 from ..data.record import save_record
 from ..data.storage import data_dir
 from ..i18n import describe
-from ..rules.classic import EMPTY, HIT, MISS, SUNK, GameOver, Shot, ShotResult, TurnChanged
+from ..rules.classic import (EMPTY, GIVE_CELL, GIVE_MINE, HIT, KNOWN_MINE, MINE, MISS,
+                             RELOCATE, SUNK, SWEEPER, WRECK, CellGiven, DecisionNeeded, GameOver,
+                             GiveCell, GiveMine, MineGiven, Relocate, Relocated, Salvo, Shot,
+                             ShotResult, TurnChanged, TurnSkipped, shot_results)
 from ..rules.coords import fallback_letter_set, parse_cell
 from ..rules.errors import RuleError
 from ..render import text, theme
 from ..render.board import BoardGeometry, BoardPicture, draw_board, draw_ship
 from ..render.effects import Effects, Ring, Timeline
-from ..render.widgets import panel
+from ..render.widgets import Button, panel
 from .base import Scene
 from .match import COMPUTER, HUMAN
 
@@ -63,6 +67,12 @@ class BattleScene(Scene):
         self.thoughts: dict[int, list] = {p: [] for p in self.shooters}  # the fairness view
         self.record_path: Path | None = None
         self.thinking = None      # the computer's choice being worked out in a thread
+        self.ai_rng = random.Random(match.seed ^ 0xD1CE)   # the computers' decisions (C4–C6, §D)
+        self.salvo: list = []     # C4: the cells the human has marked for his next salvo
+        self.prompted = -1        # the history length at which the human was last asked
+        self.fire_button = Button(lambda: self.tr("battle.fire_salvo", n=len(self.salvo),
+                                                  total=self.game.salvo_size()),
+                                  self.fire_salvo, lambda: self.salvo_ready, hotkey="Enter")
         self._saved_moves = -1
         self._geo: dict = {}
         self._layout_size = None
@@ -79,7 +89,9 @@ class BattleScene(Scene):
             pic = self.shown[owner]
             pic.marks = dict(g.shots_at[owner])
             pic.marks.update({c: EMPTY for c in g.known_empty[owner]})
-            pic.wrecks = [g.ships[owner][i] for i in g.sunk[owner]]
+            pic.marks.update({c: KNOWN_MINE for c in g.told[owner]
+                              if c not in g.shots_at[owner]})
+            pic.wrecks = list(g.view(1 - owner).enemy_sunk)
 
     def seat(self, player: int):
         return self.match.seats[player]
@@ -90,9 +102,24 @@ class BattleScene(Scene):
 
     @property
     def human_to_move(self) -> bool:
+        """The human at the screen may shoot now (no decision pending)."""
         g = self.game
         return (not g.over and not self.busy and self.seat(g.turn).kind == HUMAN
-                and g.turn == self.viewer)
+                and g.turn == self.viewer and g.decision is None)
+
+    @property
+    def human_deciding(self) -> str | None:
+        """The decision (GIVE_CELL, GIVE_MINE, RELOCATE) the human at the screen must make."""
+        g = self.game
+        d = g.decision
+        if (d is None or g.over or self.busy or self.seat(d.player).kind != HUMAN
+                or d.player != self.viewer):
+            return None
+        return d.kind
+
+    @property
+    def salvo_ready(self) -> bool:
+        return self.human_to_move and len(self.salvo) == self.game.salvo_size()
 
     # -- layout ------------------------------------------------------------------------------
     def _layout(self) -> None:
@@ -124,20 +151,65 @@ class BattleScene(Scene):
 
     # -- playing actions ---------------------------------------------------------------------
     def play(self, action) -> None:
-        """Pass ``action`` to the rules and queue the animation of what it caused."""
+        """Pass ``action`` to the rules and queue the animation of what it caused. A salvo's
+        shells fly together (C4), a beat apart."""
         shooter = self.game.turn
         events = self.game.apply(action)
+        self.salvo = []
         at = 0.0
+        volley_end = 0.0
         for event in events:
             if isinstance(event, ShotResult):
                 self.turn_shots[shooter].append(event.cell)
-                at = self._animate_shot(event, at)
-            elif isinstance(event, TurnChanged):
+                if isinstance(action, Salvo):
+                    volley_end = max(volley_end, self._animate_shot(event, at))
+                    at += 0.09
+                else:
+                    at = self._animate_shot(event, at)
+                continue
+            if volley_end:
+                at, volley_end = max(at, volley_end), 0.0
+            if isinstance(event, TurnChanged):
                 self.timeline.add(at + 0.25, lambda s, e=event: self._turn_changed(e, s))
                 at += 0.25
             elif isinstance(event, GameOver):
                 self.timeline.add(at + 0.3, lambda s, e=event: self._last_words(e))
                 self.timeline.add(at + 1.4, lambda s: self._game_over())
+            elif isinstance(event, (CellGiven, MineGiven, Relocated, TurnSkipped,
+                                    DecisionNeeded)):
+                self.timeline.add(at + 0.1, lambda s, e=event: self._told(e, s))
+                at += 0.35
+        if volley_end:
+            self.timeline.add(volley_end, lambda s: None)
+
+    def _told(self, event, skipping: bool) -> None:
+        """The log line (and board change) of a decision or a lost turn."""
+        name = self.seat(event.player).name
+        if isinstance(event, CellGiven):
+            self._log(event.player, self.tr("log.gave", cell=self._cell(event.cell)))
+        elif isinstance(event, MineGiven):
+            if event.cell is None:
+                self._log(event.player, self.tr("log.no_mine"))
+            else:
+                self.shown[event.player].marks.setdefault(event.cell, KNOWN_MINE)
+                self._log(event.player, self.tr("log.told", cell=self._cell(event.cell)))
+        elif isinstance(event, Relocated):
+            if event.moved:
+                marks = self.shown[event.player].marks
+                for c, m in list(marks.items()):
+                    if m == MISS:
+                        del marks[c]
+                    elif m == HIT:
+                        marks[c] = WRECK
+                self._sound("whistle", skipping, volume=0.4)
+            self._log(event.player, self.tr("log.moved" if event.moved else "log.stayed"))
+        elif isinstance(event, TurnSkipped):
+            self._log(event.player, self.tr("log.skipped", name=name))
+        elif isinstance(event, DecisionNeeded) and self.seat(event.player).kind == COMPUTER:
+            pass
+
+    def _cell(self, cell) -> str:
+        return f"{self.letters.letter(cell[0])}{cell[1] + 1}"
 
     def _sound(self, name: str, skipping: bool, x: float | None = None, volume=1.0) -> None:
         if skipping or self.demo:
@@ -166,10 +238,14 @@ class BattleScene(Scene):
             if ev.outcome == SUNK and ev.ship_name:
                 word += " " + self.tr(f"ship.{ev.ship_name}")
             self._log(ev.shooter, f"{self.letters.letter(ev.cell[0])}{ev.cell[1] + 1} — {word}")
-            deed = {MISS: "miss", HIT: "hit", SUNK: "sink"}[ev.outcome]
+            deed = {HIT: "hit", SUNK: "sink"}.get(ev.outcome, "miss")
             for p in self.shooters:
                 self._remark(p, ("we_" if ev.shooter == p else "they_") + deed)
-            if ev.outcome == MISS:
+            if ev.outcome in (MINE, SWEEPER):
+                if not skipping:
+                    self.effects.explosion(dst_now, 1.4 if ev.outcome == MINE else 0.8)
+                self._sound("sink" if ev.outcome == MINE else "hit", skipping, dst_now[0])
+            elif ev.outcome == MISS:
                 if not skipping:
                     self.effects.splash(dst_now)
                 self._sound("splash", skipping, dst_now[0])
@@ -178,14 +254,15 @@ class BattleScene(Scene):
                     self.effects.explosion(dst_now, 1.0)
                 self._sound("hit", skipping, dst_now[0])
             if not skipping and not self.demo:
-                colour = {MISS: theme.MISS, HIT: theme.HIT, SUNK: theme.BAD}[ev.outcome]
+                colour = {HIT: theme.HIT, SUNK: theme.BAD, MINE: theme.BAD,
+                          SWEEPER: theme.HIT}.get(ev.outcome, theme.MISS)
                 px = int(self.geo_of(target_owner).cell * (0.9 if ev.outcome == SUNK else 0.7))
                 self.effects.float_text(self.tr(f"shot.{ev.outcome}"),
                                         (dst_now[0], dst_now[1] - px), px, colour)
 
         self.timeline.add(at, launch)
         self.timeline.add(at + FLIGHT, impact)
-        end = at + FLIGHT + (0.35 if ev.outcome == MISS else 0.45)
+        end = at + FLIGHT + (0.35 if ev.outcome == MISS else 0.6 if ev.outcome == MINE else 0.45)
         if ev.outcome == SUNK:
             for i, c in enumerate(ev.ship):
                 self.timeline.add(end + 0.08 * i, lambda s, c=c, i=i: self._sink_cell(ev, c, i, s))
@@ -229,12 +306,12 @@ class BattleScene(Scene):
     def turn_shots_of_last(self, player: int) -> list:
         """The cells ``player`` shot in his last turn (shown to the other after the curtain)."""
         shots = []
-        for shooter, action, _ in reversed(self.game.history):
+        for shooter, _, result in reversed(self.game.history):
             if shooter != player:
                 if shots:
                     break
                 continue
-            shots.append(action.cell)
+            shots += [r.cell for r in shot_results(result)]
         return shots
 
     def _remark(self, player: int, trigger: str) -> None:
@@ -278,7 +355,8 @@ class BattleScene(Scene):
             return
         h = humans[0]
         cfg = self.game.config
-        shots = [action.cell for p, action, _ in self.game.history if p == h]
+        shots = [r.cell for p, _, result in self.game.history if p == h
+                 for r in shot_results(result)]
         profile.remember(cfg.width, cfg.height, self.game.ships[h], shots)
         self.app.save_profile(profile)
 
@@ -321,7 +399,16 @@ class BattleScene(Scene):
 
     # -- input -------------------------------------------------------------------------------
     def fire(self, cell) -> None:
+        """The human names ``cell``: a shot, or in salvo mode (C4) a mark toggled on it; while a
+        decision is asked of him, the cell of his own field he gives (C5, C6)."""
+        kind = self.human_deciding
+        if kind in (GIVE_CELL, GIVE_MINE):
+            self.decide_cell(cell)
+            return
         if not self.human_to_move:
+            return
+        if self.game.config.salvo != "off":
+            self.mark_salvo(cell)
             return
         action = Shot(cell)
         try:
@@ -332,6 +419,68 @@ class BattleScene(Scene):
         self.message = ""
         self.typed = ""
         self.play(action)
+
+    def mark_salvo(self, cell) -> None:
+        if cell in self.salvo:
+            self.salvo.remove(cell)
+            self.app.sound("click")
+            return
+        if len(self.salvo) >= self.game.salvo_size():
+            self.refuse(self.tr("battle.salvo_full", n=self.game.salvo_size()))
+            return
+        try:
+            self.game._check_target(cell)
+        except RuleError as exc:
+            self.refuse(describe(exc, self.tr, self.letters))
+            return
+        self.message = ""
+        self.salvo.append(cell)
+        self.app.sound("click")
+
+    def fire_salvo(self) -> None:
+        if not self.human_to_move:
+            return
+        action = Salvo(tuple(self.salvo))
+        try:
+            self.game.check(action)
+        except RuleError as exc:
+            self.refuse(describe(exc, self.tr, self.letters))
+            return
+        self.message = ""
+        self.play(action)
+
+    def decide_cell(self, cell) -> None:
+        kind = self.human_deciding
+        action = GiveCell(cell) if kind == GIVE_CELL else GiveMine(cell)
+        try:
+            self.game.check(action)
+        except RuleError as exc:
+            self.refuse(describe(exc, self.tr, self.letters))
+            return
+        self.message = ""
+        self.play(action)
+
+    def ask_relocation(self) -> None:
+        """§D: the human's Dutchman was hit; he draws where what is left goes, or stays."""
+        from .paint import PaintShipScene
+        g = self.game
+        me = self.viewer
+        ship = g.ships[me][0]
+        marks = {c: m for c, m in self.shown[me].marks.items() if m in (HIT, WRECK, SUNK)}
+
+        def done(cells):
+            self.app.scenes.pop()
+            self.play(Relocate(tuple(cells)))
+
+        def stay():
+            self.app.scenes.pop()
+            self.play(Relocate(None))
+
+        self.app.scenes.push(PaintShipScene(
+            self.app, g.config, self.letters.key,
+            self.tr("paint.move", n=len(ship)), len(ship), done, cells=ship,
+            wrecks=g.wrecks[me], marks=marks, on_stay=stay,
+            rng=random.Random(self.ai_rng.getrandbits(32))))
 
     def fire_typed(self) -> None:
         cfg = self.game.config
@@ -364,6 +513,12 @@ class BattleScene(Scene):
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
                 self.skip()
             return
+        if self.fire_button.handle(event):
+            return
+        deciding = self.human_deciding
+        if deciding in (GIVE_CELL, GIVE_MINE):
+            self._handle_decision(event)
+            return
         right = self.geo_of(1 - self.viewer)
         if event.type == pygame.MOUSEMOTION:
             cell = right.cell_at(event.pos)
@@ -387,12 +542,40 @@ class BattleScene(Scene):
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 if self.typed:
                     self.fire_typed()
+                elif self.game.config.salvo != "off":
+                    if self.salvo_ready:
+                        self.fire_salvo()
+                    else:
+                        self.fire(self.cursor)
                 else:
                     self.fire(self.cursor)
             elif event.key == pygame.K_SPACE and not self.typed:
                 self.fire(self.cursor)
             elif event.key == pygame.K_BACKSPACE:
                 self.typed = self.typed[:-1]
+
+    def _handle_decision(self, event) -> None:
+        """C5/C6: the human picks a cell of his own field (left board) to give."""
+        left = self.geo_of(self.viewer)
+        cfg = self.game.config
+        if event.type == pygame.MOUSEMOTION:
+            cell = left.cell_at(event.pos)
+            if cell is not None:
+                self.own_cursor = cell
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            cell = left.cell_at(event.pos)
+            if cell is not None:
+                self.own_cursor = cell
+                self.decide_cell(cell)
+        elif event.type == pygame.KEYDOWN:
+            moves = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
+                     pygame.K_DOWN: (0, 1)}
+            cur = getattr(self, "own_cursor", None) or self.game.decision_options()[0]
+            if event.key in moves:
+                dx, dy = moves[event.key]
+                self.own_cursor = ((cur[0] + dx) % cfg.width, (cur[1] + dy) % cfg.height)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.decide_cell(cur)
 
     # -- time --------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -413,6 +596,10 @@ class BattleScene(Scene):
             self._computer_decided(self.thinking.result())
         if not g.over and not self.busy and self.seat(g.turn).kind == COMPUTER:
             self.timeline.add(AI_THINK, self._computer_move)
+        if (self.human_deciding == RELOCATE and self.prompted != len(g.history)
+                and self.app.scenes.top is self):
+            self.prompted = len(g.history)
+            self.ask_relocation()
         if self.finished and self.demo:
             return
         for owner in (0, 1):  # hit ships keep burning until they sink
@@ -430,18 +617,22 @@ class BattleScene(Scene):
         player = g.turn
         shooter = self.shooters[player]
         view = g.view(player)
+        rng = random.Random(self.ai_rng.getrandbits(32))
         if skipping:
-            self._computer_decided((player, shooter.choose(view)))
+            self._computer_decided((player, decide(shooter, view, rng)))
         else:
-            self.thinking = _THINKER.submit(lambda: (player, shooter.choose(view)))
+            self.thinking = _THINKER.submit(lambda: (player, decide(shooter, view, rng)))
 
     def _computer_decided(self, decision) -> None:
         self.thinking = None
         player, action = decision
         shooter = self.shooters[player]
-        if shooter.belief is not None:
-            self.thoughts[player].append((len(self.game.history) + 1, action.cell,
+        cells = (action.cell,) if isinstance(action, Shot) else \
+            action.cells if isinstance(action, Salvo) else ()
+        if shooter.belief is not None and cells:
+            self.thoughts[player].append((len(self.game.history) + 1, cells[0],
                                           shooter.belief))
+            shooter.belief = None
         self.play(action)
 
     # -- drawing -----------------------------------------------------------------------------
@@ -449,18 +640,34 @@ class BattleScene(Scene):
         self._layout()
         v = self.viewer
         ox, oy = self.effects.shake_offset()
+        g = self.game
         own = self.shown[v]
+        view = g.view(v)
         own_pic = BoardPicture(
-            ships=[s for s in self.game.ships[v] if s not in own.wrecks],
+            ships=[s for s in g.ships[v] if s not in own.wrecks and s],
             wrecks=own.wrecks,
-            marks={c: m for c, m in own.marks.items() if m != EMPTY},
-            pulses=own.pulses)
+            marks={c: m for c, m in own.marks.items() if m not in (EMPTY, MINE)},
+            pulses=own.pulses, mines=list(view.own_mines),
+            spent=[c for c in view.own_mines if own.marks.get(c) == MINE],
+            sweepers=[c for c in g.sweepers[v] if own.marks.get(c) != SWEEPER],
+            gave=list(view.gave), faded=list(view.incoming_faded))
         enemy = self.shown[1 - v]
+        enemy_pic = BoardPicture(ships=enemy.ships, wrecks=enemy.wrecks, marks=enemy.marks,
+                                 pulses=enemy.pulses, given=list(view.given),
+                                 faded=list(view.faded), selected=list(self.salvo))
         geo_l = self._geo["left"].moved(ox, oy)
         geo_r = self._geo["right"].moved(ox, oy)
         cursor = self.cursor if self.human_to_move else None
-        draw_board(surface, geo_l, own_pic, self.letters, self.t)
-        draw_board(surface, geo_r, enemy, self.letters, self.t + 1.3, cursor=cursor)
+        deciding = self.human_deciding in (GIVE_CELL, GIVE_MINE)
+        own_cursor = (getattr(self, "own_cursor", None) or g.decision_options()[0]) \
+            if deciding else None
+        draw_board(surface, geo_l, own_pic, self.letters, self.t, cursor=own_cursor)
+        if deciding:
+            for c in g.decision_options():
+                pygame.draw.rect(surface, theme.ACCENT, geo_l.cell_rect(c), 2,
+                                 border_radius=geo_l.cell // 5)
+        draw_board(surface, geo_r, enemy_pic, self.letters, self.t + 1.3, cursor=cursor,
+                   dim=0.35 if deciding else 0.0)
         self.effects.draw(surface, (ox, oy))
         if self.demo:
             return
@@ -502,8 +709,13 @@ class BattleScene(Scene):
         px = theme.font_px(self.size, 32)
         y = int(34 * theme.unit(self.size))
         turn_seat = self.seat(g.turn)
+        deciding = self.human_deciding
         if g.over:
             words, colour = self.tr("battle.over"), theme.ACCENT
+        elif deciding:
+            words, colour = self.tr(f"battle.decide_{deciding}"), theme.ACCENT
+        elif g.decision is not None and turn_seat.kind == COMPUTER:
+            words, colour = self.tr("battle.deciding", name=turn_seat.name), theme.PLAYER_COLOURS[g.turn]
         elif turn_seat.kind == HUMAN and (self.match.hot_seat or g.turn == self.viewer):
             if self.match.hot_seat:
                 words = self.tr("battle.turn_of", name=turn_seat.name)
@@ -512,7 +724,14 @@ class BattleScene(Scene):
             colour = theme.GOOD
         else:
             words, colour = self.tr("battle.enemy_turn", name=turn_seat.name), theme.PLAYER_COLOURS[g.turn]
+        px = text.fit_px(words, px, int(w * 0.96))
         text.draw(surface, words, (w / 2, y), px, colour, "center", shadow=True)
+        if self.match.series.best_of > 1:
+            sc = self.match.series.score
+            small = theme.font_px(self.size, 18)
+            text.draw(surface, self.tr("battle.series", n=self.match.series.best_of, a=sc[0],
+                                       b=sc[1]), (w / 2, y + px * 0.9), small, theme.TEXT_DIM,
+                      "center")
 
     def _draw_log(self, surface) -> None:
         rect = self.log_rect
@@ -531,14 +750,29 @@ class BattleScene(Scene):
         line = int(px * 1.3)
         aim = f"{self.letters.letter(self.cursor[0])}{self.cursor[1] + 1}"
         text.draw(surface, self.tr("battle.aim", cell=aim), (x, y), px, theme.CURSOR)
+        if self.game.config.salvo != "off" and not self.game.over:
+            n = self.game.salvo_size()
+            text.draw(surface, self.tr("battle.salvo_left", n=n - len(self.salvo), total=n),
+                      (rect.right - 12, y), px, theme.ACCENT, "topright")
+            bh = int(px * 1.7)
+            self.fire_button.rect = pygame.Rect(rect.x + 12, rect.bottom - bh - 8,
+                                                rect.w - 24, bh)
+            if self.human_to_move:
+                self.fire_button.draw(surface, px - 2)
+                rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h - bh - 8)
+        else:
+            self.fire_button.rect = pygame.Rect(0, 0, 0, 0)
         typed = self.typed + ("_" if int(self.t * 2) % 2 == 0 and self.human_to_move else "")
         text.draw(surface, self.tr("battle.typed", typed=typed), (x, y + line), px, theme.TEXT)
+        room = max(0, (rect.bottom - 6 - (y + line * 2)) // line)   # lines left for words
         if self.message_time > 0 and self.message:
-            for i, ln in enumerate(text.wrap(self.message, px, rect.w - 24)[:2]):
+            for i, ln in enumerate(text.wrap(self.message, px, rect.w - 24)[:min(2, room)]):
                 text.draw(surface, ln, (x, y + line * (2 + i)), px, theme.BAD)
         else:
-            hint = self.tr("battle.hint_busy" if self.busy else "battle.hint")
-            for i, ln in enumerate(text.wrap(hint, px - 2, rect.w - 24)[:3]):
+            hint = self.tr("battle.hint_busy" if self.busy else
+                           "battle.hint_salvo" if self.game.config.salvo != "off" else
+                           "battle.hint")
+            for i, ln in enumerate(text.wrap(hint, px - 2, rect.w - 24)[:min(3, room)]):
                 text.draw(surface, ln, (x, y + line * (2 + i)), px - 2, theme.TEXT_DIM)
 
 

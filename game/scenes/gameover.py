@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..rules.classic import EMPTY, shot_stats
+from ..rules.classic import EMPTY, MINE, shot_stats
 from ..rules.coords import fallback_letter_set
 from ..render import text, theme
 from ..render.board import BoardGeometry, BoardPicture, draw_board
@@ -29,7 +29,15 @@ class GameOverScene(Scene):
         self.stats = [shot_stats(game, p) for p in (0, 1)]
         humans = match.humans
         self.left = humans[0] if len(humans) == 1 else 0
-        items = [Item(lambda: self.tr("gameover.rematch"), self.rematch)]
+        series = match.series
+        if series.best_of > 1 and not series.over:
+            label = lambda: self.tr("gameover.next_game", n=self.match.series.games + 1,  # noqa: E731
+                                    total=self.match.series.best_of)
+        elif series.best_of > 1:
+            label = lambda: self.tr("gameover.new_series")  # noqa: E731
+        else:
+            label = lambda: self.tr("gameover.rematch")  # noqa: E731
+        items = [Item(label, self.rematch)]
         for player, shots in self.thoughts.items():
             if shots and len(humans) == 1:
                 name = match.seats[player].name
@@ -47,6 +55,8 @@ class GameOverScene(Scene):
         self.app.sound("defeat" if lone_human and not self.human_won else "victory")
 
     def rematch(self) -> None:
+        if self.match.series.over:
+            self.match.new_series()
         start_game(self.app, self.match, replace=True)
 
     def show_thinking(self, player: int) -> None:
@@ -62,6 +72,12 @@ class GameOverScene(Scene):
 
     def _headline(self) -> tuple[str, tuple]:
         winner = self.match.seats[self.game.winner]
+        series = self.match.series
+        if series.best_of > 1 and series.over:
+            champion = self.match.seats[series.winner]
+            return (self.tr("gameover.series_won", name=champion.name, a=series.score[0],
+                            b=series.score[1]),
+                    theme.GOOD if champion.kind == HUMAN else theme.ACCENT)
         if len(self.match.humans) == 1:
             if self.human_won:
                 return self.tr("gameover.victory"), theme.GOOD
@@ -85,11 +101,16 @@ class GameOverScene(Scene):
             x0 = m if side == 0 else w // 2 + m // 2
             area = pygame.Rect(x0, top + int(26 * u), w // 2 - int(1.5 * m), bottom - top - int(26 * u))
             geo = BoardGeometry.fit(area, cols, rows)
-            sunk = [g.ships[owner][i] for i in g.sunk[owner]]
+            sunk = list(g.view(1 - owner).enemy_sunk)
             marks = dict(g.shots_at[owner])
             marks.update({c: EMPTY for c in g.known_empty[owner]})
-            pic = BoardPicture(ships=[s for s in g.ships[owner] if s not in sunk], wrecks=sunk,
-                               marks=marks)
+            pic = BoardPicture(ships=[s for s in g.ships[owner] if s not in sunk and s],
+                               wrecks=sunk, marks={c: m for c, m in marks.items() if m != MINE},
+                               mines=list(g.mines[owner]),
+                               spent=[c for c in g.mines[owner] if c in g.shots_at[owner]],
+                               sweepers=[c for c in g.sweepers[owner]
+                                         if c not in g.shots_at[owner]],
+                               faded=sorted(g.faded[owner]))
             draw_board(surface, geo, pic, self.letters, self.t)
             name_px = theme.font_px(self.size, 24)
             seat = self.match.seats[owner]
@@ -125,7 +146,11 @@ class GameOverScene(Scene):
         px = theme.font_px(self.size, 20)
         minutes, seconds = divmod(int(self.elapsed), 60)
         info = self.tr("stats.time", time=f"{minutes}:{seconds:02d}")
-        if self.match.games > 1:
+        series = self.match.series
+        if series.best_of > 1:
+            info += "   " + self.tr("battle.series", n=series.best_of, a=series.score[0],
+                                    b=series.score[1])
+        elif self.match.games > 1:
             info += "   " + self.tr("stats.score", a=self.match.score[0], b=self.match.score[1])
         y = top + px * 0.9
         text.draw(surface, info, (w / 2, y), px, theme.TEXT_DIM, "center")

@@ -12,7 +12,10 @@ from dataclasses import dataclass, field
 
 from ..ai.layouts import make_layout
 from ..ai.shooters import make_shooter
-from ..rules.classic import ClassicConfig, ClassicGame
+from ..rules.classic import (ClassicConfig, ClassicGame, Setup, play_game, random_fleet,
+                             random_setup)
+from ..rules.errors import PlacementError
+from ..rules.series import Series
 
 HUMAN, COMPUTER = "human", "computer"
 
@@ -38,9 +41,14 @@ class Match:
     games: int = 0
     last_loser: int | None = None
     profile: object = None    # the human's Profile (game.data.profiles) against the computer
+    best_of: int = 1          # C7: a series of games; the loser moves first in the next
 
     def __post_init__(self):
         self.rng = random.Random(self.seed)
+        self.series = Series(self.best_of)
+
+    def new_series(self) -> None:
+        self.series = Series(self.best_of)
 
     @property
     def humans(self) -> list[int]:
@@ -58,10 +66,17 @@ class Match:
             return self.rng.randrange(2)
         return int(self.first)
 
-    def computer_fleet(self, player: int):
+    def computer_fleet(self, player: int) -> Setup:
+        """The computer's ships in its placement style, with its mines and minesweepers."""
         cfg = self.config
+        if cfg.shapes == "any":
+            return random_setup(cfg, self.rng)
         opening = self.profile.opening(cfg.width, cfg.height) if self.profile else None
-        return make_layout(self.seats[player].placement, cfg, self.rng, opening)
+        try:
+            ships = make_layout(self.seats[player].placement, cfg, self.rng, opening)
+        except PlacementError:   # a style that finds no room on a crowded sea
+            ships = random_fleet(cfg, self.rng)
+        return random_setup(cfg, self.rng, ships)
 
     def shooters(self) -> dict:
         cfg = self.config
@@ -75,13 +90,16 @@ class Match:
                                   memory)
         return out
 
-    def new_game(self, fleets) -> ClassicGame:
-        return ClassicGame(self.config, fleets, self.first_player())
+    def new_game(self, setups) -> ClassicGame:
+        setups = [s if isinstance(s, Setup) else Setup(list(s)) for s in setups]
+        return play_game(self.config, setups, self.first_player())
 
     def finish(self, game: ClassicGame) -> None:
         self.games += 1
         self.score[game.winner] += 1
         self.last_loser = 1 - game.winner
+        if not self.series.over:
+            self.series.record(game.winner)
 
 
 def start_game(app, match: Match, replace: bool = False) -> None:
@@ -116,7 +134,15 @@ def start_game(app, match: Match, replace: bool = False) -> None:
             fleets[player] = ships
             place(k + 1)
 
-        scene = PlacementScene(app, match, player, done)
+        if match.config.shapes == "any":   # §D: the Flying Dutchman is drawn cell by cell
+            from .paint import PaintShipScene
+            scene = PaintShipScene(
+                app, match.config, match.letters,
+                app.tr("paint.title", name=match.seats[player].name), match.config.sizes[0],
+                lambda cells, done=done: done(Setup([cells])),
+                rng=random.Random(match.rng.getrandbits(32)))
+        else:
+            scene = PlacementScene(app, match, player, done)
         if match.hot_seat:
             show(CurtainScene(app, app.tr("curtain.place", name=match.seats[player].name),
                               lambda: app.scenes.replace(scene)), k == 0)

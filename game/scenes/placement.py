@@ -1,6 +1,8 @@
 """Fleet placement (RULES.md §C): drag ships from the dock, or click to pick and click to place;
-rotate with R, the right button or the wheel; or place everything by keyboard alone (Tab picks a
-ship, arrows move it, Enter places it). An illegal spot shows red with the reason in words.
+rotate with R, the right button or the wheel, mirror with F, and (C2) change a ship's shape with
+T; or place everything by keyboard alone (Tab picks a ship, arrows move it, Enter places it).
+Mines (C5) and minesweepers (C6) wait in the dock after the ships. An illegal spot shows red
+with the reason in words.
 """
 
 from __future__ import annotations
@@ -11,13 +13,15 @@ import pygame
 
 from ..ai.layouts import STYLES, make_layout
 from ..i18n import describe
-from ..rules.classic import random_fleet, validate_fleet
+from ..rules.classic import (Setup, check_piece_at, random_fleet, random_pieces, validate_fleet,
+                             validate_pieces)
 from ..rules.coords import fallback_letter_set
 from ..rules.errors import PlacementError
-from ..rules.fleet import (as_ship, blocked_steps, check_ship_at, neighbours, normalise,
-                           random_ships)
+from ..rules.fleet import (BENT_SHAPES, as_ship, blocked_steps, canonical, check_ship_at,
+                           neighbours, normalise, random_ships)
 from ..render import text, theme
-from ..render.board import BoardGeometry, BoardPicture, draw_board, draw_ship
+from ..render.board import (BoardGeometry, BoardPicture, draw_board, draw_mine, draw_ship,
+                            draw_sweeper)
 from ..render.widgets import Button, panel, tint
 from .base import Scene
 
@@ -32,6 +36,9 @@ class PlacementScene(Scene):
         self.letters = fallback_letter_set(match.letters, self.config.width)
         self.rng = random.Random(match.rng.getrandbits(32))
         self.placed: list[tuple] = []
+        self.mines: list = []     # C5
+        self.sweepers: list = []  # C6
+        self.held_piece = None    # "mine" or "sweeper" in hand
         self.held = None          # normalised cells of the ship in hand
         self.grab = (0, 0)        # which cell of ``held`` is under the pointer
         self.dragging = False
@@ -49,6 +56,11 @@ class PlacementScene(Scene):
             Button(lambda: self.tr("place.clear"), self.clear, hotkey="C"),
             Button(lambda: self.tr("place.rotate"), self.rotate_held, lambda: self.held is not None,
                    hotkey="R"),
+        ]
+        if self.config.shapes == "bent":
+            self.buttons.append(Button(lambda: self.tr("place.shape"), self.next_shape,
+                                       lambda: self.shapes_of_held() is not None, hotkey="T"))
+        self.buttons += [
             Button(lambda: self.tr("place.ready"), self.ready, lambda: self.complete,
                    hotkey="Enter"),
         ]
@@ -73,8 +85,47 @@ class PlacementScene(Scene):
         return sizes
 
     @property
+    def pieces_left(self) -> dict:
+        return {"mine": self.config.mines - len(self.mines),
+                "sweeper": self.config.sweepers - len(self.sweepers)}
+
+    @property
     def complete(self) -> bool:
-        return not self.remaining and self.held is None
+        return (not self.remaining and self.held is None and self.held_piece is None
+                and not any(self.pieces_left.values()))
+
+    def shapes_of_held(self):
+        """C2: the shapes the ship in hand may take, or None."""
+        if self.held is None or self.config.shapes != "bent":
+            return None
+        forms = BENT_SHAPES.get(len(self.held))
+        return sorted(forms) if forms and len(forms) > 1 else None
+
+    def next_shape(self) -> None:
+        forms = self.shapes_of_held()
+        if not forms:
+            return
+        cur = canonical(self.held)
+        i = forms.index(cur) if cur in forms else -1
+        self.held = normalise(forms[(i + 1) % len(forms)])
+        self.grab = (0, 0)
+        self.message = ""
+        self.app.sound("click")
+
+    def place_piece(self) -> bool:
+        kind = self.held_piece
+        try:
+            check_piece_at(self.config, kind, self.cursor, self.placed, self.mines, self.sweepers)
+        except PlacementError as exc:
+            self.message = describe(exc, self.tr, self.letters)
+            self.app.sound("refuse")
+            return False
+        (self.mines if kind == "mine" else self.sweepers).append(self.cursor)
+        self.app.sound("click")
+        self.message = ""
+        self.held_piece = None
+        self.take_next()
+        return True
 
     def take(self, size: int, grab=(0, 0)) -> None:
         self.held = tuple((i, 0) for i in range(size))
@@ -82,10 +133,13 @@ class PlacementScene(Scene):
         self.message = ""
 
     def take_next(self, step: int = 0) -> None:
-        """Hold the next ship of the dock (Tab cycles through the sizes left)."""
+        """Hold the next ship of the dock (Tab cycles through the sizes left), then the mines
+        and minesweepers."""
         sizes = sorted(set(self.remaining), reverse=True)
         if not sizes:
             self.held = None
+            left = self.pieces_left
+            self.held_piece = next((k for k in ("mine", "sweeper") if left[k] > 0), None)
             return
         if self.held is not None and step:
             cur = len(self.held)
@@ -128,7 +182,13 @@ class PlacementScene(Scene):
         return True
 
     def lift(self, cell) -> bool:
-        """Pick the placed ship at ``cell`` back up, holding it by that cell."""
+        """Pick the placed ship (or mine, or minesweeper) at ``cell`` back up."""
+        for kind, pieces in (("mine", self.mines), ("sweeper", self.sweepers)):
+            if cell in pieces and self.held is None:
+                pieces.remove(cell)
+                self.held_piece = kind
+                self.cursor = cell
+                return True
         for ship in self.placed:
             if cell in ship:
                 self.placed.remove(ship)
@@ -172,10 +232,11 @@ class PlacementScene(Scene):
         if self.style != "random" or not self.placed:
             profile = self.match.profile
             opening = profile.opening(c.width, c.height) if profile else None
-            self.placed = list(make_layout(self.style, c, self.rng, opening))
-            self.held = None
-            self.message = ""
-            self.app.sound("click")
+            try:
+                self.placed = list(make_layout(self.style, c, self.rng, opening))
+            except PlacementError:   # a style that finds no room on a crowded sea
+                self.placed = list(random_fleet(c, self.rng))
+            self._auto_pieces()
             return
         blocked = set()
         for ship in self.placed:
@@ -187,12 +248,26 @@ class PlacementScene(Scene):
                                         self.rng, attempts=300, blocked=blocked)
         except PlacementError:
             self.placed = list(random_fleet(c, self.rng))
+        self._auto_pieces()
+
+    def _auto_pieces(self) -> None:
+        """Mines and minesweepers at random legal cells around the ships (C5, C6)."""
         self.held = None
+        self.held_piece = None
         self.message = ""
+        if self.config.mines or self.config.sweepers:
+            try:
+                self.mines, self.sweepers = random_pieces(self.config, self.placed, self.rng)
+            except PlacementError as exc:
+                self.mines, self.sweepers = [], []
+                self.message = describe(exc, self.tr, self.letters)
+                self.take_next()
         self.app.sound("click")
 
     def clear(self) -> None:
         self.placed = []
+        self.mines, self.sweepers = [], []
+        self.held_piece = None
         self.take_next()
         self.app.sound("click")
 
@@ -202,11 +277,12 @@ class PlacementScene(Scene):
             return
         try:
             validate_fleet(self.config, self.placed)
+            validate_pieces(self.config, self.placed, self.mines, self.sweepers)
         except PlacementError as exc:
             self.message = describe(exc, self.tr, self.letters)
             return
         self.app.sound("click")
-        self.on_done(list(self.placed))
+        self.on_done(Setup(list(self.placed), list(self.mines), list(self.sweepers)))
 
     # -- layout ------------------------------------------------------------------------------
     def _layout(self) -> None:
@@ -227,15 +303,16 @@ class PlacementScene(Scene):
             bw = (side.w - m) // 2
             b.rect = pygame.Rect(side.x + col * (bw + m),
                                  side.bottom - (rows - row) * (bh + m // 2), bw, bh)
-        kinds = len(set(self.config.sizes))
+        kinds = len(set(self.config.sizes)) + (self.config.mines > 0) + (self.config.sweepers > 0)
         self.dock_cell = max(10, min(self.geo.cell - 6, (side.w - 90) // max(self.config.sizes),
                                      int(side.h * 0.5 / (1.35 * kinds + 1.6))))
         self.dock_rect = pygame.Rect(side.x, side.y, side.w,
                                      int(self.dock_cell * (1.35 * kinds + 1.6)))
 
     def _dock_slots(self):
-        """Where each size waiting in the dock is drawn: (size, count, rect, cell)."""
-        counts: dict[int, int] = {}
+        """Where each size waiting in the dock is drawn: (size or piece kind, count, rect,
+        cell)."""
+        counts: dict = {}
         for s in self.remaining:
             counts[s] = counts.get(s, 0) + 1
         cell = self.dock_cell
@@ -245,6 +322,10 @@ class PlacementScene(Scene):
             rect = pygame.Rect(self.dock_rect.x + 16, y, size * cell, cell)
             out.append((size, counts[size], rect, cell))
             y += int(cell * 1.35)
+        for kind, left in self.pieces_left.items():
+            if left > 0:
+                out.append((kind, left, pygame.Rect(self.dock_rect.x + 16, y, cell, cell), cell))
+                y += int(cell * 1.35)
         return out
 
     # -- input -------------------------------------------------------------------------------
@@ -285,13 +366,19 @@ class PlacementScene(Scene):
             self.cursor = cell
             if self.held is not None:
                 self.place_held()
+            elif self.held_piece is not None:
+                self.place_piece()
             elif self.lift(cell):
-                self.dragging = True
+                self.dragging = self.held is not None
             return
         for size, _, rect, _ in self._dock_slots():
             if rect.inflate(12, 12).collidepoint(event.pos):
-                self.take(size)
-                self.dragging = True
+                if isinstance(size, str):
+                    self.held, self.held_piece = None, size
+                else:
+                    self.take(size)
+                    self.held_piece = None
+                    self.dragging = True
                 self.mouse = event.pos
                 self.app.sound("click")
                 return
@@ -316,9 +403,13 @@ class PlacementScene(Scene):
             self.rotate_held()
         elif k == pygame.K_f:
             self.mirror_held()
+        elif k == pygame.K_t:
+            self.next_shape()
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.held is not None:
                 self.place_held()
+            elif self.held_piece is not None:
+                self.place_piece()
             elif self.complete:
                 self.ready()
             else:
@@ -343,7 +434,8 @@ class PlacementScene(Scene):
         text.draw(surface, title, (w / 2, 40 * u), theme.font_px(self.size, 40), theme.ACCENT,
                   "center", shadow=True)
         geo = self.geo
-        draw_board(surface, geo, BoardPicture(ships=self.placed), self.letters, self.t,
+        draw_board(surface, geo, BoardPicture(ships=self.placed, mines=self.mines,
+                                              sweepers=self.sweepers), self.letters, self.t,
                    cursor=self.cursor if self.held is None and self.mouse is None else None)
         c = self.config
         steps = blocked_steps(c.touching)
@@ -369,9 +461,23 @@ class PlacementScene(Scene):
                               px, theme.BAD)
 
     def _draw_ghost(self, surface) -> None:
+        geo = self.geo
+        if self.held_piece is not None and self.mouse is None:
+            try:
+                check_piece_at(self.config, self.held_piece, self.cursor, self.placed,
+                               self.mines, self.sweepers)
+                colour = theme.GOOD
+            except PlacementError:
+                colour = theme.BAD
+            surface.blit(tint((geo.cell, geo.cell), (*colour, 90)),
+                         geo.cell_rect(self.cursor).topleft)
+            if self.held_piece == "mine":
+                draw_mine(surface, geo, self.cursor, False)
+            else:
+                draw_sweeper(surface, geo, self.cursor)
+            return
         if self.held is None:
             return
-        geo = self.geo
         if self.mouse is not None:
             # off the board the ship follows the pointer freely
             gx, gy = self.grab
@@ -396,11 +502,21 @@ class PlacementScene(Scene):
                   px, theme.TEXT)
         held_size = len(self.held) if self.held is not None else None
         for size, count, rect, cell in self._dock_slots():
+            if isinstance(size, str):   # a mine or a minesweeper
+                geo = BoardGeometry(rect.x, rect.y, cell, 1, 1)
+                if size == "mine":
+                    draw_mine(surface, geo, (0, 0), False)
+                else:
+                    draw_sweeper(surface, geo, (0, 0))
+                label = f"×{count}  " + self.tr(f"piece.{size}")
+                colour = theme.ACCENT if size == self.held_piece else theme.TEXT
+                text.draw(surface, label, (rect.right + 12, rect.centery), px, colour, "midleft")
+                continue
             geo = BoardGeometry(rect.x, rect.y, cell, size, 1)
             colour = theme.ACCENT if size == held_size else theme.SHIP
             draw_ship(surface, geo, [(i, 0) for i in range(size)], colour, theme.SHIP_DARK)
             text.draw(surface, f"×{count}", (rect.right + 12, rect.centery), px, theme.TEXT, "midleft")
-        if not self.remaining:
+        if not self.remaining and not any(self.pieces_left.values()):
             text.draw(surface, self.tr("place.all_placed"), self.dock_rect.center, px, theme.GOOD,
                       "center")
         help_px = theme.font_px(self.size, 18)

@@ -5,15 +5,17 @@ Choices are remembered in the settings (``quick_match``) for the next time.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from ..ai.opponents import OPPONENTS, opponent
 from ..data.profiles import profile_key
-from ..rules.classic import ClassicConfig
 from ..render import text, theme
 from ..render.widgets import Item
 from .dialogs import MenuScene
 from .match import COMPUTER, HUMAN, Match, Seat, start_game
+from .rules import load_rules, rules_summary
 from .settings import letters_item
 
 FIRST_CHOICES = ("lot", "0", "1")
@@ -52,6 +54,8 @@ class SetupScene(MenuScene):
                                   max_len=NAME_LEN,
                                   placeholder=lambda i=i: self.tr("setup.player", n=i)))
         items += [
+            Item(lambda: self.tr("setup.rules", rules=rules_summary(self.tr, *load_rules(self.choices))),
+                 self.open_rules),
             Item(lambda: self.tr("setup.first"), values=lambda: list(FIRST_CHOICES),
                  get=lambda: self.choices["first"],
                  set=lambda v: self.choices.__setitem__("first", v), show=self._first_words),
@@ -61,6 +65,10 @@ class SetupScene(MenuScene):
         ]
         super().__init__(app, items)
         self.menu.index = len(items) - 2  # Start is one key press away
+
+    def open_rules(self) -> None:
+        from .rules import RulesScene
+        self.app.scenes.push(RulesScene(self.app, self.choices))
 
     def _first_words(self, value: str) -> str:
         if value == "lot":
@@ -89,9 +97,12 @@ class SetupScene(MenuScene):
         else:
             a, b = self._names()
             seats = (Seat(HUMAN, a), Seat(HUMAN, b))
-        config = ClassicConfig(halo=app.settings.halo)
+        config, series = load_rules(self.choices)
+        if not config.relocate:
+            config = replace(config, halo=app.settings.halo)
         match = Match(config, seats, first=self.choices["first"],
-                      letters=app.settings.letter_set, seed=app.new_seed(), profile=profile)
+                      letters=app.settings.letter_set, seed=app.new_seed(), profile=profile,
+                      best_of=series)
         start_game(app, match)
 
     def back(self) -> None:
