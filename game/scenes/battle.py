@@ -642,7 +642,10 @@ class BattleScene(Scene):
         ox, oy = self.effects.shake_offset()
         g = self.game
         own = self.shown[v]
-        view = g.view(v)
+        key = (len(g.history), v)
+        if getattr(self, "_view_key", None) != key:   # a view per state, not per frame
+            self._view_key, self._view = key, g.view(v)
+        view = self._view
         own_pic = BoardPicture(
             ships=[s for s in g.ships[v] if s not in own.wrecks and s],
             wrecks=own.wrecks,
