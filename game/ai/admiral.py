@@ -25,7 +25,7 @@ from .shooters import Shooter
 PARTICLES = 3000          # fleets imagined per shot, shared by every model in play
 SHIP_DRAWS = 16000        # at most this many ships drawn per shot (particles × ships left):
                           # early shots, with the whole fleet to imagine, use fewer fleets
-LATTICE_BONUS = 0.05      # hunting: prefer, among near-equal cells, the largest ship's lattice
+LATTICE_BONUS = 0.2       # hunting: prefer the lattice of the smallest ship afloat above one deck
 MIN_SHARE = 0.08          # each model in play proposes at least this share of them
 DROP_BELOW = 1e-3         # a model this unlikely is dropped for the rest of the game
 CLAMP = 0.02              # predictions are noisy estimates: never let one shot zero a model
@@ -93,7 +93,7 @@ class AdmiralShooter(Shooter):
             m.belief /= total
         self.models = models
         self.last_cells: list = []
-        # the lattice of the largest ship afloat: straight ships of length L each cover one
+        # the lattice of the smallest ship afloat: straight ships of length L each cover one
         # cell of {(x + y) % L == offset}; the offset is drawn once, so it is no habit to learn
         self.lattice_offset = rng.randrange(max(config.sizes))
         self.straight = config.shapes == "straight"
@@ -187,7 +187,7 @@ class AdmiralShooter(Shooter):
         mix /= weight
         score = mix
         if not know.hits and self.straight and view.enemy_afloat:
-            size = max(view.enemy_afloat)
+            size = min((s for s in view.enemy_afloat if s > 1), default=1)
             if size > 1:
                 w = view.config.width
                 idx = np.arange(know.table.cells)

@@ -200,6 +200,8 @@ class DensityShooter(Shooter):
 
     key = "density"
     HIT_BONUS = 40.0
+    EDGE_BONUS = 0.15   # hunting: border cells count this much more (fleets laid out by people,
+                        # Perelman's corner packing most of all, hug the edges)
 
     def density(self, view: ClassicView) -> dict:
         counts: dict[int, int] = {}
@@ -222,6 +224,10 @@ class DensityShooter(Shooter):
         score = self.density(view)
         if not score:
             return self.pick(view.unknown_cells())
+        if not any(m == HIT for m in view.target.values()):
+            w, h = view.config.width, view.config.height
+            score = {c: v * (1 + self.EDGE_BONUS) if c[0] in (0, w - 1) or c[1] in (0, h - 1)
+                     else v for c, v in score.items()}
         top = max(score.values())
         total = sum(score.values())
         w = view.config.width
