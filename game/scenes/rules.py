@@ -43,8 +43,7 @@ def load_rules(choices: dict) -> tuple[ClassicConfig, int]:
 
 def rules_summary(tr, config: ClassicConfig, series: int = 1) -> str:
     """A short line naming the rules, e.g. "Salvo · 10×10 · best of 3"."""
-    preset = preset_of(replace(config, halo=PRESETS.get(preset_of(config), config).halo))
-    words = [tr(f"preset.{preset}"), f"{config.width}×{config.height}"]
+    words = [tr(f"preset.{preset_of(config)}"), f"{config.width}×{config.height}"]
     if series > 1:
         words.append(tr("rules.best_of", n=series))
     return " · ".join(words)
@@ -106,8 +105,7 @@ class RulesScene(MenuScene):
     # -- changes -------------------------------------------------------------------------
     @property
     def preset(self) -> str:
-        return preset_of(replace(self.config, halo=PRESETS.get(preset_of(self.config),
-                                                               self.config).halo))
+        return preset_of(self.config)
 
     def set_preset(self, key: str) -> None:
         if key == "custom":
@@ -125,10 +123,8 @@ class RulesScene(MenuScene):
             self.message = describe(exc, self.tr)
             self.app.sound("refuse")
             return False
-        if "fleet" in options or "width" in options:
-            # a changed fleet loses the Milton Bradley names unless the sizes are the same
-            if "fleet" in options and new.sizes != self.config.sizes:
-                new = replace(new, announce=False)
+        if "fleet" in options and new.sizes != self.config.sizes:
+            new = replace(new, announce=False)  # typed sizes carry no Milton Bradley names
         self.config = new
         self.message = ""
         self._keep()
