@@ -696,6 +696,8 @@ class BattleScene(Scene):
         for wreck in self.shown[owner].wrecks:
             if len(wreck) in sizes:
                 sizes.remove(len(wreck))
+        if self.game.config.relocate and sizes:   # §D: the Dutchman's decks still afloat
+            sizes = [len(self.game.ships[owner][0])]
         cell = max(6, geo.cell // 3)
         mini = BoardGeometry(geo.grid.x, geo.grid.bottom + cell, cell, 1, 1)
         x = 0
