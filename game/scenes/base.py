@@ -11,6 +11,20 @@ from __future__ import annotations
 
 import pygame
 
+# the arrow keys as steps on a board
+ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
+          pygame.K_DOWN: (0, 1)}
+
+
+def step_cell(cell, key: int, width: int, height: int, wrap: bool = False):
+    """The cell one arrow ``key`` away from ``cell``: wrapping round the board, or stopping at
+    its edge."""
+    dx, dy = ARROWS[key]
+    x, y = cell[0] + dx, cell[1] + dy
+    if wrap:
+        return (x % width, y % height)
+    return (max(0, min(width - 1, x)), max(0, min(height - 1, y)))
+
 
 class Scene:
     opaque = True      # False: the scene below shows through (overlays, dialogs)

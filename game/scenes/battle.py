@@ -31,7 +31,7 @@ from ..render import text, theme
 from ..render.board import BoardGeometry, BoardPicture, draw_board, draw_ship
 from ..render.effects import Effects, Ring, Timeline
 from ..render.widgets import Button, panel
-from .base import Scene
+from .base import ARROWS, Scene, step_cell
 from .match import COMPUTER, HUMAN
 
 _THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="admiral")
@@ -70,6 +70,7 @@ class BattleScene(Scene):
         self.ai_rng = random.Random(match.seed ^ 0xD1CE)   # the computers' decisions (C4–C6, §D)
         self.salvo: list = []     # C4: the cells the human has marked for his next salvo
         self.prompted = -1        # the history length at which the human was last asked
+        self.own_cursor = None    # the cursor on his own field while he gives a cell (C5, C6)
         self.fire_button = Button(lambda: self.tr("battle.fire_salvo", n=len(self.salvo),
                                                   total=self.game.salvo_size()),
                                   self.fire_salvo, lambda: self.salvo_ready, hotkey="Enter")
@@ -119,7 +120,8 @@ class BattleScene(Scene):
 
     @property
     def salvo_ready(self) -> bool:
-        return self.human_to_move and len(self.salvo) == self.game.salvo_size()
+        return (self.game.config.salvo != "off" and self.human_to_move
+                and len(self.salvo) == self.game.salvo_size())
 
     # -- layout ------------------------------------------------------------------------------
     def _layout(self) -> None:
@@ -520,33 +522,18 @@ class BattleScene(Scene):
             self._handle_decision(event)
             return
         right = self.geo_of(1 - self.viewer)
-        if event.type == pygame.MOUSEMOTION:
-            cell = right.cell_at(event.pos)
-            if cell is not None:
-                self.cursor = cell
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            cell = right.cell_at(event.pos)
-            if cell is not None:
-                self.cursor = cell
-                self.fire(cell)
-        elif event.type == pygame.TEXTINPUT:
+        self.cursor, used = self._pointer(event, right, self.cursor, self.fire)
+        if used:
+            return
+        if event.type == pygame.TEXTINPUT:
             typed = (self.typed + event.text.strip())[:4]
             self.typed = typed
         elif event.type == pygame.KEYDOWN:
-            cfg = self.game.config
-            moves = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
-                     pygame.K_DOWN: (0, 1)}
-            if event.key in moves:
-                dx, dy = moves[event.key]
-                self.cursor = ((self.cursor[0] + dx) % cfg.width, (self.cursor[1] + dy) % cfg.height)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 if self.typed:
                     self.fire_typed()
-                elif self.game.config.salvo != "off":
-                    if self.salvo_ready:
-                        self.fire_salvo()
-                    else:
-                        self.fire(self.cursor)
+                elif self.salvo_ready:
+                    self.fire_salvo()
                 else:
                     self.fire(self.cursor)
             elif event.key == pygame.K_SPACE and not self.typed:
@@ -554,28 +541,29 @@ class BattleScene(Scene):
             elif event.key == pygame.K_BACKSPACE:
                 self.typed = self.typed[:-1]
 
+    def _pointer(self, event, geo, cursor, act):
+        """The pointer over one board: moving the mouse moves ``cursor``, a left click calls
+        ``act(cell)``, the arrows step round the board. Returns (cursor, event used)."""
+        cfg = self.game.config
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            cell = geo.cell_at(event.pos)
+            if cell is None or (event.type == pygame.MOUSEBUTTONDOWN and event.button != 1):
+                return cursor, False
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                act(cell)
+            return cell, True
+        if event.type == pygame.KEYDOWN and event.key in ARROWS:
+            return step_cell(cursor, event.key, cfg.width, cfg.height, wrap=True), True
+        return cursor, False
+
     def _handle_decision(self, event) -> None:
         """C5/C6: the human picks a cell of his own field (left board) to give."""
-        left = self.geo_of(self.viewer)
-        cfg = self.game.config
-        if event.type == pygame.MOUSEMOTION:
-            cell = left.cell_at(event.pos)
-            if cell is not None:
-                self.own_cursor = cell
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            cell = left.cell_at(event.pos)
-            if cell is not None:
-                self.own_cursor = cell
-                self.decide_cell(cell)
-        elif event.type == pygame.KEYDOWN:
-            moves = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
-                     pygame.K_DOWN: (0, 1)}
-            cur = getattr(self, "own_cursor", None) or self.game.decision_options()[0]
-            if event.key in moves:
-                dx, dy = moves[event.key]
-                self.own_cursor = ((cur[0] + dx) % cfg.width, (cur[1] + dy) % cfg.height)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.decide_cell(cur)
+        cur = self.own_cursor or self.game.decision_options()[0]
+        self.own_cursor, used = self._pointer(event, self.geo_of(self.viewer), cur,
+                                              self.decide_cell)
+        if not used and event.type == pygame.KEYDOWN and event.key in (
+                pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.decide_cell(cur)
 
     # -- time --------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -662,8 +650,7 @@ class BattleScene(Scene):
         geo_r = self._geo["right"].moved(ox, oy)
         cursor = self.cursor if self.human_to_move else None
         deciding = self.human_deciding in (GIVE_CELL, GIVE_MINE)
-        own_cursor = (getattr(self, "own_cursor", None) or g.decision_options()[0]) \
-            if deciding else None
+        own_cursor = (self.own_cursor or g.decision_options()[0]) if deciding else None
         draw_board(surface, geo_l, own_pic, self.letters, self.t, cursor=own_cursor)
         if deciding:
             for c in g.decision_options():

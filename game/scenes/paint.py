@@ -17,7 +17,7 @@ from ..rules.fleet import AROUND, as_ship, connected, random_polyking
 from ..render import text, theme
 from ..render.board import BoardGeometry, BoardPicture, draw_board
 from ..render.widgets import Button, panel, tint
-from .base import Scene
+from .base import ARROWS, Scene, step_cell
 
 
 class PaintShipScene(Scene):
@@ -130,12 +130,8 @@ class PaintShipScene(Scene):
                 self.toggle(cell)
         elif event.type == pygame.KEYDOWN:
             c = self.config
-            moves = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
-                     pygame.K_DOWN: (0, 1)}
-            if event.key in moves:
-                dx, dy = moves[event.key]
-                self.cursor = (max(0, min(c.width - 1, self.cursor[0] + dx)),
-                               max(0, min(c.height - 1, self.cursor[1] + dy)))
+            if event.key in ARROWS:
+                self.cursor = step_cell(self.cursor, event.key, c.width, c.height)
             elif event.key == pygame.K_SPACE:
                 self.toggle(self.cursor)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):

@@ -23,7 +23,7 @@ from ..render import text, theme
 from ..render.board import (BoardGeometry, BoardPicture, draw_board, draw_mine, draw_ship,
                             draw_sweeper)
 from ..render.widgets import Button, panel, tint
-from .base import Scene
+from .base import ARROWS, Scene, step_cell
 
 
 class PlacementScene(Scene):
@@ -385,16 +385,12 @@ class PlacementScene(Scene):
 
     def _key(self, event) -> None:
         c = self.config
-        moves = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
-                 pygame.K_DOWN: (0, 1)}
         k = event.key
         if k == pygame.K_ESCAPE:
             self.app.sound("click")
             self.back()
-        elif k in moves:
-            dx, dy = moves[k]
-            self.cursor = (max(0, min(c.width - 1, self.cursor[0] + dx)),
-                           max(0, min(c.height - 1, self.cursor[1] + dy)))
+        elif k in ARROWS:
+            self.cursor = step_cell(self.cursor, k, c.width, c.height)
             self.mouse = None
             self.message = ""
         elif k == pygame.K_TAB:
