@@ -16,7 +16,7 @@ from game.rules.classic import (GIVE_CELL, GIVE_MINE, HIT, KNOWN_MINE, MINE, MIS
 from game.rules.errors import ConfigError, IllegalAction, PlacementError
 from game.rules.series import Series
 
-from .test_fleet import LEGAL, line
+from .test_fleet import LEGAL
 
 # LEGAL keeps rows 8-9 and the right columns free: room for mines and minesweepers
 MINE_A, MINE_B = (9, 9), (9, 0)

@@ -17,7 +17,6 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from ..rules.classic import HIT, MISS, SUNK, ClassicConfig, ClassicView, Shot
-from ..rules.fleet import placements
 from .layouts import CORNERS
 from .sampler import Knowledge, estimate_models, table_for
 from .shooters import Shooter

@@ -85,10 +85,6 @@ class ClassicConfig:
     def fleet_cells(self) -> int:
         return sum(self.sizes)
 
-    @property
-    def dutchman(self) -> bool:
-        return self.relocate
-
     def validate(self) -> None:
         for name in ("width", "height"):
             v = getattr(self, name)

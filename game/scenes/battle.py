@@ -22,7 +22,7 @@ from ..data.record import save_record
 from ..data.storage import data_dir
 from ..i18n import describe
 from ..rules.classic import (EMPTY, GIVE_CELL, GIVE_MINE, HIT, KNOWN_MINE, MINE, MISS,
-                             RELOCATE, SUNK, SWEEPER, WRECK, CellGiven, DecisionNeeded, GameOver,
+                             RELOCATE, SUNK, SWEEPER, WRECK, CellGiven, GameOver,
                              GiveCell, GiveMine, MineGiven, Relocate, Relocated, Salvo, Shot,
                              ShotResult, TurnChanged, TurnSkipped, shot_results)
 from ..rules.coords import fallback_letter_set, parse_cell
@@ -177,8 +177,7 @@ class BattleScene(Scene):
             elif isinstance(event, GameOver):
                 self.timeline.add(at + 0.3, lambda s, e=event: self._last_words(e))
                 self.timeline.add(at + 1.4, lambda s: self._game_over())
-            elif isinstance(event, (CellGiven, MineGiven, Relocated, TurnSkipped,
-                                    DecisionNeeded)):
+            elif isinstance(event, (CellGiven, MineGiven, Relocated, TurnSkipped)):
                 self.timeline.add(at + 0.1, lambda s, e=event: self._told(e, s))
                 at += 0.35
         if volley_end:
@@ -207,8 +206,6 @@ class BattleScene(Scene):
             self._log(event.player, self.tr("log.moved" if event.moved else "log.stayed"))
         elif isinstance(event, TurnSkipped):
             self._log(event.player, self.tr("log.skipped", name=name))
-        elif isinstance(event, DecisionNeeded) and self.seat(event.player).kind == COMPUTER:
-            pass
 
     def _cell(self, cell) -> str:
         return f"{self.letters.letter(cell[0])}{cell[1] + 1}"
@@ -412,15 +409,19 @@ class BattleScene(Scene):
         if self.game.config.salvo != "off":
             self.mark_salvo(cell)
             return
-        action = Shot(cell)
+        if self.attempt(Shot(cell)):
+            self.typed = ""
+
+    def attempt(self, action) -> bool:
+        """Play the human's ``action`` if the rules allow it, else say why; True if played."""
         try:
             self.game.check(action)
         except RuleError as exc:
             self.refuse(describe(exc, self.tr, self.letters))
-            return
+            return False
         self.message = ""
-        self.typed = ""
         self.play(action)
+        return True
 
     def mark_salvo(self, cell) -> None:
         if cell in self.salvo:
@@ -442,25 +443,11 @@ class BattleScene(Scene):
     def fire_salvo(self) -> None:
         if not self.human_to_move:
             return
-        action = Salvo(tuple(self.salvo))
-        try:
-            self.game.check(action)
-        except RuleError as exc:
-            self.refuse(describe(exc, self.tr, self.letters))
-            return
-        self.message = ""
-        self.play(action)
+        self.attempt(Salvo(tuple(self.salvo)))
 
     def decide_cell(self, cell) -> None:
         kind = self.human_deciding
-        action = GiveCell(cell) if kind == GIVE_CELL else GiveMine(cell)
-        try:
-            self.game.check(action)
-        except RuleError as exc:
-            self.refuse(describe(exc, self.tr, self.letters))
-            return
-        self.message = ""
-        self.play(action)
+        self.attempt(GiveCell(cell) if kind == GIVE_CELL else GiveMine(cell))
 
     def ask_relocation(self) -> None:
         """§D: the human's Dutchman was hit; he draws where what is left goes, or stays."""
