@@ -36,7 +36,9 @@ def main(argv=None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     g = record.game
-    if g.over:
+    if g.over and g.winner is None:
+        print(f"result: draw after {len(record.moves)} moves")
+    elif g.over:
         print(f"result: {PLAYERS[g.winner]} wins after {len(record.moves)} moves")
     else:
         print(f"result: unfinished after {len(record.moves)} moves, {PLAYERS[g.turn]} to move")

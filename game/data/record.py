@@ -35,7 +35,7 @@ from .storage import DataFileError, atomic_write_text
 FORMAT = "seabattle-record"
 VERSION = 1
 PLAYERS = "AB"
-PIECES = ("mines", "sweepers")   # one-cell pieces of C5 and C6, by the game's attribute name
+PIECE_KEYS = {p[:-1]: p for m in MODES.values() for p in m.pieces}  # "gun" -> "guns", ...
 
 _MOVE_RE = re.compile(r"^(\d+)\s+([ABab])\s*:\s*(.*)$")
 _KEY_RE = re.compile(r"^([a-z-]+)(?:\s+([A-Za-z_]+))?\s*:\s*(.*)$")
@@ -80,18 +80,24 @@ def record_text(game, letters: str = "latin", names=("", "")) -> str:
         if name:
             out.append(f"name {PLAYERS[p]}: {name}")
     out.append(f"first: {PLAYERS[game.first]}")
-    for p, ships in enumerate(getattr(game, "initial_ships", game.ships)):
+    for p, ships in enumerate(game.initial_ships):
         for ship in ships:
             out.append(f"ship {PLAYERS[p]}: " + " ".join(fmt(c) for c in ship))
-    for kind in PIECES:
+    for kind in mode.pieces:
         for p, cells in enumerate(getattr(game, kind, ((), ()))):
             for c in cells:
                 out.append(f"{kind[:-1]} {PLAYERS[p]}: {fmt(c)}")
     for n, (player, action, result) in enumerate(game.history, 1):
         outcome = mode.outcome_text([result])
         out.append(f"{n} {PLAYERS[player]}: {mode.action_to_text(action, fmt)} {outcome}".rstrip())
-    out.append("result: " + (f"{PLAYERS[game.winner]} wins" if game.over else "unfinished"))
+    out.append("result: " + result_text(game))
     return "\n".join(out) + "\n"
+
+
+def result_text(game) -> str:
+    if game.over:
+        return f"{PLAYERS[game.winner]} wins" if game.winner is not None else "draw"
+    return "unfinished"
 
 
 def save_record(path, game, letters: str = "latin", names=("", "")) -> Path:
@@ -123,7 +129,7 @@ def iter_record(path, text: str | None = None, tr: Translator | None = None) -> 
     options: dict = {}
     names = ["", ""]
     ships: list[list[tuple[int, list[str]]]] = [[], []]
-    pieces: dict[str, list[list[tuple[int, str]]]] = {k: [[], []] for k in PIECES}
+    pieces: dict[str, list[list[tuple[int, str]]]] = {k: [[], []] for k in PIECE_KEYS.values()}
     record: Record | None = None
     mode = None
     letters = None
@@ -232,7 +238,7 @@ def iter_record(path, text: str | None = None, tr: Translator | None = None) -> 
                 yield record
             seen_result = True
             game = record.game
-            actual = f"{PLAYERS[game.winner]} wins" if game.over else "unfinished"
+            actual = result_text(game)
             if value.lower() != actual.lower():
                 raise err(ln, f"the record says {value!r} but the moves give {actual!r}")
             continue
@@ -252,11 +258,11 @@ def iter_record(path, text: str | None = None, tr: Translator | None = None) -> 
             header.setdefault("option_line", ln)
         elif key == "name" and who:
             names[_player(who, path, ln)] = value
-        elif key in ("mine", "sweeper") and who:
+        elif key in PIECE_KEYS and who:
             cells = value.split()
             if len(cells) != 1:
                 raise err(ln, f"a {key} is one cell, not {value!r}")
-            pieces[key + "s"][_player(who, path, ln)].append((ln, cells[0]))
+            pieces[PIECE_KEYS[key]][_player(who, path, ln)].append((ln, cells[0]))
         elif key == "ship" and who:
             cells = value.replace(",", " ").split()
             if not cells:

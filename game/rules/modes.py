@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from . import classic
+from . import classic, naval
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,7 @@ class Mode:
     presets: dict  # name -> config
     random_game: Callable  # (config, rng) -> a new game with random legal set-up
     random_action: Callable  # (game, rng) -> any legal action, drawn at random
+    pieces: tuple = ("mines", "sweepers")  # one-cell pieces a record lists, by game attribute
 
 
 def _classic_outcome(events) -> str:
@@ -78,6 +79,52 @@ OUTCOME_WORDS = frozenset((classic.MISS, classic.HIT, classic.SUNK, classic.MINE
                            classic.SWEEPER, "given", "told", "moved", "stayed"))
 
 
+def _naval_outcome(events) -> str:
+    return " ".join(e.outcome for e in events if isinstance(e, naval.VolleyResult))
+
+
+def _naval_action_text(action, fmt) -> str:
+    """``fire А5 А6 pair Б8 Б9 torpedo 5 air Г5 Г6`` (§N: shells, the battleship's pair, a
+    torpedo down row 5 or planes); ``intercept А5 Г5`` (the defender's choice, maybe empty)."""
+    if isinstance(action, naval.Volley):
+        words = ["fire"] + [fmt(c) for c in action.shots]
+        if action.pair:
+            words += ["pair"] + [fmt(c) for c in action.pair]
+        if action.torpedo is not None:
+            words += ["torpedo", str(action.torpedo + 1)]
+        if action.air:
+            words += ["air"] + [fmt(c) for c in action.air]
+        return " ".join(words)
+    if isinstance(action, naval.Intercept):
+        return " ".join(["intercept"] + [fmt(c) for c in action.cells])
+    raise TypeError(type(action).__name__)
+
+
+def _naval_action_from_text(text: str, parse):
+    words = text.split()
+    if not words:
+        raise ValueError("an empty move")
+    head = words[0].lower()
+    if head == "intercept":
+        return naval.Intercept(tuple(parse(w) for w in words[1:]))
+    if head != "fire":
+        raise ValueError(f"cannot read the move {text!r}")
+    groups: dict = {"shots": [], "pair": [], "air": [], "torpedo": []}
+    current = "shots"
+    for w in words[1:]:
+        if w.lower() in ("pair", "air", "torpedo"):
+            current = w.lower()
+        elif current == "torpedo":
+            if groups["torpedo"] or not w.isdigit():
+                raise ValueError(f"a torpedo names one row number, not {w!r}")
+            groups["torpedo"].append(int(w) - 1)
+        else:
+            groups[current].append(parse(w))
+    return naval.Volley(tuple(groups["shots"]), tuple(groups["pair"]),
+                        groups["torpedo"][0] if groups["torpedo"] else None,
+                        tuple(groups["air"]))
+
+
 MODES: dict[str, Mode] = {
     "classic": Mode(
         key="classic",
@@ -90,5 +137,18 @@ MODES: dict[str, Mode] = {
         presets=classic.PRESETS,
         random_game=classic.new_game,
         random_action=classic.random_action,
+    ),
+    "naval": Mode(
+        key="naval",
+        config_from_dict=naval.NavalConfig.from_dict,
+        new_game=naval.from_pieces,
+        action_to_text=_naval_action_text,
+        action_from_text=_naval_action_from_text,
+        outcome_text=_naval_outcome,
+        outcome_words=frozenset((naval.DOWN, naval.HIT, naval.MISS, naval.SUNK)),
+        presets=naval.PRESETS,
+        random_game=naval.new_game,
+        random_action=naval.random_action,
+        pieces=naval.PIECES,
     ),
 }
