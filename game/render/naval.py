@@ -1,0 +1,245 @@
+"""Drawing for Naval (RULES.md §N), shared by the placement and the battle screens.
+
+Built on ``game.render.board``: the ring of a 12×12 board (row and column 0 and 11) shaded so the
+10×10 main field reads as such, a small glyph per weapon (gun turret, torpedo tube, anti-air
+dish, flight-deck stripe), and the 7×7 reach of an anti-air mount. Pure drawing: nothing here
+changes game state. Everything costly (the ring, the reach square) is drawn once per geometry
+and blitted after, so a 60 fps battle stays well inside its frame budget.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from . import theme
+from .board import BoardGeometry, draw_ship
+
+RING = 1           # the ring's width in cells (as in game.rules.naval)
+AA_RANGE = 3       # Chebyshev reach of an anti-air mount (a 7×7 square)
+
+WEAPONS = ("gun", "tube", "aa", "deck")
+# one colour per weapon kind, readable on the grey hull and on the sea
+WEAPON_COLOURS = {
+    "gun": (255, 196, 64),     # brass turret
+    "tube": (90, 220, 200),    # sea-green torpedo
+    "aa": (255, 110, 200),     # magenta radar
+    "deck": (235, 240, 250),   # white runway paint
+}
+WEAPON_DARK = (30, 36, 48)     # outlines and barrels
+WEAPON_LOST = (110, 110, 116)  # a destroyed weapon, greyed
+WEAPON_LOST_MARK = (200, 70, 60)
+RING_SHADE = (4, 10, 24, 120)
+RING_LINE = (170, 205, 240)
+AA_REACH = (255, 110, 200)
+
+_ring_cache: dict = {}
+_reach_cache: dict = {}
+_glyph_cache: dict = {}
+
+
+def _remember(cache: dict, key, surf: pygame.Surface, limit: int = 32) -> pygame.Surface:
+    if len(cache) > limit:
+        cache.clear()
+    cache[key] = surf
+    return surf
+
+
+def _ring_surface(cell: int, cols: int, rows: int) -> pygame.Surface:
+    key = (cell, cols, rows)
+    surf = _ring_cache.get(key)
+    if surf is not None:
+        return surf
+    w, h = cols * cell, rows * cell
+    surf = pygame.Surface((w + 1, h + 1), pygame.SRCALPHA)
+    surf.fill(RING_SHADE)
+    main = pygame.Rect(RING * cell, RING * cell, (cols - 2 * RING) * cell,
+                       (rows - 2 * RING) * cell)
+    # thin diagonal hatching on the ring: "shallows", readable without colour
+    hatch = (*RING_LINE, 26)
+    step = max(6, cell // 3)
+    for k in range(-h, w + h, step):
+        a, b = (k, 0), (k + h, h)
+        pygame.draw.line(surf, hatch, a, b, 1)
+    surf.fill((0, 0, 0, 0), main)
+    # the main field's border: a dashed bright line
+    width = max(2, cell // 16)
+    dash, gap = max(4, cell // 3), max(3, cell // 5)
+    colour = (*RING_LINE, 210)
+    for (x0, y0), (x1, y1) in ((main.topleft, main.topright), (main.bottomleft, main.bottomright),
+                               (main.topleft, main.bottomleft), (main.topright, main.bottomright)):
+        length = int(math.hypot(x1 - x0, y1 - y0))
+        dx, dy = (x1 - x0) / length, (y1 - y0) / length
+        pos = 0
+        while pos < length:
+            end = min(length, pos + dash)
+            pygame.draw.line(surf, colour, (x0 + dx * pos, y0 + dy * pos),
+                             (x0 + dx * end, y0 + dy * end), width)
+            pos = end + gap
+    return _remember(_ring_cache, key, surf)
+
+
+def draw_ring(surface: pygame.Surface, geo: BoardGeometry) -> None:
+    """Shade the outer ring (row and column 0 and the last) of a Naval board, with a dashed
+    line round the main field. Draw it after the water and the grid, before ships and marks."""
+    surface.blit(_ring_surface(geo.cell, geo.cols, geo.rows), geo.grid.topleft)
+
+
+def ring_cells(cols: int, rows: int) -> list:
+    """The cells of the ring (handy for tests and highlights)."""
+    return [(x, y) for y in range(rows) for x in range(cols)
+            if not (RING <= x < cols - RING and RING <= y < rows - RING)]
+
+
+def draw_hull(surface: pygame.Surface, geo: BoardGeometry, cells, colour=theme.SHIP,
+              edge=theme.SHIP_DARK, detail: bool = False) -> None:
+    """A Naval hull: ``board.draw_ship`` with the inner corners of broad shapes (the carrier's
+    ``XXXXX`` over ``.XXX.``) filled, and no turret dots by default, since Naval draws its
+    weapons with ``draw_weapons``."""
+
+    cells = set(cells)
+    draw_ship(surface, geo, cells, colour, edge, detail)
+    for x, y in cells:
+        if (x + 1, y) in cells and (x, y + 1) in cells and (x + 1, y + 1) in cells:
+            r = pygame.Rect(0, 0, geo.cell, geo.cell)
+            r.center = (geo.x + (x + 1) * geo.cell, geo.y + (y + 1) * geo.cell)
+            pygame.draw.rect(surface, colour, r)
+
+
+# --- weapons ------------------------------------------------------------------------------
+
+def _glyph(weapon: str, size: int, intact: bool) -> pygame.Surface:
+    key = (weapon, size, intact)
+    surf = _glyph_cache.get(key)
+    if surf is not None:
+        return surf
+    s = size
+    surf = pygame.Surface((s, s), pygame.SRCALPHA)
+    c = s / 2
+    colour = WEAPON_COLOURS.get(weapon, theme.TEXT) if intact else WEAPON_LOST
+    dark = WEAPON_DARK
+    line = max(1, s // 14)
+    if weapon == "gun":
+        # a turret: a round base and a barrel pointing up-right
+        r = s * 0.27
+        end = (c + s * 0.40, c - s * 0.40)
+        pygame.draw.line(surf, dark, (c, c), end, max(3, s // 6) + 2)
+        pygame.draw.line(surf, colour, (c, c), end, max(2, s // 6))
+        pygame.draw.circle(surf, colour, (c, c), r)
+        pygame.draw.circle(surf, dark, (c, c), r, line)
+        pygame.draw.circle(surf, dark, (c, c), max(1, r * 0.35))
+    elif weapon == "tube":
+        # a torpedo: an elongated capsule with a small tail fin
+        body = pygame.Rect(0, 0, s * 0.78, max(4, s * 0.36))
+        body.center = (c - s * 0.02, c)
+        pygame.draw.rect(surf, colour, body, border_radius=body.h // 2)
+        pygame.draw.rect(surf, dark, body, line, border_radius=body.h // 2)
+        tail = body.left
+        pygame.draw.polygon(surf, colour, [(tail + s * 0.06, c), (tail - s * 0.06, c - s * 0.2),
+                                           (tail - s * 0.06, c + s * 0.2)])
+        pygame.draw.line(surf, dark, (body.right - body.h * 0.9, body.top + 1),
+                         (body.right - body.h * 0.9, body.bottom - 2), line)
+    elif weapon == "aa":
+        # anti-air: a radar dish on a mast with rays
+        pygame.draw.line(surf, dark, (c, c + s * 0.05), (c, c + s * 0.4), max(2, s // 8) + 1)
+        pygame.draw.line(surf, colour, (c, c + s * 0.05), (c, c + s * 0.4), max(1, s // 8))
+        dish = pygame.Rect(0, 0, s * 0.7, s * 0.56)
+        dish.center = (c, c - s * 0.08)
+        pygame.draw.arc(surf, dark, dish.inflate(2, 2), math.pi * 1.0, math.pi * 2.0,
+                        max(3, s // 7) + 2)
+        pygame.draw.arc(surf, colour, dish, math.pi * 1.0, math.pi * 2.0, max(2, s // 7))
+        pygame.draw.circle(surf, colour, (c, c - s * 0.2), max(2, s // 10))
+        for a in (-0.5, 0.0, 0.5):
+            ang = -math.pi / 2 + a
+            p0 = (c + math.cos(ang) * s * 0.28, c - s * 0.2 + math.sin(ang) * s * 0.16)
+            p1 = (c + math.cos(ang) * s * 0.46, c - s * 0.2 + math.sin(ang) * s * 0.3)
+            pygame.draw.line(surf, colour, p0, p1, line)
+    elif weapon == "deck":
+        # a flight-deck segment: a dark strip with a dashed centre line
+        strip = pygame.Rect(0, 0, s, s * 0.62)
+        strip.center = (c, c)
+        pygame.draw.rect(surf, dark, strip)
+        pygame.draw.line(surf, colour, (0, strip.top + 1), (s, strip.top + 1), line)
+        pygame.draw.line(surf, colour, (0, strip.bottom - 2), (s, strip.bottom - 2), line)
+        dash = max(2, s // 5)
+        x = dash // 2
+        while x < s:
+            pygame.draw.line(surf, colour, (x, c), (min(s, x + dash), c), max(2, s // 12))
+            x += dash * 2
+    else:
+        pygame.draw.circle(surf, colour, (c, c), s * 0.3)
+    if not intact:
+        m = s * 0.12
+        pygame.draw.line(surf, WEAPON_LOST_MARK, (m, m), (s - m, s - m), max(2, s // 9))
+        pygame.draw.line(surf, WEAPON_LOST_MARK, (s - m, m), (m, s - m), max(2, s // 9))
+    return _remember(_glyph_cache, key, surf, 96)
+
+
+def weapon_glyph(weapon: str, size: int, intact: bool = True) -> pygame.Surface:
+    """The glyph of ``weapon`` as a square surface of ``size`` pixels (for legends and panels)."""
+    return _glyph(weapon, max(6, int(size)), intact)
+
+
+_SCALE = {"gun": 0.74, "tube": 0.86, "aa": 0.78, "deck": 0.95}
+
+
+def draw_weapon(surface: pygame.Surface, geo: BoardGeometry, weapon: str, cell,
+                intact: bool = True, vertical: bool = False) -> None:
+    """The glyph of ``weapon`` ("gun", "tube", "aa", "deck") on ``cell``; a destroyed one is
+    grey and crossed. ``vertical`` turns the tube and the deck stripe along a column."""
+    size = max(6, int(geo.cell * _SCALE.get(weapon, 0.72)))
+    glyph = _glyph(weapon, size, intact)
+    if vertical and weapon in ("tube", "deck"):
+        key = (weapon, size, intact, "v")
+        turned = _glyph_cache.get(key)
+        if turned is None:
+            turned = _remember(_glyph_cache, key, pygame.transform.rotate(glyph, 90), 96)
+        glyph = turned
+    surface.blit(glyph, glyph.get_rect(center=geo.center(cell)))
+
+
+def draw_deck(surface: pygame.Surface, geo: BoardGeometry, cells, intact=None) -> None:
+    """A whole flight deck: its three cells, the stripe along the line they form; ``intact`` a
+    set of the cells still intact (None: all)."""
+    cells = sorted(cells)
+    vertical = len(cells) > 1 and cells[0][0] == cells[-1][0]
+    for c in cells:
+        draw_weapon(surface, geo, "deck", c, intact is None or c in intact, vertical)
+
+
+def draw_weapons(surface: pygame.Surface, geo: BoardGeometry, weapons, lost=()) -> None:
+    """Every ``(weapon, cell)`` pair; cells in ``lost`` drawn destroyed."""
+    lost = set(lost)
+    decks = [c for w, c in weapons if w == "deck"]
+    vertical = len(decks) > 1 and len({x for x, _ in decks}) == 1
+    for weapon, cell in weapons:
+        draw_weapon(surface, geo, weapon, cell, cell not in lost, vertical)
+
+
+def _reach_surface(cell: int, colour) -> pygame.Surface:
+    key = (cell, tuple(colour))
+    surf = _reach_cache.get(key)
+    if surf is not None:
+        return surf
+    n = 2 * AA_RANGE + 1
+    surf = pygame.Surface((n * cell, n * cell), pygame.SRCALPHA)
+    surf.fill((*colour[:3], 255))
+    return _remember(_reach_cache, key, surf, 16)
+
+
+def draw_aa_reach(surface: pygame.Surface, geo: BoardGeometry, cell, alpha: int = 60,
+                  colour=AA_REACH) -> None:
+    """The 7×7 square (Chebyshev ≤ 3) an anti-air mount on ``cell`` covers, translucent at
+    ``alpha`` (0-255), clipped to the board."""
+    if alpha <= 0:
+        return
+    square = _reach_surface(geo.cell, colour)
+    square.set_alpha(max(0, min(255, int(alpha))))
+    top = geo.cell_rect((cell[0] - AA_RANGE, cell[1] - AA_RANGE)).topleft
+    old = surface.get_clip()
+    grid = geo.grid
+    surface.set_clip(grid.clip(old) if old else grid)
+    surface.blit(square, top)
+    pygame.draw.rect(surface, colour[:3], square.get_rect(topleft=top), max(1, geo.cell // 20))
+    surface.set_clip(old)
