@@ -26,7 +26,7 @@ class GameOverScene(Scene):
         self.thoughts = thoughts or {}
         self.insight = insight
         self.letters = fallback_letter_set(match.letters, game.config.width)
-        self.stats = [shot_stats(game, p) for p in (0, 1)]
+        self.stats = [self.player_stats(p) for p in (0, 1)]
         humans = match.humans
         self.left = humans[0] if len(humans) == 1 else 0
         series = match.series
@@ -46,9 +46,13 @@ class GameOverScene(Scene):
         items.append(Item(lambda: self.tr("gameover.menu"), lambda: go_to_title(self.app)))
         self.menu = Menu(items, sound=app.sound, base_px=26)
 
+    def player_stats(self, player: int) -> dict:
+        return shot_stats(self.game, player)
+
     @property
     def human_won(self) -> bool:
-        return self.match.seats[self.game.winner].kind == HUMAN
+        w = self.game.winner
+        return w is not None and self.match.seats[w].kind == HUMAN
 
     def enter(self) -> None:
         lone_human = len(self.match.humans) == 1
@@ -71,6 +75,8 @@ class GameOverScene(Scene):
         self.menu.handle(event)
 
     def _headline(self) -> tuple[str, tuple]:
+        if self.game.winner is None:
+            return self.tr("gameover.draw"), theme.ACCENT
         winner = self.match.seats[self.game.winner]
         series = self.match.series
         if series.best_of > 1 and series.over:
@@ -101,17 +107,7 @@ class GameOverScene(Scene):
             x0 = m if side == 0 else w // 2 + m // 2
             area = pygame.Rect(x0, top + int(26 * u), w // 2 - int(1.5 * m), bottom - top - int(26 * u))
             geo = BoardGeometry.fit(area, cols, rows)
-            sunk = list(g.view(1 - owner).enemy_sunk)
-            marks = dict(g.shots_at[owner])
-            marks.update({c: EMPTY for c in g.known_empty[owner]})
-            pic = BoardPicture(ships=[s for s in g.ships[owner] if s not in sunk and s],
-                               wrecks=sunk, marks={c: m for c, m in marks.items() if m != MINE},
-                               mines=list(g.mines[owner]),
-                               spent=[c for c in g.mines[owner] if c in g.shots_at[owner]],
-                               sweepers=[c for c in g.sweepers[owner]
-                                         if c not in g.shots_at[owner]],
-                               faded=sorted(g.faded[owner]))
-            draw_board(surface, geo, pic, self.letters, self.t)
+            self._draw_field(surface, geo, owner)
             name_px = theme.font_px(self.size, 24)
             seat = self.match.seats[owner]
             text.draw(surface, self.tr("gameover.fleet_of", name=seat.name),
@@ -120,16 +116,34 @@ class GameOverScene(Scene):
             self._draw_stats(surface, owner, pygame.Rect(x0, bottom + m // 2, area.w, stats_h))
         self._draw_footer(surface, bottom + m // 2 + stats_h)
 
-    def _draw_stats(self, surface, player: int, rect: pygame.Rect) -> None:
-        panel(surface, rect, 190)
+    def _draw_field(self, surface, geo: BoardGeometry, owner: int) -> None:
+        """``owner``'s whole field, every ship shown (§0: the loser's right to inspect)."""
+        g = self.game
+        sunk = list(g.view(1 - owner).enemy_sunk)
+        marks = dict(g.shots_at[owner])
+        marks.update({c: EMPTY for c in g.known_empty[owner]})
+        pic = BoardPicture(ships=[s for s in g.ships[owner] if s not in sunk and s],
+                           wrecks=sunk, marks={c: m for c, m in marks.items() if m != MINE},
+                           mines=list(g.mines[owner]),
+                           spent=[c for c in g.mines[owner] if c in g.shots_at[owner]],
+                           sweepers=[c for c in g.sweepers[owner]
+                                     if c not in g.shots_at[owner]],
+                           faded=sorted(g.faded[owner]))
+        draw_board(surface, geo, pic, self.letters, self.t)
+
+    def stats_rows(self, player: int) -> list:
         st = self.stats[player]
-        px = theme.font_px(self.size, 20)
-        rows = [
+        return [
             (self.tr("stats.shots"), str(st["shots"])),
             (self.tr("stats.hits"), str(st["hits"])),
             (self.tr("stats.accuracy"), f"{st['accuracy'] * 100:.0f}%"),
             (self.tr("stats.streak"), str(st["longest_streak"])),
         ]
+
+    def _draw_stats(self, surface, player: int, rect: pygame.Rect) -> None:
+        panel(surface, rect, 190)
+        px = theme.font_px(self.size, 20)
+        rows = self.stats_rows(player)
         line = int(px * 1.25)
         seat = self.match.seats[player]
         text.draw(surface, seat.name, (rect.x + 12, rect.y + 8), px, theme.PLAYER_COLOURS[player])

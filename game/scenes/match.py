@@ -15,6 +15,7 @@ from ..ai.shooters import make_shooter
 from ..rules.classic import (ClassicConfig, ClassicGame, Setup, play_game, random_fleet,
                              random_setup)
 from ..rules.errors import PlacementError
+from ..rules.naval import NavalConfig, NavalGame
 from ..rules.series import Series
 
 HUMAN, COMPUTER = "human", "computer"
@@ -42,6 +43,7 @@ class Match:
     last_loser: int | None = None
     profile: object = None    # the human's Profile (game.data.profiles) against the computer
     best_of: int = 1          # C7: a series of games; the loser moves first in the next
+    auto_intercept: bool = False  # §N: a person's Aegis chooses for itself (a setting)
 
     def __post_init__(self):
         self.rng = random.Random(self.seed)
@@ -49,6 +51,10 @@ class Match:
 
     def new_series(self) -> None:
         self.series = Series(self.best_of)
+
+    @property
+    def mode(self) -> str:
+        return "naval" if isinstance(self.config, NavalConfig) else "classic"
 
     @property
     def humans(self) -> list[int]:
@@ -90,12 +96,27 @@ class Match:
                                   memory)
         return out
 
+    def naval_ais(self) -> dict:
+        """§N: the computer seats' Naval opponents, by the level of their personality."""
+        from ..ai.naval import make_naval_ai
+        return {i: make_naval_ai(naval_level(seat), random.Random(self.rng.getrandbits(32)))
+                for i, seat in enumerate(self.seats) if seat.kind == COMPUTER}
+
+    def helper_ai(self):
+        """The Aegis officer who intercepts for a person who chose automatic interception."""
+        from ..ai.naval import make_naval_ai
+        return make_naval_ai("commodore", random.Random(self.rng.getrandbits(32)))
+
     def new_game(self, setups) -> ClassicGame:
+        if self.mode == "naval":
+            return NavalGame(self.config, setups, self.first_player())
         setups = [s if isinstance(s, Setup) else Setup(list(s)) for s in setups]
         return play_game(self.config, setups, self.first_player())
 
-    def finish(self, game: ClassicGame) -> None:
+    def finish(self, game) -> None:
         self.games += 1
+        if game.winner is None:       # §N, N-f: a draw scores nothing; the same side begins
+            return
         self.score[game.winner] += 1
         self.last_loser = 1 - game.winner
         if not self.series.over:
@@ -109,6 +130,9 @@ def start_game(app, match: Match, replace: bool = False) -> None:
     from .curtain import CurtainScene
     from .placement import PlacementScene
 
+    if match.mode == "naval":
+        start_naval_game(app, match, replace)
+        return
     fleets: list = [None, None]
     for i, seat in enumerate(match.seats):
         if seat.kind == COMPUTER:
@@ -157,5 +181,59 @@ def start_game(app, match: Match, replace: bool = False) -> None:
 
     if not order:  # computer against computer: straight to the battle
         show(BattleScene(app, match, match.new_game(fleets)), True)
+        return
+    place(0)
+
+
+def naval_level(seat: Seat) -> str:
+    """The Naval opponent for a personality: the cabin boy fires at random, the boatswain hunts,
+    every officer above them is a Commodore."""
+    return {"random": "random", "hunter": "gunner"}.get(seat.shooter, "commodore")
+
+
+def start_naval_game(app, match: Match, replace: bool = False) -> None:
+    """§N: people place ships and weapons (behind the curtain when two share the screen), the
+    computer places its own, then the battle."""
+    from .curtain import CurtainScene
+    from .naval_battle import NavalBattleScene
+    from .naval_placement import NavalPlacementScene
+
+    ais = match.naval_ais()
+    fleets: list = [ais[i].place() if i in ais else None for i in range(2)]
+    order = match.humans
+
+    def show(scene, first: bool) -> None:
+        if first and not replace:
+            app.scenes.push(scene)
+        else:
+            app.scenes.replace(scene)
+
+    def place(k: int) -> None:
+        if k == len(order):
+            game = match.new_game(fleets)
+            battle = NavalBattleScene(app, match, game)
+            if match.hot_seat:
+                battle.viewer = game.turn
+                app.scenes.replace(CurtainScene(
+                    app, app.tr("curtain.first", name=match.seats[game.turn].name),
+                    lambda: app.scenes.replace(battle)))
+            else:
+                app.scenes.replace(battle)
+            return
+        player = order[k]
+
+        def done(ships, player=player, k=k):
+            fleets[player] = ships
+            place(k + 1)
+
+        scene = NavalPlacementScene(app, match, player, done)
+        if match.hot_seat:
+            show(CurtainScene(app, app.tr("curtain.place", name=match.seats[player].name),
+                              lambda: app.scenes.replace(scene)), k == 0)
+        else:
+            show(scene, k == 0)
+
+    if not order:
+        show(NavalBattleScene(app, match, match.new_game(fleets)), True)
         return
     place(0)

@@ -12,6 +12,7 @@ import pygame
 from ..ai.opponents import OPPONENTS, opponent
 from ..data.profiles import profile_key
 from ..render import text, theme
+from ..rules.naval import NavalConfig
 from ..render.widgets import Item
 from .dialogs import MenuScene
 from .match import COMPUTER, HUMAN, Match, Seat, start_game
@@ -19,6 +20,7 @@ from .rules import load_rules, rules_summary
 from .settings import letters_item
 
 FIRST_CHOICES = ("lot", "0", "1")
+MODES = ("classic", "naval")
 NAME_LEN = 16
 
 
@@ -32,7 +34,13 @@ class SetupScene(MenuScene):
             self.choices["opponent"] = OPPONENTS[-1].key
         if self.choices["first"] not in FIRST_CHOICES:
             self.choices["first"] = "lot"
-        items = []
+        if self.choices.get("mode") not in MODES:
+            self.choices["mode"] = "classic"
+        self.choices["auto_intercept"] = bool(self.choices.get("auto_intercept", False))
+        items = [Item(lambda: self.tr("setup.mode"), values=lambda: list(MODES),
+                      get=lambda: self.choices["mode"],
+                      set=lambda v: self.choices.__setitem__("mode", v),
+                      show=lambda k: self.tr(f"mode.{k}"))]
         if kind == "computer":
             items.append(Item(lambda: self.tr("setup.opponent"),
                               values=lambda: [o.key for o in OPPONENTS],
@@ -54,8 +62,12 @@ class SetupScene(MenuScene):
                                   max_len=NAME_LEN,
                                   placeholder=lambda i=i: self.tr("setup.player", n=i)))
         items += [
-            Item(lambda: self.tr("setup.rules", rules=rules_summary(self.tr, *load_rules(self.choices))),
-                 self.open_rules),
+            Item(self._rules_words, self.open_rules, enabled=lambda: self.naval is False),
+            Item(lambda: self.tr("setup.auto_intercept"), values=lambda: [False, True],
+                 get=lambda: self.choices["auto_intercept"],
+                 set=lambda v: self.choices.__setitem__("auto_intercept", v),
+                 show=lambda v: self.tr("setup.intercept_auto" if v else "setup.intercept_manual"),
+                 enabled=lambda: self.naval),
             Item(lambda: self.tr("setup.first"), values=lambda: list(FIRST_CHOICES),
                  get=lambda: self.choices["first"],
                  set=lambda v: self.choices.__setitem__("first", v), show=self._first_words),
@@ -66,7 +78,18 @@ class SetupScene(MenuScene):
         super().__init__(app, items)
         self.menu.index = len(items) - 2  # Start is one key press away
 
+    @property
+    def naval(self) -> bool:
+        return self.choices["mode"] == "naval"
+
+    def _rules_words(self) -> str:
+        if self.naval:
+            return self.tr("setup.naval_rules")
+        return self.tr("setup.rules", rules=rules_summary(self.tr, *load_rules(self.choices)))
+
     def open_rules(self) -> None:
+        if self.naval:
+            return
         from .rules import RulesScene
         self.app.scenes.push(RulesScene(self.app, self.choices))
 
@@ -97,12 +120,15 @@ class SetupScene(MenuScene):
         else:
             a, b = self._names()
             seats = (Seat(HUMAN, a), Seat(HUMAN, b))
-        config, series = load_rules(self.choices)
-        if not config.relocate:
-            config = replace(config, halo=app.settings.halo)
+        if self.naval:   # §N: one field and one fleet; no series, no halo setting
+            config, series = NavalConfig(), 1
+        else:
+            config, series = load_rules(self.choices)
+            if not config.relocate:
+                config = replace(config, halo=app.settings.halo)
         match = Match(config, seats, first=self.choices["first"],
                       letters=app.settings.letter_set, seed=app.new_seed(), profile=profile,
-                      best_of=series)
+                      best_of=series, auto_intercept=self.choices["auto_intercept"])
         start_game(app, match)
 
     def back(self) -> None:
