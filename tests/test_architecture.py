@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PURE = ["game.rules", "game.rules.classic", "game.rules.coords", "game.rules.fleet",
+PURE = ["game.rules", "game.rules.classic", "game.rules.naval", "game.ai.naval", "game.rules.coords", "game.rules.fleet",
         "game.rules.modes", "game.ai.shooters", "game.ai.opponents", "game.data.record",
         "game.data.placements", "game.data.settings", "game.replay", "game.audio.synth"]
 

@@ -30,7 +30,7 @@ Points §N leaves open, settled here (also in docs/rules.md):
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Sequence
 
@@ -558,6 +558,74 @@ class NavalGame:
             enemy_fleet=tuple(self.fleets[enemy]) if self.over else None,
         )
 
+    def legal_actions(self) -> list:
+        """Legal actions, the volleys only by a representative few (their number explodes): for
+        each cell one volley that names it, with and without each ability the rules allow; for a
+        pending interception, shooting nothing down and each single target in reach."""
+        if self.over:
+            return []
+        if self.pending is not None:
+            return [Intercept(())] + [Intercept((c,)) for c in self.intercept_options()]
+        me = self.turn
+        free = self.targetable(me)
+        singles, pair = self.volley_shape(me)
+        fs = set(free)
+        pairs = [(c, n) for c in free for n in ((c[0] + 1, c[1]), (c[0], c[1] + 1)) if n in fs]
+        out = []
+        for i, cell in enumerate(free):
+            p = ()
+            if pair:
+                p = next((q for q in pairs if cell in q), pairs[i % len(pairs)])
+            rest = [c for c in free[i:] + free[:i] if c not in p]
+            shots = tuple(rest[:singles])
+            out.append(Volley(shots, p))
+        if self.ability_allowed():
+            base = out[0]
+            if self.torpedo_ready(me):
+                out += [replace_volley(base, torpedo=row) for row in range(SIZE)]
+            planes = self.planes(me)
+            if planes:
+                for c in free[:: max(1, len(free) // 12)]:
+                    square = [d for d in free if c[0] <= d[0] < c[0] + 3 and c[1] <= d[1] < c[1] + 3
+                              and d not in base.targets]
+                    if square:
+                        out.append(replace_volley(base, air=tuple(square[:planes])))
+        return [v for v in out if v.targets or v.torpedo is not None]
+
+    def to_dict(self) -> dict:
+        return {
+            "mode": self.mode,
+            "config": self.config.to_dict(),
+            "fleets": [[{"kind": s.kind, "cells": [list(c) for c in s.cells],
+                         "weapons": [[w, list(c)] for w, c in s.weapons]} for s in f]
+                       for f in self.fleets],
+            "first": self.first,
+            "moves": [[p, action_to_json(a)] for p, a, _ in self.history],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "NavalGame":
+        """Rebuild a game by replaying its moves, so a saved state can never be inconsistent."""
+        if not isinstance(data, dict) or data.get("mode") != cls.mode:
+            raise ConfigError("bad_option", key="mode", expected=cls.mode,
+                              got=data.get("mode") if isinstance(data, dict) else data)
+        config = NavalConfig.from_dict(data.get("config", {}))
+        try:
+            fleets = [[make_ship([_cell(c) for c in s["cells"]],
+                                 [(str(w), _cell(c)) for w, c in s["weapons"]]) for s in f]
+                      for f in data["fleets"]]
+            moves = [(int(p), action_from_json(a)) for p, a in data.get("moves", [])]
+            first = data.get("first", 0)
+        except (KeyError, TypeError, ValueError, IndexError):
+            raise ConfigError("bad_option", key="fleets/moves",
+                              expected="ships with cells and weapons", got="malformed") from None
+        game = cls(config, fleets, first)
+        for n, (player, action) in enumerate(moves, 1):
+            if player != game.turn:
+                raise IllegalAction("not_your_turn", move=n, player=player)
+            game.apply(action)
+        return game
+
     # -- checking --
     def check(self, action) -> None:
         """Raise IllegalAction with the reason if ``action`` may not be played now."""
@@ -723,6 +791,10 @@ class NavalGame:
             return [GameOver(None)]
         self.turn = enemy
         return [TurnChanged(enemy)]
+
+
+def replace_volley(v: Volley, **changes) -> Volley:
+    return replace(v, **changes)
 
 
 def _has_pair(free: set) -> bool:
