@@ -1,0 +1,187 @@
+"""The Naval battle screen (issue 5, parts 3 and 5), driven headless by synthetic events."""
+
+import random
+
+import pygame
+import pytest
+
+from game.app import App
+from game.rules import naval as nv
+from game.scenes.curtain import CurtainScene
+from game.scenes.match import COMPUTER, HUMAN, Match, Seat
+from game.scenes.naval_battle import NavalBattleScene
+from game.scenes.naval_gameover import NavalGameOverScene
+from game.scenes.title import TitleScene
+
+from .test_naval_rules import fleet_a
+from .test_scenes import click, frames, key, typed
+
+
+@pytest.fixture
+def app(home):
+    a = App(size=(1280, 720), seed=11)
+    a.scenes.push(TitleScene(a))
+    frames(a, 2)
+    yield a
+    a.quit()
+
+
+def battle(app, kinds=(HUMAN, COMPUTER), first=0, auto=False, level="admiral"):
+    seats = tuple(Seat(k, f"P{i}", level if k == COMPUTER else "", opponent="")
+                  for i, k in enumerate(kinds))
+    match = Match(nv.NavalConfig(), seats, first=str(first), seed=5, auto_intercept=auto)
+    game = nv.NavalGame(match.config, [fleet_a(), fleet_a()], first)
+    scene = NavalBattleScene(app, match, game, keep_record=False)
+    app.scenes.push(scene)
+    frames(app, 2)
+    return scene
+
+
+def settle(app, scene, limit=4000):
+    for _ in range(limit):
+        if not scene.busy:
+            return
+        frames(app)
+
+
+def test_a_volley_built_by_keyboard_alone(app):
+    scene = battle(app)
+    g = scene.game
+    scene.cursor = (0, 11)
+    frames(app, 1, [key(pygame.K_SPACE)])                  # the pair snaps to a neighbour
+    assert scene.pair == [(0, 11), (1, 11)]
+    frames(app, 1, [key(pygame.K_TAB)])                    # Tab turns it down the column
+    assert scene.pair == [(0, 11), (0, 10)]               # (0, 12) is off the field
+    frames(app, 1, typed("d12") + [key(pygame.K_RETURN)])  # a typed cell: a single shot
+    frames(app, 1, [key(pygame.K_RIGHT), key(pygame.K_RIGHT)])
+    scene.cursor = (6, 11)
+    frames(app, 1, [key(pygame.K_SPACE)])
+    assert len(scene.shots) == 2 and (3, 11) in scene.shots
+    frames(app, 1, typed("2"))                               # no ability on the first turn
+    assert scene.tool == "guns" and "first turn" in scene.message
+    frames(app, 1, [key(pygame.K_RETURN)])                   # Enter fires
+    assert len(g.history) >= 1 and g.history[0][0] == 0
+    settle(app, scene)
+
+
+def test_refusals_name_the_reason_and_change_nothing(app):
+    scene = battle(app)
+    g = scene.game
+    frames(app, 1, [key(pygame.K_RETURN)])                   # nothing aimed yet
+    assert not g.history and "pair" in scene.message         # the battleship aims first
+    for c in [(0, 11), (5, 11), (8, 11)]:
+        scene.mark(c)
+    scene.mark((10, 11))
+    assert "Every gun" in scene.message                      # no shells left to aim
+    scene.mark((8, 11))                                      # a second click takes it back
+    assert (8, 11) not in scene.shots
+
+
+def test_torpedo_lane_and_air_square_on_a_later_turn(app):
+    scene = battle(app, kinds=(HUMAN, HUMAN))
+    g = scene.game
+    g.apply(nv.Volley(((0, 11), (3, 11)), ((5, 11), (6, 11))))
+    g.apply(nv.Volley(((0, 11), (3, 11)), ((5, 11), (6, 11))))
+    scene._view_key = None
+    assert scene.human_to_move
+    frames(app, 1, typed("2"))
+    assert scene.tool == "torpedo"
+    scene.mark((4, 7))
+    assert scene.torpedo == 7
+    frames(app, 1, typed("3"))
+    scene.mark((4, 4))
+    scene.mark((5, 5))
+    assert scene.air == [(4, 4), (5, 5)] and scene.torpedo is None   # one ability a turn
+    scene.mark((8, 8))
+    assert "3×3" in scene.message and scene.air == [(4, 4), (5, 5)]
+    frames(app, 1, typed("1"))
+    for c in [(1, 2), (5, 2), (9, 9)]:
+        scene.mark(c)
+    v = scene.volley()
+    g.check(v)
+    scene.draw(app.screen)
+
+
+def test_the_human_defender_chooses_what_his_aegis_shoots_down(app):
+    scene = battle(app, first=1)
+    g = scene.game
+    ai_volley = nv.Volley(((1, 5), (8, 8)), ((2, 5), (2, 6)))   # into P0's Aegis reach
+    scene.play(ai_volley)
+    settle(app, scene)
+    assert scene.human_intercepting
+    scene.draw(app.screen)
+    geo = scene.geo_of(0)
+    frames(app, 1, click(geo.center((1, 5))))
+    frames(app, 1, click(geo.center((2, 5))))
+    frames(app, 1, click(geo.center((2, 6))))                # a third shell: refused
+    assert scene.shoot_down == [(1, 5), (2, 5)] and "2" in scene.message
+    frames(app, 1, click(geo.center((8, 8))))                # beyond the mount's reach
+    assert (8, 8) not in scene.shoot_down and "reach" in scene.message
+    frames(app, 1, [key(pygame.K_RETURN)])
+    last = g.history[-1][2]
+    assert isinstance(last, nv.VolleyResult) and last.downed == ((1, 5), (2, 5))
+    settle(app, scene)
+    assert any("Shot down" in words for words, _ in scene.log)
+
+
+def test_automatic_interception_asks_nothing(app):
+    scene = battle(app, first=1, auto=True)
+    scene.play(nv.Volley(((1, 5), (8, 8)), ((2, 5), (2, 6))))
+    settle(app, scene)
+    assert not scene.human_intercepting
+    assert isinstance(scene.game.history[-1][2], nv.VolleyResult)
+
+
+def test_hot_seat_interception_happens_behind_the_defenders_curtain(app):
+    scene = battle(app, kinds=(HUMAN, HUMAN))
+    assert scene.viewer == 0
+    scene.play(nv.Volley(((1, 5), (8, 8)), ((2, 5), (2, 6))))
+    settle(app, scene)
+    assert isinstance(app.scenes.top, CurtainScene)
+    top = app.scenes.top
+    top.on_ready()
+    frames(app, 2)
+    assert scene.viewer == 1 and scene.human_intercepting
+
+
+def test_computer_against_computer_plays_to_the_result_screen(app):
+    scene = battle(app, kinds=(COMPUTER, COMPUTER), level="hunter")
+    for _ in range(60000):
+        frames(app)
+        if isinstance(app.scenes.top, NavalGameOverScene):
+            break
+        if scene.busy:
+            scene.skip()
+    top = app.scenes.top
+    assert isinstance(top, NavalGameOverScene)
+    assert scene.game.over
+    for size in ((1280, 720), (800, 600)):
+        app.resized(size)
+        frames(app, 2)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+def test_draws_at_every_size_in_every_language(app, size):
+    scene = battle(app, first=1)
+    for lang in ("en", "ru", "uk", "no"):
+        app.settings.language = lang
+        app.apply_settings()
+        app.resized(size)
+        scene.play(nv.Volley(((1, 5), (8, 8)), ((2, 5), (2, 6)))) if not scene.game.history else None
+        settle(app, scene)
+        frames(app, 2)
+        assert not app.notices or all("missing" not in n[0] for n in app.notices)
+
+
+def test_random_seeded_volleys_keep_the_shown_marks_in_step_with_the_rules(app):
+    scene = battle(app, kinds=(HUMAN, HUMAN))
+    g = scene.game
+    rng = random.Random(4)
+    for _ in range(30):
+        if g.over:
+            break
+        scene.play(nv.random_action(g, rng))
+        scene.skip()
+    for owner in (0, 1):
+        shown = {c: m for c, m in scene.fields[owner].marks.items()}
+        assert shown == g.marks[owner]
