@@ -1016,9 +1016,12 @@ class NavalBattleScene(Scene):
             self.intercept_button.rect = pygame.Rect(rect.x + 10, rect.bottom - bh - 8,
                                                      rect.w - 20, bh)
             self.intercept_button.draw(surface, px)
-            hint = self.tr("naval.intercept_hint")
-            for i, ln in enumerate(text.wrap(hint, px - 2, rect.w - 20)[:2]):
-                text.draw(surface, ln, (x, y + line * (2 + i)), px - 2, theme.TEXT_DIM)
+            room = max(0, (self.intercept_button.rect.y - 2 - (y + line * 2)) // line)
+            words = self.message if self.message_time > 0 and self.message else \
+                self.tr("naval.intercept_hint")
+            colour = theme.BAD if self.message_time > 0 and self.message else theme.TEXT_DIM
+            for i, ln in enumerate(text.wrap(words, px - 2, rect.w - 20)[:room]):
+                text.draw(surface, ln, (x, y + line * (2 + i)), px - 2, colour)
             return
         self.intercept_button.rect = pygame.Rect(0, 0, 0, 0)
         left = self.shells_left()
@@ -1033,20 +1036,23 @@ class NavalBattleScene(Scene):
         text.draw(surface, words, (x, y + line), text.fit_px(words, px, rect.w - 20), theme.TEXT)
         bh = int(px * 1.7)
         gap = 6
-        bw = (rect.w - 20 - 2 * gap) // 3
-        by = y + line * 2 + 2
+        total = rect.w - 20 - 3 * gap
+        fire_w = int(total * 0.31)
+        tool_w = (total - fire_w) // 3
+        by = rect.bottom - bh - 8
         to_move = self.human_to_move
         for i, b in enumerate(self.buttons):
-            b.rect = pygame.Rect(rect.x + 10 + i * (bw + gap), by, bw, bh)
+            b.rect = pygame.Rect(rect.x + 10 + i * (tool_w + gap), by, tool_w, bh)
             if to_move:
                 b.draw(surface, px - 3)
                 if TOOLS[i] == self.tool:
                     pygame.draw.rect(surface, theme.GOOD, b.rect, 3, border_radius=8)
-        self.fire_button.rect = pygame.Rect(rect.x + 10, rect.bottom - bh - 8, rect.w - 20, bh)
+        self.fire_button.rect = pygame.Rect(rect.x + 10 + 3 * (tool_w + gap), by,
+                                            rect.right - 10 - (rect.x + 10 + 3 * (tool_w + gap)), bh)
         if to_move:
             self.fire_button.draw(surface, px)
-        msg_y = by + bh + 4
-        room = max(0, (self.fire_button.rect.y - msg_y) // line)
+        msg_y = y + line * 2
+        room = max(0, (by - 2 - msg_y) // line)
         if self.message_time > 0 and self.message:
             for i, ln in enumerate(text.wrap(self.message, px - 2, rect.w - 20)[:room]):
                 text.draw(surface, ln, (x, msg_y + line * i), px - 2, theme.BAD)
