@@ -17,6 +17,12 @@
       (salvos, mines, relocations) made by the computer ->
       {"preset": …, "games": N, "finished": …, "errors": …, "mean_turns": …}, one line per
       preset with "all" (turns: actions taken, shots, salvos and decisions alike)
+  soak --mode naval --games N --seed S [--ai LEVEL] [--b LEVEL]
+      the same for Naval (§N; levels random, gunner, commodore; default gunner) ->
+      {"mode": "naval", "games": N, "finished": …, "errors": …, "mean_turns": …}
+  duel --mode naval|classic --a LEVEL --b LEVEL --games N --seed S
+      two computer levels against each other, A moving first in every other game ->
+      {"a_wins": …, "b_wins": …, "draws": …} (a game unfinished at the soak's cap is a draw)
 
 Speed and strength are measured here, never asserted by the tests (machines are noisy).
 """
@@ -233,6 +239,9 @@ def bench_soak(args) -> list[dict]:
     from .ai.shooters import LADDER
     from .rules.classic import PRESETS
 
+    if args.mode == "naval":
+        return bench_soak_naval(args)
+    args.ai = args.ai or "hunter"
     for level in (args.ai, args.b or args.ai):
         if level not in LADDER and level != "best":
             raise SystemExit(f"unknown level {level!r}; known: {', '.join(LADDER)}, best")
@@ -264,6 +273,107 @@ def bench_soak(args) -> list[dict]:
     return lines[-1]
 
 
+def _naval_game(levels, seed: int, first: int | None = None) -> tuple[bool, int, int | None]:
+    """One Naval game between two computer levels; (finished, actions, winner or None). Every
+    action goes through the rules' own check; an exception escapes to the caller."""
+    from .ai.naval import make_naval_ai
+    from .rules.naval import NavalConfig, new_game
+
+    config = NavalConfig()
+    rng = random.Random(seed)
+    ais = [make_naval_ai(levels[p], random.Random(rng.getrandbits(32))) for p in (0, 1)]
+    game = new_game(config, rng, fleets=[ais[0].place(), ais[1].place()], first=first)
+    limit = SOAK_LIMIT * config.width * config.height
+    actions = 0
+    while not game.over and actions < limit:
+        game.apply(ais[game.turn].act(game.view(game.turn)))
+        actions += 1
+    return game.over, actions, game.winner
+
+
+def _naval_levels(*levels: str) -> None:
+    from .ai.naval import NAVAL_LEVELS
+
+    for level in levels:
+        if level not in NAVAL_LEVELS:
+            raise SystemExit(f"unknown naval level {level!r}; known: {', '.join(NAVAL_LEVELS)}")
+
+
+def bench_soak_naval(args) -> dict:
+    import traceback
+
+    levels = (args.ai or "gunner", args.b or args.ai or "gunner")
+    _naval_levels(*levels)
+    finished = errors = 0
+    turns = []
+    rng = random.Random(args.seed)
+    for _ in range(args.games):
+        seed = rng.getrandbits(32)
+        try:
+            done, actions, _ = _naval_game(levels, seed)
+        except Exception:  # a rules or AI failure: count it, show the first
+            if not errors:
+                print(f"# naval seed {seed}:\n{traceback.format_exc()}", file=sys.stderr)
+            errors += 1
+            continue
+        finished += done
+        turns.append(actions)
+    return {"mode": "naval", "games": args.games, "finished": finished, "errors": errors,
+            "mean_turns": round(statistics.fmean(turns), 1) if turns else 0.0}
+
+
+# --- duel ----------------------------------------------------------------------------------
+
+def _classic_levels(*levels: str) -> None:
+    from .ai.shooters import LADDER
+
+    for level in levels:
+        if level not in LADDER and level != "best":
+            raise SystemExit(f"unknown level {level!r}; known: {', '.join(LADDER)}, best")
+
+
+def _classic_duel_game(levels, seed: int, first: int) -> int | None:
+    """One game of default Classic (Russian rules) between two ladder levels."""
+    from .ai.captain import decide
+    from .ai.shooters import make_shooter
+    from .rules.classic import PRESETS, new_game
+
+    config = PRESETS["russian"]
+    rng = random.Random(seed)
+    game = new_game(config, rng, first=first)
+    shooters = [make_shooter(levels[p], config, random.Random(rng.getrandbits(32)))
+                for p in (0, 1)]
+    limit = SOAK_LIMIT * config.width * config.height
+    actions = 0
+    while not game.over and actions < limit:
+        game.apply(decide(shooters[game.turn], game.view(game.turn), rng))
+        actions += 1
+    return game.winner
+
+
+def _naval_duel_game(levels, seed: int, first: int) -> int | None:
+    return _naval_game(levels, seed, first)[2]
+
+
+# per mode: (check the level names, play one game (levels, seed, first) -> winner or None)
+DUELS = {"classic": (_classic_levels, _classic_duel_game),
+         "naval": (_naval_levels, _naval_duel_game)}
+
+
+def bench_duel(args) -> dict:
+    check, play = DUELS[args.mode]
+    check(args.a, args.b)
+    rng = random.Random(args.seed)
+    wins = {0: 0, 1: 0, None: 0}
+    for i in range(args.games):
+        first = i % 2            # side A (seat 0) moves first in every other game
+        wins[play((args.a, args.b), rng.getrandbits(32), first)] += 1
+        if (i + 1) % 20 == 0 or i + 1 == args.games:
+            print(f"# {i + 1}/{args.games}: {args.a} {wins[0]}, {args.b} {wins[1]}, "
+                  f"draws {wins[None]}", file=sys.stderr, flush=True)
+    return {"a_wins": wins[0], "b_wins": wins[1], "draws": wins[None]}
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench",
                                      description="Sea Battle benchmarks (one JSON line last)")
@@ -286,19 +396,26 @@ def main(argv=None) -> int:
                    choices=["uniform", "perelman", "edges", "random"])
     p.add_argument("--placements")
     p = sub.add_parser("soak", help="computer-against-computer games of a preset, counting errors")
-    p.add_argument("--mode", default="classic", choices=["classic"])
-    p.add_argument("--preset", default="all")
+    p.add_argument("--mode", default="classic", choices=["classic", "naval"])
+    p.add_argument("--preset", default="all", help="Classic's preset, or all")
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--ai", default="hunter", help="the level both sides play (or side A's)")
+    p.add_argument("--ai", default="", help="the level both sides play (or side A's); "
+                   "default hunter (classic), gunner (naval)")
     p.add_argument("--b", default="", help="side B's level, when it differs")
+    p = sub.add_parser("duel", help="two computer levels against each other")
+    p.add_argument("--mode", default="naval", choices=list(DUELS))
+    p.add_argument("--a", required=True, help="side A's level")
+    p.add_argument("--b", required=True, help="side B's level")
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--seed", type=int, default=1)
     p = sub.add_parser("ladder", help="every level on the three layout sets of the README")
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
     commands = {"frames": bench_frames, "startup": bench_startup, "ai": bench_ai,
-                "ladder": bench_ladder, "soak": bench_soak}
+                "ladder": bench_ladder, "soak": bench_soak, "duel": bench_duel}
     result = commands[args.command](args)
     print(json.dumps(result))
     return 0
