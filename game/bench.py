@@ -75,6 +75,17 @@ def bench_frames(args) -> dict:
     rng = random.Random(args.seed)
 
     def new_battle():
+        if args.mode == "naval":
+            # §N: gunners fire a torpedo or planes in most volleys and shoot down what they
+            # can, so nearly every volley has shells, an ability and interceptions at once
+            from .rules.naval import NavalConfig
+            from .scenes.naval_battle import NavalBattleScene
+            match = Match(NavalConfig(), (Seat(COMPUTER, "A", "hunter"),
+                                          Seat(COMPUTER, "B", "hunter")),
+                          seed=rng.getrandbits(32))
+            ais = match.naval_ais()
+            game = match.new_game([ais[0].place(), ais[1].place()])
+            return NavalBattleScene(app, match, game, keep_record=False)
         match = Match(PRESETS[args.preset], (Seat(COMPUTER, "A", "hunter"),
                                              Seat(COMPUTER, "B", "hunter")),
                       seed=rng.getrandbits(32))
@@ -82,23 +93,39 @@ def bench_frames(args) -> dict:
         return BattleScene(app, match, match.new_game(fleets), keep_record=False)
 
     battle = app.scenes.push(new_battle())
+    seen = [battle]
     dt = 1 / 60
     for _ in range(30):  # warm the caches, as the first second of a real battle does
         app.step(dt, [])
     times = []
+    busy = []       # frames while shells (and in Naval planes or torpedoes) are in flight
     for _ in range(args.frames):
         if battle.finished or app.scenes.top is not battle:
             battle = app.scenes.reset(new_battle())
+            seen.append(battle)
         t0 = time.perf_counter()
         pygame.event.pump()
         app.step(dt, [])
         pygame.display.flip()
         times.append((time.perf_counter() - t0) * 1000)
+        if battle.effects.shells or getattr(battle, "flyers", None):
+            busy.append(times[-1])
     shots = len(battle.game.history)
-    print(f"# {args.frames} frames of {args.mode}/{args.preset} at {w}x{h}; "
-          f"{shots} shots in the last battle", file=sys.stderr)
-    return {"frames": args.frames, "p50_ms": round(percentile(times, 0.5), 3),
-            "p99_ms": round(percentile(times, 0.99), 3), "max_ms": round(max(times), 3)}
+    label = args.mode if args.mode == "naval" else f"{args.mode}/{args.preset}"
+    print(f"# {args.frames} frames of {label} at {w}x{h}; "
+          f"{shots} moves in the last battle", file=sys.stderr)
+    out = {"frames": args.frames, "p50_ms": round(percentile(times, 0.5), 3),
+           "p99_ms": round(percentile(times, 0.99), 3), "max_ms": round(max(times), 3)}
+    if args.mode == "naval":
+        from .rules.naval import VolleyResult
+        results = [r for b in seen for _, _, r in b.game.history if isinstance(r, VolleyResult)]
+        out |= {"busy_frames": len(busy),
+                "busy_p99_ms": round(percentile(busy, 0.99), 3) if busy else 0.0,
+                "volleys": len(results),
+                "with_ability": sum(r.volley.torpedo is not None or bool(r.volley.air)
+                                    for r in results),
+                "with_interceptions": sum(bool(r.downed) for r in results)}
+    return out
 
 
 # --- startup -------------------------------------------------------------------------------
@@ -379,7 +406,7 @@ def main(argv=None) -> int:
                                      description="Sea Battle benchmarks (one JSON line last)")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("frames", help="frame times of the battle scene")
-    p.add_argument("--mode", default="classic", choices=["classic"])
+    p.add_argument("--mode", default="classic", choices=["classic", "naval"])
     p.add_argument("--preset", default="russian")
     p.add_argument("--frames", type=int, default=600)
     p.add_argument("--seed", type=int, default=1)

@@ -91,3 +91,10 @@ def test_frames_on_a_large_preset():
     out = bench("frames", "--mode", "classic", "--preset", "large-18", "--frames", "10")
     assert out.returncode == 0, out.stderr
     assert last_json(out)["frames"] == 10
+
+
+def test_frames_of_a_naval_battle_count_its_volleys():
+    out = bench("frames", "--mode", "naval", "--frames", "240", "--seed", "1")
+    data = last_json(out)
+    assert {"frames", "p50_ms", "p99_ms", "max_ms"} <= set(data) and data["frames"] == 240
+    assert data["volleys"] >= 1 and data["busy_frames"] > 0
