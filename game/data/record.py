@@ -83,8 +83,9 @@ def record_text(game, letters: str = "latin", names=("", "")) -> str:
     for p, ships in enumerate(game.initial_ships):
         for ship in ships:
             out.append(f"ship {PLAYERS[p]}: " + " ".join(fmt(c) for c in ship))
+    cells_of = getattr(game, "piece_cells", None)
     for kind in mode.pieces:
-        for p, cells in enumerate(getattr(game, kind, ((), ()))):
+        for p, cells in enumerate(cells_of(kind) if cells_of else getattr(game, kind, ((), ()))):
             for c in cells:
                 out.append(f"{kind[:-1]} {PLAYERS[p]}: {fmt(c)}")
     for n, (player, action, result) in enumerate(game.history, 1):
@@ -166,7 +167,7 @@ def iter_record(path, text: str | None = None, tr: Translator | None = None) -> 
                     fleet.append([parse(c) for c in cells])
                 except RuleError as exc:
                     raise err(ln, describe(exc, tr, letters)) from None
-            if not fleet:
+            if not fleet and mode.ships:
                 raise err(line, f"no 'ship {PLAYERS[p]}:' lines before the moves")
             fleets.append(fleet)
         extra = {}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from . import classic, naval
+from . import classic, korabliki, naval
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,7 @@ class Mode:
     random_game: Callable  # (config, rng) -> a new game with random legal set-up
     random_action: Callable  # (game, rng) -> any legal action, drawn at random
     pieces: tuple = ("mines", "sweepers")  # one-cell pieces a record lists, by game attribute
+    ships: bool = True       # a record must list ships ("ship A: …" lines)
 
 
 def _classic_outcome(events) -> str:
@@ -125,6 +126,71 @@ def _naval_action_from_text(text: str, parse):
                         tuple(groups["air"]))
 
 
+def _korabliki_outcome(events) -> str:
+    words = []
+    for e in events:
+        if isinstance(e, korabliki.Asked):
+            words.append(e.outcome)
+        elif isinstance(e, korabliki.Struck):
+            words.append("hit-" + e.outcome)
+        elif isinstance(e, korabliki.Blast):
+            words.append("blast" + ("-chain" if e.chained else ""))
+    return " ".join(words)
+
+
+def _korabliki_action_text(action, fmt) -> str:
+    """``move Б3 Б4``, ``ask Б4 Б5`` (``ask Б4 Б5 with Б4 В4``), ``answer Б5 Б6``, ``bomb``,
+    ``torpedo Б4 Б5``, ``end``."""
+    k = korabliki
+    if isinstance(action, k.Move):
+        return f"move {fmt(action.frm)} {fmt(action.to)}"
+    if isinstance(action, k.Ask):
+        text = f"ask {fmt(action.ship)} {fmt(action.target)}"
+        if len(action.block) > 1:
+            text += " with " + " ".join(fmt(c) for c in action.block)
+        return text
+    if isinstance(action, k.Answer):
+        return "answer " + " ".join(fmt(c) for c in action.cells)
+    if isinstance(action, k.Bomb):
+        return "bomb"
+    if isinstance(action, k.TorpedoStrike):
+        return f"torpedo {fmt(action.torpedo)} {fmt(action.target)}"
+    if isinstance(action, k.EndTurn):
+        return "end"
+    raise TypeError(type(action).__name__)
+
+
+def _korabliki_action_from_text(text: str, parse):
+    k = korabliki
+    words = text.split()
+    if not words:
+        raise ValueError("an empty move")
+    head, rest = words[0].lower(), words[1:]
+    if head == "move" and len(rest) == 2:
+        return k.Move(parse(rest[0]), parse(rest[1]))
+    if head == "ask" and len(rest) >= 2:
+        block = ()
+        if len(rest) > 2:
+            if rest[2].lower() != "with":
+                raise ValueError(f"cannot read the move {text!r}")
+            block = tuple(parse(w) for w in rest[3:])
+        return k.Ask(parse(rest[0]), parse(rest[1]), block)
+    if head == "answer" and rest:
+        return k.Answer(tuple(parse(w) for w in rest))
+    if head == "bomb" and not rest:
+        return k.Bomb()
+    if head == "torpedo" and len(rest) == 2:
+        return k.TorpedoStrike(parse(rest[0]), parse(rest[1]))
+    if head == "end" and not rest:
+        return k.EndTurn()
+    raise ValueError(f"cannot read the move {text!r}")
+
+
+KORABLIKI_WORDS = frozenset(("won", "tied", "lost", "took-fort", "swept", "mined", "torpedoed",
+                             "blast", "blast-chain", "hit-sunk", "hit-fort", "hit-mine",
+                             "hit-torpedo", "hit-blast"))
+
+
 MODES: dict[str, Mode] = {
     "classic": Mode(
         key="classic",
@@ -150,5 +216,19 @@ MODES: dict[str, Mode] = {
         random_game=naval.new_game,
         random_action=naval.random_action,
         pieces=naval.PIECES,
+    ),
+    "korabliki": Mode(
+        key="korabliki",
+        config_from_dict=korabliki.KorablikiConfig.from_dict,
+        new_game=korabliki.from_pieces,
+        action_to_text=_korabliki_action_text,
+        action_from_text=_korabliki_action_from_text,
+        outcome_text=_korabliki_outcome,
+        outcome_words=KORABLIKI_WORDS,
+        presets=korabliki.PRESETS,
+        random_game=korabliki.new_game,
+        random_action=korabliki.random_action,
+        pieces=korabliki.PIECES,
+        ships=False,
     ),
 }
