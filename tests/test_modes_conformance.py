@@ -28,15 +28,20 @@ def test_random_legal_play(mode, preset, seed):
         assert actions, "a game that is not over must offer a legal action"
         for a in actions[:3]:
             game.check(a)  # every offered action passes the rules' own check
-        state = json.dumps(game.to_dict(), sort_keys=True)
+        # the state is compared whole at every step of the first 200, then at every 10th (and
+        # rebuilt from JSON every 17th, then every 170th): long games (§K) stay affordable
+        early = steps < 200
+        if early or steps % 10 == 0:
+            state = json.dumps(game.to_dict(), sort_keys=True)
         with pytest.raises(RuleError):
             game.apply(object())  # nonsense is refused ...
-        assert json.dumps(game.to_dict(), sort_keys=True) == state  # ... and changes nothing
+        if early or steps % 10 == 0:
+            assert json.dumps(game.to_dict(), sort_keys=True) == state  # ... and changes nothing
         events = game.apply(m.random_action(game, rng))
         assert events
         steps += 1
         assert steps < 40_000
-        if steps % 17 == 0:
+        if steps % (17 if early else 170) == 0:
             again = type(game).from_dict(json.loads(json.dumps(game.to_dict())))
             assert again.to_dict() == game.to_dict()
     assert game.winner in (0, 1) or getattr(game, "drawn", False)   # §N has draws (N-f)

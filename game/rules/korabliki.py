@@ -411,6 +411,19 @@ class KorablikiGame:
                         out.append(Move(c, n))
         return out
 
+    def has_move(self, player: int | None = None) -> bool:
+        """Has ``player`` any legal move? (stops at the first one found)"""
+        player = self.turn if player is None else player
+        for p in self.pieces.values():
+            if p.owner != player or p.rank == FORT:
+                continue
+            if p.rank == MIN:
+                if self.moves_of(p):
+                    return True
+            elif any(n not in self.pieces for n in side_neighbours(p.cell)):
+                return True
+        return False
+
     def legal_moves(self, player: int | None = None) -> list[Move]:
         player = self.turn if player is None else player
         return [m for p in sorted(self.own(player), key=lambda p: p.id) for m in self.moves_of(p)]
@@ -480,10 +493,10 @@ class KorablikiGame:
                 raise IllegalAction(self._why_not(p, action.to), cell=action.to, piece=p.rank)
             return
         if isinstance(action, EndTurn):
-            if self.phase == MOVE and self.legal_moves():
+            if self.phase == MOVE and self.has_move():
                 raise IllegalAction("must_move")
             return
-        if self.phase == MOVE and self.legal_moves():
+        if self.phase == MOVE and self.has_move():
             raise IllegalAction("must_move")
         if isinstance(action, Ask):
             s = self.pieces.get(action.ship) if in_board(action.ship) else None
@@ -698,7 +711,7 @@ class KorablikiGame:
 
     def _start_turn(self) -> None:
         """K-e: a player with no legal move goes straight to the act."""
-        self.phase = MOVE if self.legal_moves() else ACT
+        self.phase = MOVE if self.has_move() else ACT
 
     # -- acts available now (for computers, tests and the screen) --
     def legal_acts(self) -> list:
@@ -835,12 +848,15 @@ def new_game(config: KorablikiConfig, rng: random.Random, setups=None, first=Non
 
 
 def random_action(game: KorablikiGame, rng: random.Random):
-    """Any legal action at random; after a move, an act with a fair chance (so random play
-    fights and ends)."""
+    """Any legal action at random, leaning forward (so random fleets meet): a move toward the
+    enemy more often than not, and after a move an act with a fair chance."""
     if game.phase == ANSWER:
         return Answer(rng.choice(game.answer_options(game.pending.target)))
     if game.phase == MOVE:
-        return rng.choice(game.legal_moves())
+        moves = game.legal_moves()
+        ahead = -1 if game.turn == 0 else 1     # toward the enemy zone
+        forward = [m for m in moves if (m.to[1] - m.frm[1]) * ahead > 0]
+        return rng.choice(forward if forward and rng.random() < 0.6 else moves)
     acts = game.legal_acts()
     fights = [a for a in acts if not isinstance(a, (EndTurn, Bomb))]
     if fights and rng.random() < 0.7:
