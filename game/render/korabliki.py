@@ -351,6 +351,8 @@ def piece_surface(rank: str | None, size: int, owner_colour, bow_up: bool, label
     (``revealed_badge``). ``known``: an own piece whose rank the enemy knows (a small eye)."""
     size = max(8, int(size))
     colour = tuple(owner_colour[:3])
+    if rank is None:          # a hidden piece shows nothing of its rank, whatever is passed
+        label, revealed_badge = "", False
     key = (rank, size, colour, bool(bow_up), label, bool(revealed_badge), bool(known), bool(dim))
     surf = _cache.get(key)
     if surf is not None:
