@@ -87,6 +87,7 @@ class KorablikiSetupScene(Scene):
         self.found: list = []                 # the load dialog's formations
         self.broken: list = []                # ... and the broken files skipped
         self.pick = 0
+        self.list_rects: list = []            # where the load dialog drew each name
         choices = app.settings.quick_match
         if choices.get(STYLE_CHOICE) not in formation_styles():
             choices[STYLE_CHOICE] = "random"
@@ -110,6 +111,10 @@ class KorablikiSetupScene(Scene):
         ]
         self.hotkeys: dict = {}
         self._layout_key = None
+
+    def exit(self) -> None:
+        if self.dialog == "save":
+            pygame.key.stop_text_input()
 
     # -- state -------------------------------------------------------------------------------
     def left(self, rank: str) -> int:
@@ -585,7 +590,7 @@ class KorablikiSetupScene(Scene):
         elif event.type == pygame.TEXTINPUT and self.dialog == "save":
             self.name = (self.name + event.text)[:store.NAME_MAX]
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.dialog == "load":
-            for i, r in enumerate(getattr(self, "list_rects", [])):
+            for i, r in enumerate(self.list_rects):
                 if r.collidepoint(event.pos):
                     self.pick = i
                     self.load(self.found[i])
