@@ -91,9 +91,13 @@ def describe(error, tr: Translator, letters: LetterSet | str = "latin") -> str:
             params[key + "_size"] = len(value)
         else:
             params[key] = value
-    for name in ("piece", "other"):   # a mine, a minesweeper or a ship (C5, C6)
+    for name in ("piece", "other"):   # a mine, a minesweeper or a ship (C5, C6), a rank (§K)
         if isinstance(params.get(name), str) and tr.has(f"piece.{params[name]}"):
             params[name] = tr(f"piece.{params[name]}")
+        elif isinstance(params.get(name), str):
+            rank_key = "kor.rank_name." + params[name]
+            if tr.has(rank_key):
+                params[name] = tr(rank_key)
     if "touching" in params:
         params["touching"] = tr(f"touching.{params['touching']}")
     if "shapes" in params:

@@ -27,7 +27,6 @@ import random
 import pygame
 
 from ..data import formations as store
-from ..data.storage import DataFileError
 from ..i18n import describe
 from ..render import korabliki as draw
 from ..render import text, theme

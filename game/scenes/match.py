@@ -15,6 +15,7 @@ from ..ai.shooters import make_shooter
 from ..rules.classic import (ClassicConfig, ClassicGame, Setup, play_game, random_fleet,
                              random_setup)
 from ..rules.errors import PlacementError
+from ..rules.korabliki import KorablikiConfig, KorablikiGame
 from ..rules.naval import NavalConfig, NavalGame
 from ..rules.series import Series
 
@@ -54,6 +55,8 @@ class Match:
 
     @property
     def mode(self) -> str:
+        if isinstance(self.config, KorablikiConfig):
+            return "korabliki"
         return "naval" if isinstance(self.config, NavalConfig) else "classic"
 
     @property
@@ -102,12 +105,21 @@ class Match:
         return {i: make_naval_ai(naval_level(seat), random.Random(self.rng.getrandbits(32)))
                 for i, seat in enumerate(self.seats) if seat.kind == COMPUTER}
 
+    def korabliki_ais(self) -> dict:
+        """§K: the computer seats' opponents, by the level of their personality."""
+        from ..ai.korabliki import make_korabliki_ai
+        return {i: make_korabliki_ai(korabliki_level(seat),
+                                     random.Random(self.rng.getrandbits(32)))
+                for i, seat in enumerate(self.seats) if seat.kind == COMPUTER}
+
     def helper_ai(self):
         """The Aegis officer who intercepts for a person who chose automatic interception."""
         from ..ai.naval import make_naval_ai
         return make_naval_ai("commodore", random.Random(self.rng.getrandbits(32)))
 
     def new_game(self, setups) -> ClassicGame:
+        if self.mode == "korabliki":
+            return KorablikiGame(self.config, setups, self.first_player())
         if self.mode == "naval":
             return NavalGame(self.config, setups, self.first_player())
         setups = [s if isinstance(s, Setup) else Setup(list(s)) for s in setups]
@@ -132,6 +144,9 @@ def start_game(app, match: Match, replace: bool = False) -> None:
 
     if match.mode == "naval":
         start_naval_game(app, match, replace)
+        return
+    if match.mode == "korabliki":
+        start_korabliki_game(app, match, replace)
         return
     fleets: list = [None, None]
     for i, seat in enumerate(match.seats):
@@ -235,5 +250,59 @@ def start_naval_game(app, match: Match, replace: bool = False) -> None:
 
     if not order:
         show(NavalBattleScene(app, match, match.new_game(fleets)), True)
+        return
+    place(0)
+
+
+def korabliki_level(seat: Seat) -> str:
+    """The "Кораблики" opponent for a personality: the cabin boy moves at random, the boatswain
+    is a sailor, every officer above them plays as an admiral."""
+    return {"random": "random", "hunter": "sailor"}.get(seat.shooter, "admiral")
+
+
+def start_korabliki_game(app, match: Match, replace: bool = False) -> None:
+    """§K: people set up their 52 pieces (behind the curtain when two share the screen), the
+    computer sets up its own, then the battle."""
+    from .curtain import CurtainScene
+    from .korabliki_battle import KorablikiBattleScene
+    from .korabliki_setup import KorablikiSetupScene
+
+    ais = match.korabliki_ais()
+    setups: list = [ais[i].setup(i) if i in ais else None for i in range(2)]
+    order = match.humans
+
+    def show(scene, first: bool) -> None:
+        if first and not replace:
+            app.scenes.push(scene)
+        else:
+            app.scenes.replace(scene)
+
+    def place(k: int) -> None:
+        if k == len(order):
+            game = match.new_game(setups)
+            battle = KorablikiBattleScene(app, match, game)
+            if match.hot_seat:
+                battle.viewer = game.turn
+                app.scenes.replace(CurtainScene(
+                    app, app.tr("curtain.first", name=match.seats[game.turn].name),
+                    lambda: app.scenes.replace(battle)))
+            else:
+                app.scenes.replace(battle)
+            return
+        player = order[k]
+
+        def done(setup, player=player, k=k):
+            setups[player] = setup
+            place(k + 1)
+
+        scene = KorablikiSetupScene(app, match, player, done)
+        if match.hot_seat:
+            show(CurtainScene(app, app.tr("curtain.place", name=match.seats[player].name),
+                              lambda: app.scenes.replace(scene)), k == 0)
+        else:
+            show(scene, k == 0)
+
+    if not order:
+        show(KorablikiBattleScene(app, match, match.new_game(setups)), True)
         return
     place(0)

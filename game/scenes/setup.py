@@ -12,6 +12,7 @@ import pygame
 from ..ai.opponents import OPPONENTS, opponent
 from ..data.profiles import profile_key
 from ..render import text, theme
+from ..rules.korabliki import KorablikiConfig
 from ..rules.naval import NavalConfig
 from ..render.widgets import Item
 from .dialogs import MenuScene
@@ -20,7 +21,7 @@ from .rules import load_rules, rules_summary
 from .settings import letters_item
 
 FIRST_CHOICES = ("lot", "0", "1")
-MODES = ("classic", "naval")
+MODES = ("classic", "naval", "korabliki")
 NAME_LEN = 16
 
 
@@ -62,7 +63,8 @@ class SetupScene(MenuScene):
                                   max_len=NAME_LEN,
                                   placeholder=lambda i=i: self.tr("setup.player", n=i)))
         items += [
-            Item(self._rules_words, self.open_rules, enabled=lambda: self.naval is False),
+            Item(self._rules_words, self.open_rules,
+                 enabled=lambda: self.choices["mode"] == "classic"),
             Item(lambda: self.tr("setup.auto_intercept"), values=lambda: [False, True],
                  get=lambda: self.choices["auto_intercept"],
                  set=lambda v: self.choices.__setitem__("auto_intercept", v),
@@ -83,12 +85,14 @@ class SetupScene(MenuScene):
         return self.choices["mode"] == "naval"
 
     def _rules_words(self) -> str:
+        if self.choices["mode"] == "korabliki":
+            return self.tr("setup.korabliki_rules")
         if self.naval:
             return self.tr("setup.naval_rules")
         return self.tr("setup.rules", rules=rules_summary(self.tr, *load_rules(self.choices)))
 
     def open_rules(self) -> None:
-        if self.naval:
+        if self.choices["mode"] != "classic":
             return
         from .rules import RulesScene
         self.app.scenes.push(RulesScene(self.app, self.choices))
@@ -120,7 +124,9 @@ class SetupScene(MenuScene):
         else:
             a, b = self._names()
             seats = (Seat(HUMAN, a), Seat(HUMAN, b))
-        if self.naval:   # §N: one field and one fleet; no series, no halo setting
+        if self.choices["mode"] == "korabliki":   # §K: one board, one set of pieces
+            config, series = KorablikiConfig(), 1
+        elif self.naval:   # §N: one field and one fleet; no series, no halo setting
             config, series = NavalConfig(), 1
         else:
             config, series = load_rules(self.choices)

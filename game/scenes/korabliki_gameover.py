@@ -1,0 +1,54 @@
+""""Кораблики" game over: the whole board turned face up (RULES.md §0: both sides see
+everything), pieces lost and forts left, and a rematch."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..rules import korabliki as kr
+from ..rules.coords import fallback_letter_set
+from ..render import text, theme
+from ..render.korabliki import draw_piece, draw_sea_board, fit_geometry, to_screen, viewer_colours
+from .gameover import GameOverScene
+
+
+class KorablikiGameOverScene(GameOverScene):
+    def __init__(self, app, match, game, elapsed: float, record_path=None):
+        super().__init__(app, match, game, elapsed, record_path)
+        self.letters = fallback_letter_set(match.letters, kr.WIDTH)
+
+    def player_stats(self, player: int) -> dict:
+        g = self.game
+        return {"lost": len(g.lost[player]), "forts": g.forts(player),
+                "left": len(g.own(player))}
+
+    def stats_rows(self, player: int) -> list:
+        st = self.stats[player]
+        return [(self.tr("kor.stats.lost"), str(st["lost"])),
+                (self.tr("kor.stats.forts"), str(st["forts"]))]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        u = theme.unit(self.size)
+        words, colour = self._headline()
+        text.draw(surface, words, (w / 2, 34 * u), theme.font_px(self.size, 46), colour,
+                  "center", shadow=True)
+        m = int(14 * u)
+        px = theme.font_px(self.size, 20)
+        footer_h = self.menu.height(self.size) + int(px * 1.6)
+        area = pygame.Rect(m, int(64 * u), int(w * 0.66), h - int(64 * u) - footer_h - m)
+        geo = fit_geometry(area)
+        flip = self.left == 1
+        draw_sea_board(surface, geo, self.letters, self.t, flip)
+        own_colour, enemy_colour = viewer_colours(flip)
+        for c, p in self.game.pieces.items():
+            own = p.owner == self.left
+            draw_piece(surface, geo, to_screen(c, flip), p.rank, own_colour if own else enemy_colour,
+                       own, revealed_badge=not own, tr=self.tr)
+        x = geo.outer.right + m
+        sw = w - x - m
+        stats_h = int(px * 3.9)
+        for i, player in enumerate((self.left, 1 - self.left)):
+            rect = pygame.Rect(x, area.y + i * (stats_h + m), sw, stats_h)
+            self._draw_stats(surface, player, rect)
+        self._draw_footer(surface, area.bottom)

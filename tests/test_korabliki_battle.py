@@ -1,0 +1,139 @@
+"""The "Кораблики" battle screen (issue 6, parts 3 and 5), driven headless by synthetic events."""
+
+import random
+
+import pygame
+import pytest
+
+from game.app import App
+from game.rules import korabliki as kr
+from game.scenes.curtain import CurtainScene
+from game.scenes.dialogs import ConfirmScene
+from game.scenes.korabliki_battle import KorablikiBattleScene
+from game.scenes.korabliki_gameover import KorablikiGameOverScene
+from game.scenes.match import COMPUTER, HUMAN, Match, Seat
+from game.scenes.title import TitleScene
+
+from .test_korabliki_rules import arrange
+from .test_scenes import frames, key, typed
+
+
+@pytest.fixture
+def app(home):
+    a = App(size=(1280, 720), seed=11)
+    a.scenes.push(TitleScene(a))
+    frames(a, 2)
+    yield a
+    a.quit()
+
+
+def battle(app, game, kinds=(HUMAN, COMPUTER), level="admiral"):
+    seats = tuple(Seat(k, f"P{i}", level if k == COMPUTER else "", opponent="")
+                  for i, k in enumerate(kinds))
+    match = Match(kr.KorablikiConfig(), seats, first=str(game.turn), seed=5)
+    scene = KorablikiBattleScene(app, match, game, keep_record=False)
+    app.scenes.push(scene)
+    frames(app, 2)
+    return scene
+
+
+def settle(app, scene, limit=3000):
+    """Frames until the scene's animation is over (or another screen, a curtain, covers it)."""
+    for _ in range(limit):
+        if not scene.busy or app.scenes.top is not scene:
+            return
+        frames(app)
+
+
+def test_a_turn_by_keyboard_alone(app):
+    g = arrange({(5, 10): (0, kr.KR), (5, 4): (1, kr.ES)})
+    scene = battle(app, g, kinds=(HUMAN, HUMAN))
+    scene.cursor = (5, 10)
+    frames(app, 1, [key(pygame.K_SPACE)])                     # pick the cruiser
+    assert scene.selected == (5, 10)
+    frames(app, 1, [key(pygame.K_UP), key(pygame.K_SPACE)])   # one step toward the enemy
+    settle(app, scene)
+    assert (5, 9) in g.pieces and g.phase == kr.ACT
+    frames(app, 1, [key(pygame.K_ESCAPE)])                     # drop the pick ...
+    frames(app, 1, [key(pygame.K_RETURN)])                     # ... and Enter ends the turn
+    settle(app, scene)
+    assert g.turn == 1
+
+
+def test_asking_plays_out_and_the_board_follows_the_rules(app):
+    g = arrange({(5, 7): (0, kr.KR), (5, 6): (1, kr.ES), (9, 9): (0, kr.TK)})
+    scene = battle(app, g, kinds=(HUMAN, HUMAN))
+    scene.click((9, 9))
+    scene.click((9, 8))
+    settle(app, scene)
+    scene.click((5, 7))
+    scene.click((5, 6))                                        # "ЧТО ЭТО?"
+    assert scene.busy
+    settle(app, scene)
+    assert (5, 6) not in g.pieces and g.turn == 0              # taken; moves again
+    assert set(scene.display) == set(g.pieces)
+    assert any("taken" in words for words, _ in scene.log)
+
+
+def test_the_human_answers_a_block_and_may_understate_it(app):
+    g = arrange({(5, 7): (1, kr.KR), (5, 6): (0, kr.ES), (6, 6): (0, kr.ES), (9, 2): (1, kr.TK)},
+                turn=1)
+    scene = battle(app, g, kinds=(HUMAN, HUMAN))
+    scene.viewer = 1
+    g.apply(kr.Move((9, 2), (9, 3)))
+    scene.play(kr.Ask((5, 7), (5, 6)))
+    settle(app, scene)
+    assert isinstance(app.scenes.top, CurtainScene)            # the other person answers
+    app.scenes.top.on_ready()
+    settle(app, scene)
+    assert scene.viewer == 0 and scene.human_answering
+    scene.draw(app.screen)
+    frames(app, 1, typed("2"))                                  # "two ЭС"
+    settle(app, scene)
+    last = g.history[-1]
+    assert last[1] == kr.Answer(((5, 6), (6, 6)))
+    assert last[2][0].outcome == "lost"                         # 2ЭС > КР
+
+
+def test_the_bomb_asks_first_then_blasts(app):
+    g = arrange({(5, 7): (0, kr.BOMB), (5, 5): (1, kr.KR), (9, 9): (0, kr.TK)})
+    scene = battle(app, g, kinds=(HUMAN, HUMAN))
+    g.apply(kr.Move((9, 9), (9, 8)))
+    scene._sync()
+    frames(app, 1, [key(pygame.K_x)])
+    assert isinstance(app.scenes.top, ConfirmScene)
+    app.scenes.top._yes()
+    frames(app, 10)
+    assert scene.blasts and (5, 5) in scene.display          # turned up, not yet gone
+    settle(app, scene)
+    assert (5, 5) not in g.pieces and (5, 5) not in scene.display
+
+
+def test_computers_play_to_the_result_screen(app):
+    rng = random.Random(3)
+    g = kr.new_game(kr.KorablikiConfig(), rng, first=0)
+    battle(app, g, kinds=(COMPUTER, COMPUTER), level="random")
+    for _ in range(200_000):
+        top = app.scenes.top
+        if isinstance(top, KorablikiGameOverScene):
+            break
+        if isinstance(top, KorablikiBattleScene) and top.busy:
+            top.skip()
+        frames(app)
+    assert isinstance(app.scenes.top, KorablikiGameOverScene) and g.over
+    for size in ((1280, 720), (800, 600)):
+        app.resized(size)
+        frames(app, 2)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+def test_draws_at_every_size_in_every_language(app, size):
+    g = arrange({(5, 7): (0, kr.KR), (5, 6): (1, kr.ES), (9, 9): (0, kr.TK)})
+    scene = battle(app, g, kinds=(HUMAN, HUMAN))
+    scene.click((9, 9))
+    for lang in ("en", "ru", "uk", "no"):
+        app.settings.language = lang
+        app.apply_settings()
+        app.resized(size)
+        frames(app, 2)
+        scene.draw(app.screen)
