@@ -20,9 +20,14 @@
   soak --mode naval --games N --seed S [--ai LEVEL] [--b LEVEL]
       the same for Naval (§N; levels random, gunner, commodore; default gunner) ->
       {"mode": "naval", "games": N, "finished": …, "errors": …, "mean_turns": …}
-  duel --mode naval|classic --a LEVEL --b LEVEL --games N --seed S
+  soak --mode korabliki --games N --seed S [--ai LEVEL] [--b LEVEL]
+      the same for Кораблики (§K; levels random, sailor, admiral; default sailor); a game
+      drawn by the 200 quiet moves counts as finished; each side's move_ms_p99 on stderr ->
+      {"mode": "korabliki", "games": N, "finished": …, "errors": …, "mean_turns": …}
+  duel --mode naval|classic|korabliki --a LEVEL --b LEVEL --games N --seed S
       two computer levels against each other, A moving first in every other game ->
-      {"a_wins": …, "b_wins": …, "draws": …} (a game unfinished at the soak's cap is a draw)
+      {"a_wins": …, "b_wins": …, "draws": …} (a game unfinished at the soak's cap is a draw;
+      for korabliki each side's move_ms_p99 on stderr)
 
 Speed and strength are measured here, never asserted by the tests (machines are noisy).
 """
@@ -268,6 +273,8 @@ def bench_soak(args) -> list[dict]:
 
     if args.mode == "naval":
         return bench_soak_naval(args)
+    if args.mode == "korabliki":
+        return bench_soak_korabliki(args)
     args.ai = args.ai or "hunter"
     for level in (args.ai, args.b or args.ai):
         if level not in LADDER and level != "best":
@@ -349,6 +356,77 @@ def bench_soak_naval(args) -> dict:
             "mean_turns": round(statistics.fmean(turns), 1) if turns else 0.0}
 
 
+KORABLIKI_MS: tuple[list, list] = ([], [])   # each seat's thinking times (ms), filled by play
+
+
+def _korabliki_game(levels, seed: int, first: int | None = None) -> tuple[bool, int, int | None]:
+    """One Кораблики game between two computer levels; (finished, actions, winner or None).
+    Each computer sees only its own view and the legal actions, and is told every event."""
+    from .ai.korabliki import make_korabliki_ai
+    from .rules.korabliki import KorablikiConfig, KorablikiGame
+
+    config = KorablikiConfig()
+    rng = random.Random(seed)
+    ais = [make_korabliki_ai(levels[p], random.Random(rng.getrandbits(32))) for p in (0, 1)]
+    setups = [ais[0].setup(0), ais[1].setup(1)]
+    game = KorablikiGame(config, setups, rng.randrange(2) if first is None else first)
+    limit = SOAK_LIMIT * config.width * config.height
+    actions = 0
+    while not game.over and actions < limit:
+        seat = game.turn
+        t0 = time.perf_counter()
+        action = ais[seat].act(game.view(seat), game.legal_actions())
+        KORABLIKI_MS[seat].append((time.perf_counter() - t0) * 1000)
+        events = game.apply(action)
+        for ai in ais:
+            ai.observe(events)
+        actions += 1
+    return game.over, actions, game.winner
+
+
+def _korabliki_levels(*levels: str) -> None:
+    from .ai.korabliki import KORABLIKI_LEVELS
+
+    for level in levels:
+        if level not in KORABLIKI_LEVELS:
+            raise SystemExit(f"unknown korabliki level {level!r}; "
+                             f"known: {', '.join(KORABLIKI_LEVELS)}")
+
+
+def _korabliki_ms(names) -> None:
+    """Each side's thinking time, p99 and max, on stderr (the last line stays the contract)."""
+    for seat, name in enumerate(names):
+        ms = KORABLIKI_MS[seat]
+        if ms:
+            print(f"# move_ms_p99 {name} (side {'AB'[seat]}): {percentile(ms, 0.99):.3f} "
+                  f"(max {max(ms):.3f}, {len(ms)} decisions)", file=sys.stderr, flush=True)
+        ms.clear()
+
+
+def bench_soak_korabliki(args) -> dict:
+    import traceback
+
+    levels = (args.ai or "sailor", args.b or args.ai or "sailor")
+    _korabliki_levels(*levels)
+    finished = errors = 0
+    turns = []
+    rng = random.Random(args.seed)
+    for _ in range(args.games):
+        seed = rng.getrandbits(32)
+        try:
+            done, actions, _ = _korabliki_game(levels, seed)
+        except Exception:  # a rules or AI failure: count it, show the first
+            if not errors:
+                print(f"# korabliki seed {seed}:\n{traceback.format_exc()}", file=sys.stderr)
+            errors += 1
+            continue
+        finished += done
+        turns.append(actions)
+    _korabliki_ms(levels)
+    return {"mode": "korabliki", "games": args.games, "finished": finished, "errors": errors,
+            "mean_turns": round(statistics.fmean(turns), 1) if turns else 0.0}
+
+
 # --- duel ----------------------------------------------------------------------------------
 
 def _classic_levels(*levels: str) -> None:
@@ -382,9 +460,14 @@ def _naval_duel_game(levels, seed: int, first: int) -> int | None:
     return _naval_game(levels, seed, first)[2]
 
 
+def _korabliki_duel_game(levels, seed: int, first: int) -> int | None:
+    return _korabliki_game(levels, seed, first)[2]
+
+
 # per mode: (check the level names, play one game (levels, seed, first) -> winner or None)
 DUELS = {"classic": (_classic_levels, _classic_duel_game),
-         "naval": (_naval_levels, _naval_duel_game)}
+         "naval": (_naval_levels, _naval_duel_game),
+         "korabliki": (_korabliki_levels, _korabliki_duel_game)}
 
 
 def bench_duel(args) -> dict:
@@ -398,6 +481,8 @@ def bench_duel(args) -> dict:
         if (i + 1) % 20 == 0 or i + 1 == args.games:
             print(f"# {i + 1}/{args.games}: {args.a} {wins[0]}, {args.b} {wins[1]}, "
                   f"draws {wins[None]}", file=sys.stderr, flush=True)
+    if args.mode == "korabliki":
+        _korabliki_ms((args.a, args.b))
     return {"a_wins": wins[0], "b_wins": wins[1], "draws": wins[None]}
 
 
@@ -423,12 +508,12 @@ def main(argv=None) -> int:
                    choices=["uniform", "perelman", "edges", "random"])
     p.add_argument("--placements")
     p = sub.add_parser("soak", help="computer-against-computer games of a preset, counting errors")
-    p.add_argument("--mode", default="classic", choices=["classic", "naval"])
+    p.add_argument("--mode", default="classic", choices=["classic", "naval", "korabliki"])
     p.add_argument("--preset", default="all", help="Classic's preset, or all")
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--ai", default="", help="the level both sides play (or side A's); "
-                   "default hunter (classic), gunner (naval)")
+                   "default hunter (classic), gunner (naval), sailor (korabliki)")
     p.add_argument("--b", default="", help="side B's level, when it differs")
     p = sub.add_parser("duel", help="two computer levels against each other")
     p.add_argument("--mode", default="naval", choices=list(DUELS))

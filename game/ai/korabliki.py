@@ -13,10 +13,14 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
+
 from ..rules.coords import Cell
-from ..rules.korabliki import (BOMB, COUNTS, ES, FORT, KR, LIN, MIN, PL, RANKS, STOR, TK, TOR,
-                               TRAL, WIDTH, Ask, Bomb, EndTurn, TorpedoStrike, front_rows,
-                               random_setup, side_neighbours, validate_setup)
+from ..rules.korabliki import (ACT, ANSWER, BOMB, COMBAT, COUNTS, ES, FORT, KR, LIN, MIN, MOVE,
+                               PL, RANKS, STOR, TK, TOR, TRAL, WIDTH, Ask, Asked, Blast, Bomb,
+                               EndTurn, Moved, Struck, TorpedoStrike, blast_zone,
+                               compare, front_rows, random_setup, side_neighbours,
+                               validate_setup)
 
 # --- set-ups --------------------------------------------------------------------------------
 
@@ -174,6 +178,269 @@ def guarded(setup: dict, fort: Cell) -> int:
     return sum(1 for n in side_neighbours(fort) if n in setup)
 
 
+
+# --- what a player knows of the enemy fleet -------------------------------------------------
+
+R = {r: i for i, r in enumerate(RANKS)}        # rank -> column
+NR = len(RANKS)
+NC = len(COMBAT)
+COUNT_VEC = np.array([COUNTS[r] for r in RANKS], dtype=float)
+COMBAT_MASK = np.array([r in COMBAT for r in RANKS], dtype=float)
+
+
+def strength_cmp(asker: tuple[int, str], answer: tuple[int, str]) -> int:
+    """``compare`` for any block size (there are only two battleships: no block of three)."""
+    clamp = lambda b: (min(b[0], COUNTS[b[1]], 3), b[1])   # noqa: E731
+    return compare(clamp(asker), clamp(answer))
+
+
+def manhattan(a: Cell, b: Cell) -> int:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def max_block(cell: Cell, cells) -> int:
+    """The largest block (1..3) a piece on ``cell`` could ask or answer with, from positions only:
+    ``cells`` are the other pieces of its side."""
+    near = [n for n in side_neighbours(cell) if n in cells]
+    if not near:
+        return 1
+    for n in near:
+        if any(m != cell and m in cells for m in side_neighbours(n)):
+            return 3
+    return 3 if len(near) > 1 else 2
+
+
+class Track:
+    """One enemy piece as far as the player knows it: where it is, whether it is afloat, its rank
+    once known, and ``w``: a likelihood factor for each rank (0 = impossible) from what it did."""
+
+    __slots__ = ("id", "cell", "alive", "rank", "w", "moved", "stay", "seen_cell")
+
+    def __init__(self, pid: int, cell: Cell, depth: int):
+        self.id = pid
+        self.cell = cell
+        self.alive = True
+        self.rank: str | None = None
+        self.w = np.ones(NR)
+        # set-ups keep the forts deep: a mild prior by the row it started on
+        self.w[R[FORT]] = (0.4, 0.6, 0.9, 1.4, 2.2)[depth] if depth >= 0 else 0.3
+        self.moved = False
+        self.stay = 0
+        self.seen_cell = cell
+
+    def only(self, ranks) -> None:
+        keep = np.zeros(NR)
+        for r in ranks:
+            keep[R[r]] = 1.0
+        w = self.w * keep
+        self.w = w if w.sum() > 0 else keep
+
+    def never(self, rank) -> None:
+        w = self.w.copy()
+        w[R[rank]] = 0.0
+        if w.sum() > 0:
+            self.w = w
+
+
+class Knowledge:
+    """The enemy fleet as ``player`` may know it: built from the views it is shown (positions,
+    moves, revealed ranks) and, when given, the public events of play (the outcome of every
+    asking act, strike and blast). Never reads a hidden rank."""
+
+    def __init__(self, player: int):
+        self.player = player
+        self.enemy = 1 - player
+        self.tracks: dict[int, Track] = {}
+        self.at: dict[Cell, int] = {}         # enemy cell -> id
+        self.ready = False
+        self.turn_cells: dict[int, Cell] = {}
+        self.last_enemy_move: Cell | None = None
+        self.forts_left = 2.0                 # the enemy forts still standing, as expected
+        self._post = None
+
+    # -- the view --
+    def sync(self, view) -> None:
+        me = view.player
+        self.player, self.enemy = me, 1 - me
+        fr = front_rows(self.enemy)
+        if not self.ready:
+            for e in view.enemy:
+                depth = fr.index(e.cell[1]) if e.cell[1] in fr else -1
+                self.tracks[e.id] = Track(e.id, e.cell, depth)
+            self.ready = True
+        present = set()
+        for e in view.enemy:
+            present.add(e.id)
+            t = self.tracks.get(e.id)
+            if t is None:     # cannot happen in a game; keep going all the same
+                t = self.tracks[e.id] = Track(e.id, e.cell, -1)
+            if t.cell != e.cell:      # a move the events did not tell
+                self._moved(t, t.cell, e.cell, None, exact=False)
+            if e.rank is not None:
+                t.rank = e.rank
+            if e.moved and not t.moved:
+                t.moved = True
+                t.never(FORT)
+        for t in self.tracks.values():
+            if t.alive and t.id not in present:
+                t.alive = False
+        self.at = {e.cell: e.id for e in view.enemy}
+        # the start of one of my turns: pieces that could have moved and did not
+        if view.phase == MOVE or (view.phase == ACT and view.moved_piece is None):
+            occupied = {p.cell for p in view.own} | set(self.at)
+            for e in view.enemy:
+                t = self.tracks[e.id]
+                if t.rank is None and self.turn_cells.get(e.id) == e.cell \
+                        and any(n not in occupied for n in side_neighbours(e.cell)):
+                    t.stay += 1
+            self.turn_cells = {e.id: e.cell for e in view.enemy}
+        self._post = None
+
+    def _moved(self, t: Track, frm: Cell, to: Cell, via, exact: bool) -> None:
+        if not t.moved:
+            t.moved = True
+            t.never(FORT)
+        t.stay = 0
+        if t.rank is None:
+            # a mine moves only inside the zone of one of its sweepers
+            sweepers = [o for o in self.tracks.values()
+                        if o.alive and o is not t and chebyshev(o.cell, frm) == 1
+                        and chebyshev(o.cell, to) == 1 and o.rank in (None, TRAL)
+                        and o.w[R[TRAL]] > 0]
+            if not sweepers and exact:
+                t.never(MIN)
+            elif not sweepers:
+                t.w[R[MIN]] *= 0.1
+            else:
+                t.w[R[MIN]] *= 0.4
+            if manhattan(frm, to) == 2:
+                if exact or via is not None:
+                    t.only((TK,))
+                else:
+                    t.w *= 0.25
+                    t.w[R[TK]] *= 4.0
+        self.at.pop(frm, None)
+        self.at[to] = t.id
+        t.cell = to
+
+    # -- the events of play (only what both players see) --
+    def observe(self, events) -> None:
+        if not self.ready:
+            return
+        me, enemy = self.player, self.enemy
+        for e in events:
+            if isinstance(e, Moved):
+                if e.player == enemy:
+                    t = self.tracks.get(e.piece)
+                    if t is not None:
+                        self._moved(t, e.frm, e.to, e.via, exact=True)
+                        self.last_enemy_move = e.to
+            elif isinstance(e, Asked):
+                self._asked(e)
+            elif isinstance(e, Struck):
+                if e.player == me:
+                    self._learn(e.target, e.rank)
+                else:
+                    self._learn(e.torpedo, TOR)
+                self._removed(e.removed)
+            elif isinstance(e, Blast):
+                for owner, cell, rank in e.revealed:
+                    if owner == enemy:
+                        self._learn(cell, rank)
+                self._removed(tuple((o, c) for o, c, _ in e.revealed))
+        self._post = None
+
+    def _learn(self, cell: Cell, rank: str) -> None:
+        pid = self.at.get(cell)
+        if pid is not None:
+            self.tracks[pid].rank = rank
+
+    def _removed(self, removed) -> None:
+        for owner, cell in removed:
+            if owner != self.enemy:
+                continue
+            pid = self.at.pop(cell, None)
+            if pid is None:
+                continue
+            self.tracks[pid].alive = False
+
+    def _asked(self, e) -> None:
+        if e.player == self.player:
+            for c in e.answered:
+                self._learn(c, e.rank)
+            self._removed(e.removed)
+            return
+        pid = self.at.get(e.ship)
+        t = self.tracks.get(pid) if pid is not None else None
+        if t is not None and t.rank is None:
+            others = {c for c in self.at if c != e.ship}
+            kmax = max_block(e.ship, others)
+            ans = (len(e.answered), e.rank)
+            if e.outcome == "won":
+                t.only([r for r in COMBAT
+                        if any(strength_cmp((k, r), ans) > 0 for k in range(1, kmax + 1))])
+            elif e.outcome == "lost":
+                t.only([r for r in COMBAT if strength_cmp((1, r), ans) < 0])
+            elif e.outcome in ("took-fort", "torpedoed"):
+                t.only(COMBAT)
+            elif e.outcome == "mined":
+                t.only([r for r in COMBAT if r != TRAL])
+            elif e.outcome == "swept":
+                t.rank = TRAL
+        if e.outcome == "tied":
+            for owner, cell in e.removed:
+                if owner == self.enemy:
+                    self._learn(cell, e.rank)
+        self._removed(e.removed)
+
+    # -- the estimate --
+    def posterior(self) -> dict[int, np.ndarray]:
+        """Each enemy piece's rank distribution (alive ones), the unknown ones sharing out the
+        ranks not yet accounted for (iterative proportional fitting)."""
+        if self._post is not None:
+            return self._post
+        left = COUNT_VEC.copy()
+        unknown = []
+        for t in self.tracks.values():
+            if t.rank is not None:
+                left[R[t.rank]] -= 1
+            else:
+                unknown.append(t)
+        left = np.maximum(left, 0.0)
+        post: dict[int, np.ndarray] = {}
+        lost = sum(1.0 for t in self.tracks.values() if not t.alive and t.rank == FORT)
+        if unknown:
+            W = np.array([t.w for t in unknown])
+            mobile = np.ones(NR)
+            mobile[R[FORT]] = 0.0
+            mobile[R[MIN]] = 0.3
+            stays = np.array([t.stay for t in unknown], dtype=float)
+            # pieces that keep still when they could move: forts, mines, guards
+            W = W * np.where(mobile > 0.5, np.maximum(0.04, 0.93 ** stays)[:, None], 1.0)
+            W = W * (left > 0)
+            dead = np.where(W.sum(axis=1) <= 0)[0]
+            if len(dead):
+                W[dead] = (left > 0).astype(float)
+            M = W / np.maximum(W.sum(axis=1, keepdims=True), 1e-12)
+            for _ in range(25):
+                col = M.sum(axis=0)
+                M = M * np.where(col > 1e-12, left / np.maximum(col, 1e-12), 0.0)
+                M = M / np.maximum(M.sum(axis=1, keepdims=True), 1e-12)
+            for t, row in zip(unknown, M):
+                if t.alive:
+                    post[t.id] = row
+                else:
+                    lost += row[R[FORT]]
+        for t in self.tracks.values():
+            if t.alive and t.rank is not None:
+                row = np.zeros(NR)
+                row[R[t.rank]] = 1.0
+                post[t.id] = row
+        self.forts_left = max(1.0, 2.0 - lost)
+        self._post = post
+        return post
+
+
 # --- players --------------------------------------------------------------------------------
 
 KORABLIKI_LEVELS = ("random", "sailor", "admiral")
@@ -181,29 +448,40 @@ KORABLIKI_LEVELS = ("random", "sailor", "admiral")
 
 class KorablikiAI:
     """A computer player: ``setup(player)`` its fleet, ``act(view, legal)`` one action of
-    ``legal`` (the list ``game.legal_actions()`` gives now) from what ``view`` shows."""
+    ``legal`` (the list ``game.legal_actions()`` gives now, which shows no hidden rank) from what
+    ``view`` shows. ``observe(events)`` may be given every event list the game's ``apply``
+    returns (either side's); a player keeps only what its side may know (never the answering
+    side's options, K-b) and plays on without them too."""
 
     key = ""
-    style = "random"
+    styles: tuple = ("random",)
 
     def __init__(self, rng: random.Random):
         self.rng = rng
 
     def setup(self, player: int) -> dict:
-        return formation(self.style, player, self.rng)
+        return formation(self.rng.choice(self.styles), player, self.rng)
+
+    def observe(self, events) -> None:
+        pass
 
     def act(self, view, legal: list):
         raise NotImplementedError
 
 
 class RandomAI(KorablikiAI):
-    """Any legal action; after a move, an act with a fair chance (so random play fights)."""
+    """Any legal action at random, as the rules' ``random_action`` plays: a move toward the
+    enemy more often than not, and after a move an act with a fair chance."""
 
     key = "random"
 
     def act(self, view, legal: list):
         rng = self.rng
-        if view.phase != "act":
+        if view.phase == MOVE:
+            ahead = -1 if view.player == 0 else 1     # toward the enemy zone
+            forward = [m for m in legal if (m.to[1] - m.frm[1]) * ahead > 0]
+            return rng.choice(forward if forward and rng.random() < 0.6 else legal)
+        if view.phase != ACT:
             return rng.choice(legal)
         fights = [a for a in legal if isinstance(a, (Ask, TorpedoStrike))]
         if fights and rng.random() < 0.7:
@@ -213,7 +491,428 @@ class RandomAI(KorablikiAI):
         return EndTurn()
 
 
-LEVELS = {cls.key: cls for cls in (RandomAI,)}
+class SailorAI(KorablikiAI):
+    """Sails forward, mostly at random; asks whatever enemy its ships touch, with the biggest
+    block it has; strikes with torpedoes now and then; answers truthfully with its biggest
+    block; never sets off its bomb."""
+
+    key = "sailor"
+    styles = ("balanced",)
+
+    def act(self, view, legal: list):
+        rng = self.rng
+        if view.phase == ANSWER:
+            return max(legal, key=lambda a: (len(a.cells), rng.random()))
+        if view.phase == MOVE:
+            forward = -1 if view.player == 0 else 1
+            own = {p.cell: p.rank for p in view.own}
+            weights = []
+            for m in legal:
+                w = 1.0
+                if (m.to[1] - m.frm[1]) * forward > 0:
+                    w = 4.0
+                elif (m.to[1] - m.frm[1]) * forward < 0:
+                    w = 0.4
+                if own.get(m.frm) not in COMBAT:
+                    w *= 0.3
+                weights.append(w)
+            return rng.choices(legal, weights)[0]
+        asks = [a for a in legal if isinstance(a, Ask)]
+        if asks:
+            size = max(len(a.block) for a in asks)
+            return rng.choice([a for a in asks if len(a.block) == size])
+        strikes = [a for a in legal if isinstance(a, TorpedoStrike)]
+        if strikes and rng.random() < 0.5:
+            return rng.choice(strikes)
+        return EndTurn()
+
+
+# the admiral's sense of value
+VALUE = {LIN: 12.0, KR: 8.0, ES: 6.0, STOR: 4.5, TK: 3.5, TRAL: 3.5, PL: 3.5,
+         BOMB: 9.0, TOR: 3.0, MIN: 2.0, FORT: 60.0}
+FORT_V = 60.0        # a fort while the side has two
+LAST_FORT_V = 1000.0 # the last one: the game
+AGAIN = 1.0          # the extra turn after a won asking act
+INFO = 0.8           # a lost asking act still turns the answer face up
+FORT_SEEN = 5.0      # a torpedo turning a fort up
+ASK_P = 0.45         # how likely an enemy piece touching one of mine acts against it
+STRIKE_P = 0.35
+GUARD = 2.5          # leaving a side of one's own fort
+CV = np.array([VALUE[r] for r in COMBAT])
+
+
+def _combat_table() -> np.ndarray:
+    """U[a-1, s, k-1, r]: what asking an enemy ship of rank r (answering with a block of a) with
+    a block of k ships of rank s is worth."""
+    U = np.zeros((3, NC, 3, NC))
+    for a in (1, 2, 3):
+        for si, s in enumerate(COMBAT):
+            for k in (1, 2, 3):
+                for ri, r in enumerate(COMBAT):
+                    c = strength_cmp((k, s), (a, r))
+                    if c > 0:
+                        v = a * VALUE[r] + AGAIN
+                    elif c == 0:
+                        v = a * VALUE[r] - k * VALUE[s]
+                    else:
+                        v = -VALUE[s] + INFO
+                    U[a - 1, si, k - 1, ri] = v
+    return U
+
+
+def _threat_table() -> np.ndarray:
+    """T[m, r]: what an enemy piece of rank r standing next to my piece of rank m is worth to me
+    per turn (it may ask or strike it); the fort's and the bomb's rows are filled in play."""
+    T = np.zeros((NR, NR))
+    for m in RANKS:
+        for r in COMBAT:
+            if m in COMBAT:
+                c = strength_cmp((1, r), (1, m))
+                v = -VALUE[m] if c > 0 else (VALUE[r] - VALUE[m] if c == 0 else VALUE[r])
+            elif m == MIN:
+                v = -VALUE[MIN] if r == TRAL else VALUE[r] - VALUE[MIN]
+            elif m == TOR:
+                v = VALUE[r] - VALUE[TOR]
+            else:
+                v = 0.0
+            T[R[m], R[r]] = ASK_P * v
+        if m in COMBAT or m == MIN:
+            T[R[m], R[TOR]] = STRIKE_P * (VALUE[TOR] - VALUE[m])
+    return T
+
+
+UA = _combat_table()
+TM = _threat_table()
+
+
+def reach(d):
+    """How much a target ``d`` steps away (0: touching) draws a piece."""
+    return 1.0 / (1.0 + 0.4 * d)
+
+
+class AdmiralAI(KorablikiAI):
+    """Keeps book of every enemy piece (ranks unaccounted for, moves that rule out forts and
+    mines, what every asking act proved) and plays by expected value: asks (with blocks) where
+    it pays, probes suspected forts and mines with cheap ships and minesweepers, strikes with
+    torpedoes, sets off the bomb when the enemy loses more, guards its own forts and answers
+    with the block that pays best, now and then understating it."""
+
+    key = "admiral"
+    styles = ("fortress", "balanced", "blocks", "bomb_front")
+    bluff = 0.15
+
+    def __init__(self, rng: random.Random):
+        super().__init__(rng)
+        self.know: Knowledge | None = None
+        self.came_from: dict[int, Cell] = {}
+
+    def observe(self, events) -> None:
+        if self.know is not None:
+            self.know.observe(events)
+
+    def act(self, view, legal: list):
+        if self.know is None or self.know.player != view.player:
+            self.know = Knowledge(view.player)
+        self.know.sync(view)
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase == ANSWER:
+            return self.answer(view, legal)
+        ctx = Context(view, self.know)
+        if view.phase == MOVE:
+            move = self.choose_move(ctx, legal)
+            p = ctx.own_at[move.frm]
+            self.came_from[p.id] = move.frm
+            return move
+        return self.choose_act(ctx, legal)
+
+    # -- acts --
+    def act_value(self, ctx, a) -> float:
+        if isinstance(a, Ask):
+            p = ctx.own_at[a.ship]
+            e = ctx.index[a.target]
+            return ctx.ask_ev(e, p.rank, max(1, len(a.block)))
+        if isinstance(a, TorpedoStrike):
+            return ctx.strike_ev(ctx.index[a.target])
+        if isinstance(a, Bomb):
+            return ctx.bomb_ev()
+        return 0.0
+
+    def choose_act(self, ctx, legal: list):
+        best, value = None, 0.0
+        for a in legal:
+            if isinstance(a, EndTurn):
+                continue
+            v = self.act_value(ctx, a)
+            if v > value:
+                best, value = a, v
+        return best if best is not None else next(a for a in legal if isinstance(a, EndTurn))
+
+    # -- moves --
+    def choose_move(self, ctx, legal: list):
+        rng = self.rng
+        acts = ctx.piece_acts()            # the best act each own piece has now
+        top = sorted(acts.items(), key=lambda kv: -kv[1])[:2]
+        best, value = None, -1e18
+        cache: dict = {}
+        for m in legal:
+            p = ctx.own_at[m.frm]
+            key = (p.id, m.frm)
+            if key not in cache:
+                cache[key] = (ctx.pos(p, m.frm), ctx.danger(p, m.frm), ctx.opportunity(p, m.frm))
+            pos0, dan0, _ = cache[key]
+            others = next((v for pid, v in top if pid != p.id), 0.0)
+            v = ctx.pos(p, m.to, m.frm) - pos0
+            v += ctx.danger(p, m.to, m.frm) - dan0
+            v += max(0.0, others, ctx.opportunity(p, m.to, m.frm))
+            if m.frm in ctx.guard_cells and m.to not in ctx.guard_cells:
+                v -= GUARD
+            elif m.to in ctx.guard_cells and m.frm not in ctx.guard_cells:
+                v += 0.5
+            if p.rank == MIN:
+                v -= 0.5
+            if self.came_from.get(p.id) == m.to:
+                v -= 0.3
+            v += rng.random() * 0.05
+            if v > value:
+                best, value = m, v
+        return best
+
+    # -- answers --
+    def answer(self, view, legal: list):
+        """The block to answer with: the best expected outcome against the ships that may have
+        asked (the enemy ships beside the asked one), fewer ships revealed the better; now and
+        then a smaller block than the best (a bluff)."""
+        know = self.know
+        target = view.pending_target
+        mine = {p.cell: p for p in view.own}
+        rank = mine[target].rank
+        post = know.posterior()
+        askers = [pid for c, pid in know.at.items() if c in side_neighbours(target)]
+        if not askers:
+            return max(legal, key=lambda a: len(a.cells))
+        weights = np.array([3.0 if know.tracks[pid].cell == know.last_enemy_move else 1.0
+                            for pid in askers])
+        dist = sum(w * post[pid][:NC] for w, pid in zip(weights, askers))
+        if dist.sum() <= 0:
+            return max(legal, key=lambda a: len(a.cells))
+        dist = dist / dist.sum()
+        scores = []
+        for a in legal:
+            size = len(a.cells)
+            v = 0.0
+            for ri, r in enumerate(COMBAT):
+                if dist[ri] <= 0:
+                    continue
+                for k, pk in ((1, 0.75), (2, 0.25)):
+                    c = strength_cmp((k, r), (size, rank))
+                    if c > 0:
+                        out = -size * VALUE[rank]
+                    elif c == 0:
+                        out = -size * VALUE[rank] + k * VALUE[r]
+                    else:
+                        out = VALUE[r]
+                    v += dist[ri] * pk * out
+            v -= 0.3 * size        # every ship named is turned up
+            scores.append(v)
+        order = sorted(range(len(legal)), key=lambda i: -scores[i])
+        pick = order[0]
+        if len(order) > 1 and self.rng.random() < self.bluff \
+                and scores[order[1]] > scores[pick] - 2.0 \
+                and len(legal[order[1]].cells) < len(legal[pick].cells):
+            pick = order[1]
+        return legal[pick]
+
+
+class Context:
+    """One decision's worth of estimates: every enemy piece's rank distribution and what asking
+    it, striking it, blowing it up or being next to it is worth to each own piece."""
+
+    def __init__(self, view, know: Knowledge):
+        self.view = view
+        self.me = view.player
+        self.own = view.own
+        self.own_at = {p.cell: p for p in view.own}
+        post = know.posterior()
+        alive = [t for t in know.tracks.values() if t.alive and t.id in post]
+        self.cells = [t.cell for t in alive]
+        self.index = {c: i for i, c in enumerate(self.cells)}
+        n = len(alive)
+        self.n = n
+        P = np.array([post[t.id] for t in alive]) if n else np.zeros((0, NR))
+        self.P = P
+        self.ex = np.array([c[0] for c in self.cells], dtype=float)
+        self.ey = np.array([c[1] for c in self.cells], dtype=float)
+        my_forts = [p.cell for p in view.own if p.rank == FORT]
+        self.my_forts = my_forts
+        self.fort_mine = LAST_FORT_V if len(my_forts) <= 1 else FORT_V
+        self.fort_enemy = LAST_FORT_V if know.forts_left <= 1.5 else FORT_V
+        self.guard_cells = {n for f in my_forts for n in side_neighbours(f)}
+        bomb = [p.cell for p in view.own if p.rank == BOMB]
+        self.bomb = bomb[0] if bomb else None
+        VE = np.array([VALUE[r] for r in RANKS])
+        VE[R[FORT]] = self.fort_enemy
+        self.VE = VE
+        self.piece_value = P @ VE if n else np.zeros(0)
+        self._blast: dict = {}
+        # block answers: how likely a side neighbour shares the rank
+        p2 = np.zeros((n, NC))
+        for i, c in enumerate(self.cells):
+            q = np.ones(NC)
+            for nb in side_neighbours(c):
+                j = self.index.get(nb)
+                if j is not None:
+                    q *= 1.0 - P[j, :NC]
+            p2[i] = 1.0 - q
+        # combat part of asking: (n, s, k)
+        Pc = P[:, :NC]
+        ask = (np.einsum("nr,skr->nsk", Pc * (1 - p2), UA[0])
+               + np.einsum("nr,skr->nsk", Pc * p2, UA[1]))
+        aux = np.zeros((n, NC))
+        aux += (P[:, R[FORT]] * (self.fort_enemy + AGAIN))[:, None]
+        aux += P[:, R[TOR]][:, None] * (VALUE[TOR] - CV)[None, :]
+        mine_v = VALUE[MIN] - CV
+        mine_v[COMBAT.index(TRAL)] = VALUE[MIN] + AGAIN
+        aux += P[:, R[MIN]][:, None] * mine_v[None, :]
+        pb = P[:, R[BOMB]]
+        for i in np.nonzero(pb > 1e-3)[0]:
+            aux[i] += pb[i] * self.blast_value(self.cells[i])
+        # defending the own forts, and not letting the game die of quiet
+        defend = np.zeros(n)
+        if my_forts and n:
+            combat = P @ COMBAT_MASK + P[:, R[TOR]]
+            d = np.min([np.abs(self.ex - f[0]) + np.abs(self.ey - f[1]) for f in my_forts],
+                       axis=0)
+            defend = np.where(d <= 5, combat * min(self.fort_mine, 120.0) * 0.25
+                              / np.maximum(d, 1.0), 0.0)
+        self.defend = defend
+        urge = max(0.0, (view.quiet - 60) / 100.0) * 6.0
+        self.urge = urge
+        self.ask = ask + aux[:, :, None] + (defend + urge)[:, None, None]
+        sv = P[:, :NC] @ CV + P[:, R[FORT]] * (FORT_SEEN * (3 if self.fort_enemy > FORT_V else 1)) \
+            + P[:, R[TOR]] * VALUE[TOR] + P[:, R[MIN]] * VALUE[MIN]
+        for i in np.nonzero(pb > 1e-3)[0]:
+            sv[i] += pb[i] * self.blast_value(self.cells[i])
+        self.strike = sv - VALUE[TOR] + defend + urge
+        # what each enemy piece threatens next to each rank of mine
+        T = TM.copy()
+        T[R[FORT], :] = 0.0
+        for r in COMBAT:
+            T[R[FORT], R[r]] = -ASK_P * self.fort_mine
+        T[R[FORT], R[TOR]] = STRIKE_P * (VALUE[TOR] - 2.0)
+        self.threat = P @ T.T if n else np.zeros((0, NR))
+        self.bomb_threat = (P @ COMBAT_MASK) * ASK_P + P[:, R[TOR]] * STRIKE_P if n else None
+        # attraction of each target to each kind of own piece
+        self.pull = {}
+        for si, s in enumerate(COMBAT):
+            self.pull[s] = np.maximum(self.ask[:, si, 0], 0.0)
+        self.pull[TOR] = np.maximum(self.strike, 0.0)
+        if self.bomb is not None and n:
+            bv = np.array([self.blast_value(c, exclude=self.bomb) for c in self.cells])
+            self.pull[BOMB] = np.maximum(bv - VALUE[BOMB], 0.0)
+
+    # -- blasts --
+    def blast_value(self, centre: Cell, exclude: Cell | None = None, moved=None) -> float:
+        """Enemy value minus own value in the 5×5 around ``centre`` (the own bomb on ``exclude``
+        not counted: it is the one going off)."""
+        key = (centre, exclude, moved)
+        if key in self._blast:
+            return self._blast[key]
+        v = 0.0
+        for c in blast_zone(centre):
+            i = self.index.get(c)
+            if i is not None:
+                v += self.piece_value[i]
+            p = self.own_at.get(c)
+            if p is not None and c != exclude and (moved is None or c != moved[0]):
+                v -= self.fort_mine if p.rank == FORT else VALUE[p.rank]
+        if moved is not None and max(abs(moved[1][0] - centre[0]),
+                                     abs(moved[1][1] - centre[1])) <= 2 \
+                and moved[1] != exclude:
+            p = self.own_at[moved[0]]
+            v -= self.fort_mine if p.rank == FORT else VALUE[p.rank]
+        self._blast[key] = v
+        return v
+
+    def bomb_ev(self, at: Cell | None = None, moved=None) -> float:
+        if self.bomb is None:
+            return -1e9
+        centre = at or self.bomb
+        return self.blast_value(centre, exclude=centre, moved=moved) - VALUE[BOMB] - 2.0
+
+    # -- asking and striking --
+    def ask_ev(self, e: int, rank: str, k: int = 1) -> float:
+        return float(self.ask[e, COMBAT.index(rank), k - 1])
+
+    def strike_ev(self, e: int) -> float:
+        return float(self.strike[e])
+
+    def block_size(self, p, cell: Cell, frm: Cell | None = None) -> int:
+        mates = [n for n in side_neighbours(cell) if n != frm and n in self.own_at
+                 and self.own_at[n].rank == p.rank and self.own_at[n] is not p]
+        if not mates:
+            return 1
+        if len(mates) > 1:
+            return 3
+        m = mates[0]
+        more = any(n != cell and n != frm and n in self.own_at and self.own_at[n].rank == p.rank
+                   and self.own_at[n] is not p for n in side_neighbours(m))
+        return 3 if more else 2
+
+    def opportunity(self, p, cell: Cell, frm: Cell | None = None) -> float:
+        """The best act ``p`` would have from ``cell``."""
+        best = 0.0
+        if p.rank in COMBAT:
+            k = self.block_size(p, cell, frm)
+            si = COMBAT.index(p.rank)
+            for nb in side_neighbours(cell):
+                i = self.index.get(nb)
+                if i is not None:
+                    best = max(best, float(self.ask[i, si, k - 1]))
+        elif p.rank == TOR:
+            for nb in side_neighbours(cell):
+                i = self.index.get(nb)
+                if i is not None:
+                    best = max(best, float(self.strike[i]))
+        elif p.rank == BOMB:
+            best = max(best, self.bomb_ev(cell, moved=(frm, cell) if frm else None))
+        return best
+
+    def piece_acts(self) -> dict[int, float]:
+        out = {}
+        for p in self.own:
+            v = self.opportunity(p, p.cell)
+            if v > 0:
+                out[p.id] = v
+        if self.bomb is not None:
+            b = self.own_at[self.bomb]
+            out[b.id] = max(out.get(b.id, 0.0), self.bomb_ev())
+        return out
+
+    # -- standing somewhere --
+    def pos(self, p, cell: Cell, frm: Cell | None = None) -> float:
+        pull = self.pull.get(p.rank)
+        if pull is None or not self.n:
+            return 0.0
+        d = np.abs(self.ex - cell[0]) + np.abs(self.ey - cell[1]) - 1.0
+        return float(np.max(pull / (1.0 + 0.4 * d)))
+
+    def danger(self, p, cell: Cell, frm: Cell | None = None) -> float:
+        v = 0.0
+        for nb in side_neighbours(cell):
+            i = self.index.get(nb)
+            if i is None:
+                continue
+            if p.rank == BOMB:
+                v += self.bomb_threat[i] * (self.blast_value(cell, exclude=cell,
+                                                              moved=(frm, cell) if frm else None)
+                                            - VALUE[BOMB])
+            else:
+                v += self.threat[i, R[p.rank]]
+        return v
+
+
+LEVELS = {cls.key: cls for cls in (RandomAI, SailorAI, AdmiralAI)}
 
 
 def make_korabliki_ai(level: str, rng: random.Random) -> KorablikiAI:

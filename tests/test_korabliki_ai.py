@@ -1,0 +1,229 @@
+"""The Кораблики computer players (game.ai.korabliki): sensible set-ups, legal play at every level,
+knowledge that never rules out the truth and never reads a hidden rank, and the bench's contract
+lines. Strength is measured by the bench; here only a generous behavioural bound."""
+
+import copy
+import json
+import random
+
+import pytest
+
+from game import bench
+from game.ai.korabliki import (FORMATIONS, KORABLIKI_LEVELS, R, Knowledge, chebyshev,
+                               fort_cells, formation, make_korabliki_ai)
+from game.rules.korabliki import (ANSWER, BOMB, FORT, MIN, TK, AnswerNeeded, KorablikiConfig,
+                                  KorablikiGame, Moved, side_neighbours, validate_setup,
+                                  zone_cells)
+
+
+def play(levels, seed, first=0, limit=20000, each=None, before=None):
+    """A whole game between two levels; ``before(game, seat, ai, view, legal)`` is called before
+    each decision (it may return the action the decision must give), ``each(game, seat, ai,
+    view, legal, action)`` before every action is applied. Every action must be one the game
+    offers."""
+    rng = random.Random(seed)
+    ais = [make_korabliki_ai(levels[p], random.Random(rng.getrandbits(32))) for p in (0, 1)]
+    game = KorablikiGame(KorablikiConfig(), [ais[0].setup(0), ais[1].setup(1)], first)
+    n = 0
+    while not game.over and n < limit:
+        seat = game.turn
+        view, legal = game.view(seat), game.legal_actions()
+        expect = before(game, seat, ais[seat], view, legal) if before is not None else None
+        action = ais[seat].act(view, legal)
+        assert action in legal, (levels[seat], view.phase, action)
+        assert expect is None or expect == action
+        if each is not None:
+            each(game, seat, ais[seat], view, legal, action)
+        events = game.apply(action)
+        for ai in ais:
+            ai.observe(events)
+        n += 1
+    return game, n
+
+
+# --- set-ups --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("style", FORMATIONS)
+@pytest.mark.parametrize("player", (0, 1))
+def test_every_formation_is_a_valid_fleet(style, player):
+    for seed in range(25):
+        setup = formation(style, player, random.Random(seed))
+        validate_setup(player, setup)
+        assert set(setup) <= set(zone_cells(player)) and len(setup) == 52
+
+
+@pytest.mark.parametrize("style", [s for s in FORMATIONS if s != "random"])
+@pytest.mark.parametrize("player", (0, 1))
+def test_forts_are_apart_guarded_and_clear_of_the_own_bomb(style, player):
+    for seed in range(25):
+        setup = formation(style, player, random.Random(seed))
+        a, b = fort_cells(setup)
+        assert chebyshev(a, b) > 4          # no 5×5 blast takes both
+        bomb = next(c for c, r in setup.items() if r == BOMB)
+        for fort in (a, b):
+            assert all(n in setup for n in side_neighbours(fort))   # every side held
+            assert chebyshev(fort, bomb) > 2                         # a blast on it spares them
+            deep = {0: (13, 14), 1: (0, 1)}[player]
+            assert fort[1] in deep
+        # a minesweeper stands by some mine, so mines can move
+        assert any(r == MIN and any(setup.get((c[0] + dx, c[1] + dy)) == "TRAL"
+                                    for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+                   for c, r in setup.items())
+
+
+def test_formations_replay_from_the_seed_and_unknown_names_are_refused():
+    for style in FORMATIONS:
+        assert formation(style, 0, random.Random(5)) == formation(style, 0, random.Random(5))
+    with pytest.raises(ValueError, match="fortress"):
+        formation("turtle", 0, random.Random(1))
+
+
+def test_levels_and_unknown_level():
+    assert KORABLIKI_LEVELS[0] == "random"
+    for level in KORABLIKI_LEVELS:
+        ai = make_korabliki_ai(level, random.Random(1))
+        validate_setup(1, ai.setup(1))
+    with pytest.raises(ValueError, match="random, sailor, admiral"):
+        make_korabliki_ai("grandmaster", random.Random(1))
+
+
+# --- play ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("levels,seed", [(("random", "sailor"), 1), (("sailor", "admiral"), 2),
+                                         (("admiral", "random"), 3), (("admiral", "admiral"), 4)])
+def test_every_level_plays_legal_actions_to_the_end(levels, seed):
+    game, n = play(levels, seed, first=seed % 2)
+    assert game.over, n
+    assert game.end_reason in ("forts", "forts-both", "no-attackers", "quiet")
+
+
+def test_the_admirals_knowledge_never_rules_out_the_truth():
+    """At every decision, each enemy piece afloat keeps a positive chance of its real rank (what
+    moves, asking acts, strikes and blasts taught it is sound), and the forts still standing are
+    never counted as lost."""
+    checked = [0]
+
+    def each(game, seat, ai, view, legal, action):
+        if ai.key != "admiral" or ai.know is None:
+            return
+        post = ai.know.posterior()
+        for p in game.own(1 - seat):
+            assert post[p.id][R[p.rank]] > 0, (p.rank, p.cell, post[p.id])
+        assert ai.know.forts_left >= game.forts(1 - seat) - 1e-9 or game.forts(1 - seat) == 0
+        checked[0] += 1
+
+    for seed, levels in ((11, ("admiral", "sailor")), (12, ("random", "admiral"))):
+        play(levels, seed, first=seed % 2, each=each)
+    assert checked[0] > 200
+
+
+def test_the_admiral_never_reads_a_hidden_rank():
+    """Shuffle the enemy's hidden ranks among its hidden pieces: the view and the legal actions
+    stay the same, and so does the admiral's choice (it sees nothing else)."""
+    compared = [0]
+
+    def before(game, seat, ai, view, legal):
+        if ai.key != "admiral" or len(game.history) % 7:
+            return None
+        twin = copy.deepcopy(game)
+        hidden = [p for p in twin.own(1 - seat) if not p.revealed]
+        ranks = [p.rank for p in hidden]
+        random.Random(len(game.history)).shuffle(ranks)
+        for p, r in zip(hidden, ranks):
+            p.rank = r
+        assert twin.view(seat) == view
+        assert twin.legal_actions() == legal
+        compared[0] += 1
+        return copy.deepcopy(ai).act(twin.view(seat), twin.legal_actions())
+
+    play(("admiral", "sailor"), 21, first=0, before=before, limit=600)
+    assert compared[0] > 20
+
+
+def test_the_asker_never_learns_the_answering_sides_options():
+    """``AnswerNeeded`` lists the blocks the asked side could name (K-b: not the asker's to
+    know): the admiral's knowledge is the same whatever options it shows."""
+    game, _ = play(("admiral", "random"), 5, limit=120)
+    know = Knowledge(0)
+    know.sync(game.view(0))
+    enemy = next(p for p in game.own(1))
+    a, b = copy.deepcopy(know), copy.deepcopy(know)
+    a.observe([AnswerNeeded(1, enemy.cell, ((enemy.cell,),))])
+    b.observe([AnswerNeeded(1, enemy.cell, ((enemy.cell,), (enemy.cell, (0, 0))))])
+    assert all((a.posterior()[k] == b.posterior()[k]).all() for k in a.posterior())
+
+
+def test_moves_teach_what_a_piece_is_not():
+    """A piece that moved is no fort; one that moved with no piece of its side around is no
+    mine; a double step is a torpedo boat's."""
+    rng = random.Random(3)
+    game = KorablikiGame(KorablikiConfig(), [formation("fortress", 0, rng),
+                                             formation("fortress", 1, rng)], first=1)
+    know = Knowledge(0)
+    know.sync(game.view(0))
+    enemy = {p.id: p for p in game.own(1)}
+    tk = next(p for p in enemy.values() if p.rank == TK and p.cell[1] == 4
+              and (p.cell[0], 5) not in game.pieces and (p.cell[0], 6) not in game.pieces)
+    start = tk.cell
+    events = game.apply(next(m for m in game.legal_moves() if m.frm == start
+                             and m.to == (start[0], start[1] + 2)))
+    assert isinstance(events[0], Moved) and events[0].via is not None
+    know.observe(events)
+    post = know.posterior()
+    assert post[tk.id][R[TK]] == pytest.approx(1.0)
+    alone = know.tracks[tk.id]
+    assert alone.w[R[FORT]] == 0 and alone.w[R[MIN]] == 0
+
+
+def test_the_admiral_beats_the_random_player_and_the_sailor():
+    wins = sum(bench._korabliki_duel_game(("admiral", "random"), seed, seed % 2) == 0
+               for seed in range(6))
+    assert wins >= 5
+    wins = sum(bench._korabliki_duel_game(("sailor", "admiral"), seed, seed % 2) == 1
+               for seed in range(4))
+    assert wins >= 3
+
+
+# --- the bench's contract ----------------------------------------------------------------------
+
+def test_soak_korabliki_prints_the_contract_line(capsys):
+    assert bench.main(["soak", "--mode", "korabliki", "--games", "2", "--seed", "1",
+                       "--ai", "random"]) == 0
+    data = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert list(data) == ["mode", "games", "finished", "errors", "mean_turns"]
+    assert data["mode"] == "korabliki" and data["games"] == 2 and data["errors"] == 0
+    assert data["finished"] == 2 and data["mean_turns"] > 0
+    assert bench.main(["soak", "--mode", "korabliki", "--games", "1", "--seed", "2",
+                       "--ai", "sailor", "--b", "admiral"]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out.strip().splitlines()[-1])["errors"] == 0
+    assert "move_ms_p99 admiral" in out.err
+    with pytest.raises(SystemExit):
+        bench.main(["soak", "--mode", "korabliki", "--games", "1", "--ai", "hunter"])
+
+
+def test_duel_korabliki_prints_the_contract_line(capsys):
+    assert bench.main(["duel", "--mode", "korabliki", "--a", "sailor", "--b", "random",
+                       "--games", "2", "--seed", "3"]) == 0
+    out = capsys.readouterr()
+    data = json.loads(out.out.strip().splitlines()[-1])
+    assert list(data) == ["a_wins", "b_wins", "draws"] and sum(data.values()) == 2
+    assert "move_ms_p99 sailor" in out.err and "move_ms_p99 random" in out.err
+    with pytest.raises(SystemExit):
+        bench.main(["duel", "--mode", "korabliki", "--a", "nobody", "--b", "sailor",
+                    "--games", "1"])
+
+
+def test_answers_are_legal_and_sometimes_understated():
+    """Over games against sailors, the admiral answers every asking act with one of the offered
+    blocks, and not always with the biggest."""
+    sizes = []
+
+    def each(game, seat, ai, view, legal, action):
+        if ai.key == "admiral" and view.phase == ANSWER:
+            sizes.append((len(action.cells), max(len(a.cells) for a in legal)))
+
+    for seed in (31, 32, 33):
+        play(("admiral", "sailor"), seed, first=seed % 2, each=each)
+    assert sizes
+    assert any(got < best for got, best in sizes) or len(sizes) < 5
