@@ -11,9 +11,9 @@ import pytest
 from game import bench
 from game.ai.korabliki import (FORMATIONS, KORABLIKI_LEVELS, R, Knowledge, chebyshev,
                                fort_cells, formation, make_korabliki_ai)
-from game.rules.korabliki import (ANSWER, BOMB, FORT, MIN, TK, AnswerNeeded, KorablikiConfig,
-                                  KorablikiGame, Moved, side_neighbours, validate_setup,
-                                  zone_cells)
+from game.rules.korabliki import (ANSWER, BOMB, FORT, MIN, TK, Answer, AnswerNeeded, Ask,
+                                  KorablikiConfig, KorablikiGame, Moved, side_neighbours,
+                                  validate_setup, zone_cells)
 
 
 def play(levels, seed, first=0, limit=20000, each=None, before=None):
@@ -227,3 +227,56 @@ def test_answers_are_legal_and_sometimes_understated():
         play(("admiral", "sailor"), seed, first=seed % 2, each=each)
     assert sizes
     assert any(got < best for got, best in sizes) or len(sizes) < 5
+
+
+# --- answering ---------------------------------------------------------------------------------
+
+def staged_ask(mine, theirs, rank_mine, rank_theirs):
+    """A game where player 1's revealed ship of ``rank_theirs`` on ``theirs`` asks player 0's
+    ships of ``rank_mine`` on ``mine`` (the first of them asked): returns the game waiting for
+    player 0's answer."""
+    rng = random.Random(8)
+    game = KorablikiGame(KorablikiConfig(), [formation("fortress", 0, rng),
+                                             formation("fortress", 1, rng)], first=1)
+
+    def put(p, cell):
+        assert cell not in game.pieces
+        del game.pieces[p.cell]
+        p.cell = cell
+        game.pieces[cell] = p
+
+    ours = [p for p in game.own(0) if p.rank == rank_mine]
+    for p, c in zip(ours, mine):
+        put(p, c)
+    asker = next(p for p in game.own(1) if p.rank == rank_theirs)
+    put(asker, theirs)
+    asker.revealed = True
+    game.phase = "act"
+    events = game.apply(Ask(theirs, mine[0]))
+    assert isinstance(events[0], AnswerNeeded) and game.turn == 0
+    return game
+
+
+def test_the_answering_side_is_told_which_ship_asks():
+    """Rules fix: the seed's asker names the asking ship, so the answering side's view names it
+    (``pending_ship``), and only while it must answer."""
+    game = staged_ask([(6, 8), (7, 8)], (6, 7), "TK", "ES")
+    assert game.view(0).pending_ship == (6, 7)
+    assert game.view(1).pending_ship is None
+    game.apply(Answer(((6, 8),)))
+    assert game.view(0).pending_ship is None
+
+
+def test_the_admiral_answers_with_the_block_that_pays():
+    # a revealed cruiser beats any block of submarines: name one, lose one
+    game = staged_ask([(6, 8), (5, 8), (7, 8)], (6, 7), "PL", "KR")
+    action = make_korabliki_ai("admiral", random.Random(1)).act(game.view(0),
+                                                                 game.legal_actions())
+    assert action == Answer(((6, 8),))
+    # two or three patrol ships beat a lone destroyer: answer with a block, and win
+    game = staged_ask([(6, 8), (5, 8), (7, 8)], (6, 7), "STOR", "ES")
+    action = make_korabliki_ai("admiral", random.Random(1)).act(game.view(0),
+                                                                 game.legal_actions())
+    assert len(action.cells) >= 2
+    events = game.apply(action)
+    assert any(getattr(e, "outcome", "") == "lost" for e in events)

@@ -16,7 +16,7 @@ import random
 import numpy as np
 
 from ..rules.coords import Cell
-from ..rules.korabliki import (ACT, ANSWER, BOMB, COMBAT, COUNTS, ES, FORT, KR, LIN, MIN, MOVE,
+from ..rules.korabliki import (ACT, ANSWER, BLAST as BLAST_R, BOMB, COMBAT, COUNTS, ES, FORT, KR, LIN, MIN, MOVE,
                                PL, RANKS, STOR, TK, TOR, TRAL, WIDTH, Ask, Asked, Blast, Bomb,
                                EndTurn, Moved, Struck, TorpedoStrike, blast_zone,
                                compare, front_rows, random_setup, side_neighbours,
@@ -186,6 +186,7 @@ NR = len(RANKS)
 NC = len(COMBAT)
 COUNT_VEC = np.array([COUNTS[r] for r in RANKS], dtype=float)
 COMBAT_MASK = np.array([r in COMBAT for r in RANKS], dtype=float)
+STILL = np.array([r in (FORT, MIN) for r in RANKS], dtype=float)
 
 
 def strength_cmp(asker: tuple[int, str], answer: tuple[int, str]) -> int:
@@ -411,12 +412,11 @@ class Knowledge:
         lost = sum(1.0 for t in self.tracks.values() if not t.alive and t.rank == FORT)
         if unknown:
             W = np.array([t.w for t in unknown])
-            mobile = np.ones(NR)
-            mobile[R[FORT]] = 0.0
-            mobile[R[MIN]] = 0.3
-            stays = np.array([t.stay for t in unknown], dtype=float)
-            # pieces that keep still when they could move: forts, mines, guards
-            W = W * np.where(mobile > 0.5, np.maximum(0.04, 0.93 ** stays)[:, None], 1.0)
+            stays = np.array([t.stay for t in unknown], dtype=float)[:, None]
+            # pieces that keep still when they could move: forts, mines, guards (ships move
+            # most, torpedoes and the bomb often stand guard)
+            W = W * np.where(COMBAT_MASK > 0, np.maximum(0.04, 0.93 ** stays),
+                             np.where(STILL > 0, 1.0, np.maximum(0.2, 0.98 ** stays)))
             W = W * (left > 0)
             dead = np.where(W.sum(axis=1) <= 0)[0]
             if len(dead):
@@ -530,59 +530,34 @@ class SailorAI(KorablikiAI):
 # the admiral's sense of value
 VALUE = {LIN: 12.0, KR: 8.0, ES: 6.0, STOR: 4.5, TK: 3.5, TRAL: 3.5, PL: 3.5,
          BOMB: 9.0, TOR: 3.0, MIN: 2.0, FORT: 60.0}
-FORT_V = 60.0        # a fort while the side has two
-LAST_FORT_V = 1000.0 # the last one: the game
-AGAIN = 1.0          # the extra turn after a won asking act
-INFO = 0.8           # a lost asking act still turns the answer face up
-FORT_SEEN = 5.0      # a torpedo turning a fort up
-ASK_P = 0.45         # how likely an enemy piece touching one of mine acts against it
+FORT_V = 60.0         # a fort while the side has two
+LAST_FORT_V = 1000.0  # the last one: the game
+AGAIN = 1.0           # the extra turn after a won asking act
+INFO = 0.8            # a lost asking act still turns the answer face up
+FORT_SEEN = 5.0       # a torpedo turning a fort up
+ASK_P = 0.45          # how likely an enemy piece touching one of mine acts against it
 STRIKE_P = 0.35
-GUARD = 2.5          # leaving a side of one's own fort
-CV = np.array([VALUE[r] for r in COMBAT])
+GUARD = 2.5           # leaving a side of one's own fort
+SCARCE = 10.0         # the last ships that can take a fort are worth more: × 1 + SCARCE/(n + 3)
 
 
-def _combat_table() -> np.ndarray:
-    """U[a-1, s, k-1, r]: what asking an enemy ship of rank r (answering with a block of a) with
-    a block of k ships of rank s is worth."""
-    U = np.zeros((3, NC, 3, NC))
+def _outcomes():
+    """WIN/TIE/LOSS[a-1, s, k-1, r]: a block of k ships of rank s asking an enemy ship of rank
+    r that answers with a block of a."""
+    shape = (3, NC, 3, NC)
+    win, tie, loss = np.zeros(shape), np.zeros(shape), np.zeros(shape)
     for a in (1, 2, 3):
         for si, s in enumerate(COMBAT):
             for k in (1, 2, 3):
                 for ri, r in enumerate(COMBAT):
                     c = strength_cmp((k, s), (a, r))
-                    if c > 0:
-                        v = a * VALUE[r] + AGAIN
-                    elif c == 0:
-                        v = a * VALUE[r] - k * VALUE[s]
-                    else:
-                        v = -VALUE[s] + INFO
-                    U[a - 1, si, k - 1, ri] = v
-    return U
+                    (win if c > 0 else tie if c == 0 else loss)[a - 1, si, k - 1, ri] = 1.0
+    return win, tie, loss
 
 
-def _threat_table() -> np.ndarray:
-    """T[m, r]: what an enemy piece of rank r standing next to my piece of rank m is worth to me
-    per turn (it may ask or strike it); the fort's and the bomb's rows are filled in play."""
-    T = np.zeros((NR, NR))
-    for m in RANKS:
-        for r in COMBAT:
-            if m in COMBAT:
-                c = strength_cmp((1, r), (1, m))
-                v = -VALUE[m] if c > 0 else (VALUE[r] - VALUE[m] if c == 0 else VALUE[r])
-            elif m == MIN:
-                v = -VALUE[MIN] if r == TRAL else VALUE[r] - VALUE[MIN]
-            elif m == TOR:
-                v = VALUE[r] - VALUE[TOR]
-            else:
-                v = 0.0
-            T[R[m], R[r]] = ASK_P * v
-        if m in COMBAT or m == MIN:
-            T[R[m], R[TOR]] = STRIKE_P * (VALUE[TOR] - VALUE[m])
-    return T
-
-
-UA = _combat_table()
-TM = _threat_table()
+WIN, TIE, LOSS = _outcomes()
+ASIZE = np.arange(1, 4, dtype=float)[:, None, None, None]    # a
+KSIZE = np.arange(1, 4, dtype=float)[None, None, :, None]    # k
 
 
 def reach(d):
@@ -594,8 +569,9 @@ class AdmiralAI(KorablikiAI):
     """Keeps book of every enemy piece (ranks unaccounted for, moves that rule out forts and
     mines, what every asking act proved) and plays by expected value: asks (with blocks) where
     it pays, probes suspected forts and mines with cheap ships and minesweepers, strikes with
-    torpedoes, sets off the bomb when the enemy loses more, guards its own forts and answers
-    with the block that pays best, now and then understating it."""
+    torpedoes, sets off the bomb when the enemy loses more, guards its own forts, values its
+    last ships dearly, and answers with the block that pays best, now and then understating
+    it."""
 
     key = "admiral"
     styles = ("fortress", "balanced", "blocks", "bomb_front")
@@ -616,13 +592,12 @@ class AdmiralAI(KorablikiAI):
         self.know.sync(view)
         if len(legal) == 1:
             return legal[0]
-        if view.phase == ANSWER:
-            return self.answer(view, legal)
         ctx = Context(view, self.know)
+        if view.phase == ANSWER:
+            return self.answer(ctx, legal)
         if view.phase == MOVE:
             move = self.choose_move(ctx, legal)
-            p = ctx.own_at[move.frm]
-            self.came_from[p.id] = move.frm
+            self.came_from[ctx.own_at[move.frm].id] = move.frm
             return move
         return self.choose_act(ctx, legal)
 
@@ -630,8 +605,7 @@ class AdmiralAI(KorablikiAI):
     def act_value(self, ctx, a) -> float:
         if isinstance(a, Ask):
             p = ctx.own_at[a.ship]
-            e = ctx.index[a.target]
-            return ctx.ask_ev(e, p.rank, max(1, len(a.block)))
+            return ctx.ask_ev(ctx.index[a.target], p.rank, max(1, len(a.block)))
         if isinstance(a, TorpedoStrike):
             return ctx.strike_ev(ctx.index[a.target])
         if isinstance(a, Bomb):
@@ -657,12 +631,11 @@ class AdmiralAI(KorablikiAI):
         cache: dict = {}
         for m in legal:
             p = ctx.own_at[m.frm]
-            key = (p.id, m.frm)
-            if key not in cache:
-                cache[key] = (ctx.pos(p, m.frm), ctx.danger(p, m.frm), ctx.opportunity(p, m.frm))
-            pos0, dan0, _ = cache[key]
+            if p.id not in cache:
+                cache[p.id] = (ctx.pos(p, m.frm), ctx.danger(p, m.frm))
+            pos0, dan0 = cache[p.id]
             others = next((v for pid, v in top if pid != p.id), 0.0)
-            v = ctx.pos(p, m.to, m.frm) - pos0
+            v = ctx.pos(p, m.to) - pos0
             v += ctx.danger(p, m.to, m.frm) - dan0
             v += max(0.0, others, ctx.opportunity(p, m.to, m.frm))
             if m.frm in ctx.guard_cells and m.to not in ctx.guard_cells:
@@ -679,24 +652,27 @@ class AdmiralAI(KorablikiAI):
         return best
 
     # -- answers --
-    def answer(self, view, legal: list):
+    def answer(self, ctx, legal: list):
         """The block to answer with: the best expected outcome against the ships that may have
-        asked (the enemy ships beside the asked one), fewer ships revealed the better; now and
-        then a smaller block than the best (a bluff)."""
+        asked (the enemy ships beside the asked one, the one that just moved likeliest), fewer
+        ships turned up the better; now and then a smaller block than the best (a bluff)."""
         know = self.know
-        target = view.pending_target
-        mine = {p.cell: p for p in view.own}
-        rank = mine[target].rank
-        post = know.posterior()
-        askers = [pid for c, pid in know.at.items() if c in side_neighbours(target)]
-        if not askers:
-            return max(legal, key=lambda a: len(a.cells))
-        weights = np.array([3.0 if know.tracks[pid].cell == know.last_enemy_move else 1.0
-                            for pid in askers])
-        dist = sum(w * post[pid][:NC] for w, pid in zip(weights, askers))
+        target = ctx.view.pending_target
+        rank = ctx.own_at[target].rank
+        asker = ctx.index.get(getattr(ctx.view, "pending_ship", None))
+        if asker is not None:
+            askers = [asker]
+            weights = [1.0]
+        else:   # not told: one of the enemy ships beside it, likeliest the one that just moved
+            askers = [ctx.index[c] for c in side_neighbours(target) if c in ctx.index]
+            weights = [3.0 if ctx.cells[i] == know.last_enemy_move else 1.0 for i in askers]
+        dist = sum((w * ctx.P[i, :NC] for w, i in zip(weights, askers)), np.zeros(NC))
+        blocked = sum((w * ctx.p2[i] for w, i in zip(weights, askers)), np.zeros(NC))
         if dist.sum() <= 0:
             return max(legal, key=lambda a: len(a.cells))
+        blocked = blocked / sum(weights)
         dist = dist / dist.sum()
+        vm, ve = ctx.VM[R[rank]], ctx.VE
         scores = []
         for a in legal:
             size = len(a.cells)
@@ -704,14 +680,14 @@ class AdmiralAI(KorablikiAI):
             for ri, r in enumerate(COMBAT):
                 if dist[ri] <= 0:
                     continue
-                for k, pk in ((1, 0.75), (2, 0.25)):
+                for k, pk in ((1, 1.0 - blocked[ri]), (2, blocked[ri])):
                     c = strength_cmp((k, r), (size, rank))
                     if c > 0:
-                        out = -size * VALUE[rank]
+                        out = -size * vm
                     elif c == 0:
-                        out = -size * VALUE[rank] + k * VALUE[r]
+                        out = -size * vm + k * ve[ri]
                     else:
-                        out = VALUE[r]
+                        out = ve[ri]
                     v += dist[ri] * pk * out
             v -= 0.3 * size        # every ship named is turned up
             scores.append(v)
@@ -726,33 +702,36 @@ class AdmiralAI(KorablikiAI):
 
 class Context:
     """One decision's worth of estimates: every enemy piece's rank distribution and what asking
-    it, striking it, blowing it up or being next to it is worth to each own piece."""
+    it, striking it, blowing it up or standing next to it is worth to each own piece."""
 
     def __init__(self, view, know: Knowledge):
         self.view = view
-        self.me = view.player
         self.own = view.own
         self.own_at = {p.cell: p for p in view.own}
         post = know.posterior()
         alive = [t for t in know.tracks.values() if t.alive and t.id in post]
         self.cells = [t.cell for t in alive]
         self.index = {c: i for i, c in enumerate(self.cells)}
-        n = len(alive)
-        self.n = n
-        P = np.array([post[t.id] for t in alive]) if n else np.zeros((0, NR))
-        self.P = P
+        n = self.n = len(alive)
+        P = self.P = np.array([post[t.id] for t in alive]) if n else np.zeros((0, NR))
         self.ex = np.array([c[0] for c in self.cells], dtype=float)
         self.ey = np.array([c[1] for c in self.cells], dtype=float)
-        my_forts = [p.cell for p in view.own if p.rank == FORT]
-        self.my_forts = my_forts
+        my_forts = self.my_forts = [p.cell for p in view.own if p.rank == FORT]
         self.fort_mine = LAST_FORT_V if len(my_forts) <= 1 else FORT_V
         self.fort_enemy = LAST_FORT_V if know.forts_left <= 1.5 else FORT_V
-        self.guard_cells = {n for f in my_forts for n in side_neighbours(f)}
+        self.guard_cells = {c for f in my_forts for c in side_neighbours(f)}
         bomb = [p.cell for p in view.own if p.rank == BOMB]
         self.bomb = bomb[0] if bomb else None
-        VE = np.array([VALUE[r] for r in RANKS])
-        VE[R[FORT]] = self.fort_enemy
-        self.VE = VE
+        # values: the last ships able to take a fort (the bomb too) are worth more, each side's
+        n_mine = sum(1 for p in view.own if p.rank in COMBAT) + (self.bomb is not None)
+        n_enemy = float(P[:, :NC].sum() + P[:, R[BOMB]].sum()) if n else 0.0
+        VM = np.array([VALUE[r] for r in RANKS])
+        VE = VM.copy()
+        VM[:NC] *= 1.0 + SCARCE / (n_mine + 3.0)
+        VE[:NC] *= 1.0 + SCARCE / (n_enemy + 3.0)
+        VM[R[FORT]], VE[R[FORT]] = self.fort_mine, self.fort_enemy
+        self.VM, self.VE = VM, VE
+        cm, ce = VM[:NC], VE[:NC]
         self.piece_value = P @ VE if n else np.zeros(0)
         self._blast: dict = {}
         # block answers: how likely a side neighbour shares the rank
@@ -764,15 +743,19 @@ class Context:
                 if j is not None:
                     q *= 1.0 - P[j, :NC]
             p2[i] = 1.0 - q
-        # combat part of asking: (n, s, k)
+        self.p2 = p2
+        # asking: U[a-1, s, k-1, r] for this decision's values, then (n, s, k)
+        gain = ASIZE * ce[None, None, None, :]
+        U = (WIN * (gain + AGAIN) + TIE * (gain - KSIZE * cm[None, :, None, None])
+             + LOSS * (-cm[None, :, None, None] + INFO))
         Pc = P[:, :NC]
-        ask = (np.einsum("nr,skr->nsk", Pc * (1 - p2), UA[0])
-               + np.einsum("nr,skr->nsk", Pc * p2, UA[1]))
+        ask = (np.einsum("nr,skr->nsk", Pc * (1 - p2), U[0])
+               + np.einsum("nr,skr->nsk", Pc * p2, U[1]))
         aux = np.zeros((n, NC))
         aux += (P[:, R[FORT]] * (self.fort_enemy + AGAIN))[:, None]
-        aux += P[:, R[TOR]][:, None] * (VALUE[TOR] - CV)[None, :]
-        mine_v = VALUE[MIN] - CV
-        mine_v[COMBAT.index(TRAL)] = VALUE[MIN] + AGAIN
+        aux += P[:, R[TOR]][:, None] * (VE[R[TOR]] - cm)[None, :]
+        mine_v = VE[R[MIN]] - cm
+        mine_v[COMBAT.index(TRAL)] = VE[R[MIN]] + AGAIN
         aux += P[:, R[MIN]][:, None] * mine_v[None, :]
         pb = P[:, R[BOMB]]
         for i in np.nonzero(pb > 1e-3)[0]:
@@ -786,35 +769,45 @@ class Context:
             defend = np.where(d <= 5, combat * min(self.fort_mine, 120.0) * 0.25
                               / np.maximum(d, 1.0), 0.0)
         self.defend = defend
-        urge = max(0.0, (view.quiet - 60) / 100.0) * 6.0
-        self.urge = urge
+        urge = self.urge = max(0.0, (view.quiet - 60) / 100.0) * 6.0
         self.ask = ask + aux[:, :, None] + (defend + urge)[:, None, None]
-        sv = P[:, :NC] @ CV + P[:, R[FORT]] * (FORT_SEEN * (3 if self.fort_enemy > FORT_V else 1)) \
-            + P[:, R[TOR]] * VALUE[TOR] + P[:, R[MIN]] * VALUE[MIN]
+        seen = FORT_SEEN * (3 if self.fort_enemy > FORT_V else 1)
+        sv = Pc @ ce + P[:, R[FORT]] * seen + P[:, R[TOR]] * VE[R[TOR]] \
+            + P[:, R[MIN]] * VE[R[MIN]]
         for i in np.nonzero(pb > 1e-3)[0]:
             sv[i] += pb[i] * self.blast_value(self.cells[i])
-        self.strike = sv - VALUE[TOR] + defend + urge
-        # what each enemy piece threatens next to each rank of mine
-        T = TM.copy()
-        T[R[FORT], :] = 0.0
-        for r in COMBAT:
-            T[R[FORT], R[r]] = -ASK_P * self.fort_mine
-        T[R[FORT], R[TOR]] = STRIKE_P * (VALUE[TOR] - 2.0)
+        self.strike = sv - VM[R[TOR]] + defend + urge
+        # what each enemy piece threatens to each rank of mine beside it (per turn)
+        T = np.zeros((NR, NR))
+        for mi, m in enumerate(COMBAT):
+            for ri, r in enumerate(COMBAT):
+                c = strength_cmp((1, r), (1, m))
+                T[mi, ri] = ASK_P * (-cm[mi] if c > 0 else ce[ri] - cm[mi] if c == 0 else ce[ri])
+            T[mi, R[TOR]] = STRIKE_P * (VE[R[TOR]] - cm[mi])
+        for ri, r in enumerate(COMBAT):
+            T[R[MIN], ri] = ASK_P * (-VM[R[MIN]] if r == TRAL else ce[ri] - VM[R[MIN]])
+            T[R[TOR], ri] = ASK_P * (ce[ri] - VM[R[TOR]])
+            T[R[FORT], ri] = -ASK_P * self.fort_mine
+        T[R[MIN], R[TOR]] = STRIKE_P * (VE[R[TOR]] - VM[R[MIN]])
+        T[R[FORT], R[TOR]] = STRIKE_P * (VE[R[TOR]] - 2.0)
         self.threat = P @ T.T if n else np.zeros((0, NR))
-        self.bomb_threat = (P @ COMBAT_MASK) * ASK_P + P[:, R[TOR]] * STRIKE_P if n else None
-        # attraction of each target to each kind of own piece
+        self.bomb_threat = (P @ COMBAT_MASK) * ASK_P + P[:, R[TOR]] * STRIKE_P
+        # what draws each kind of own piece towards each enemy piece
         self.pull = {}
         for si, s in enumerate(COMBAT):
             self.pull[s] = np.maximum(self.ask[:, si, 0], 0.0)
         self.pull[TOR] = np.maximum(self.strike, 0.0)
         if self.bomb is not None and n:
             bv = np.array([self.blast_value(c, exclude=self.bomb) for c in self.cells])
-            self.pull[BOMB] = np.maximum(bv - VALUE[BOMB], 0.0)
+            self.pull[BOMB] = np.maximum(bv - VM[R[BOMB]], 0.0)
 
     # -- blasts --
+    def own_value(self, p) -> float:
+        return self.VM[R[p.rank]]
+
     def blast_value(self, centre: Cell, exclude: Cell | None = None, moved=None) -> float:
         """Enemy value minus own value in the 5×5 around ``centre`` (the own bomb on ``exclude``
-        not counted: it is the one going off)."""
+        not counted: it is the one going off; ``moved``: (from, to) of an own piece)."""
         key = (centre, exclude, moved)
         if key in self._blast:
             return self._blast[key]
@@ -825,12 +818,10 @@ class Context:
                 v += self.piece_value[i]
             p = self.own_at.get(c)
             if p is not None and c != exclude and (moved is None or c != moved[0]):
-                v -= self.fort_mine if p.rank == FORT else VALUE[p.rank]
-        if moved is not None and max(abs(moved[1][0] - centre[0]),
-                                     abs(moved[1][1] - centre[1])) <= 2 \
-                and moved[1] != exclude:
-            p = self.own_at[moved[0]]
-            v -= self.fort_mine if p.rank == FORT else VALUE[p.rank]
+                v -= self.own_value(p)
+        if moved is not None and moved[1] != exclude \
+                and chebyshev(moved[1], centre) <= BLAST_R:
+            v -= self.own_value(self.own_at[moved[0]])
         self._blast[key] = v
         return v
 
@@ -838,7 +829,7 @@ class Context:
         if self.bomb is None:
             return -1e9
         centre = at or self.bomb
-        return self.blast_value(centre, exclude=centre, moved=moved) - VALUE[BOMB] - 2.0
+        return self.blast_value(centre, exclude=centre, moved=moved) - self.VM[R[BOMB]] - 2.0
 
     # -- asking and striking --
     def ask_ev(self, e: int, rank: str, k: int = 1) -> float:
@@ -848,16 +839,16 @@ class Context:
         return float(self.strike[e])
 
     def block_size(self, p, cell: Cell, frm: Cell | None = None) -> int:
-        mates = [n for n in side_neighbours(cell) if n != frm and n in self.own_at
-                 and self.own_at[n].rank == p.rank and self.own_at[n] is not p]
+        """The block ``p`` could ask with from ``cell`` (its old cell ``frm`` left empty)."""
+        def mate(c):
+            q = self.own_at.get(c)
+            return c != frm and c != cell and q is not None and q is not p and q.rank == p.rank
+        mates = [c for c in side_neighbours(cell) if mate(c)]
         if not mates:
             return 1
-        if len(mates) > 1:
+        if len(mates) > 1 or any(mate(c) for c in side_neighbours(mates[0])):
             return 3
-        m = mates[0]
-        more = any(n != cell and n != frm and n in self.own_at and self.own_at[n].rank == p.rank
-                   and self.own_at[n] is not p for n in side_neighbours(m))
-        return 3 if more else 2
+        return 2
 
     def opportunity(self, p, cell: Cell, frm: Cell | None = None) -> float:
         """The best act ``p`` would have from ``cell``."""
@@ -884,13 +875,10 @@ class Context:
             v = self.opportunity(p, p.cell)
             if v > 0:
                 out[p.id] = v
-        if self.bomb is not None:
-            b = self.own_at[self.bomb]
-            out[b.id] = max(out.get(b.id, 0.0), self.bomb_ev())
         return out
 
     # -- standing somewhere --
-    def pos(self, p, cell: Cell, frm: Cell | None = None) -> float:
+    def pos(self, p, cell: Cell) -> float:
         pull = self.pull.get(p.rank)
         if pull is None or not self.n:
             return 0.0
@@ -904,9 +892,9 @@ class Context:
             if i is None:
                 continue
             if p.rank == BOMB:
-                v += self.bomb_threat[i] * (self.blast_value(cell, exclude=cell,
-                                                              moved=(frm, cell) if frm else None)
-                                            - VALUE[BOMB])
+                moved = (frm, cell) if frm else None
+                v += self.bomb_threat[i] * (self.blast_value(cell, exclude=cell, moved=moved)
+                                            - self.VM[R[BOMB]])
             else:
                 v += self.threat[i, R[p.rank]]
         return v

@@ -318,6 +318,7 @@ class KorablikiView:
     pending_target: Cell | None = None       # when I must answer: my asked ship
     answer_options: tuple = ()
     enemy_fleet: tuple | None = None         # every enemy piece with its rank, once over
+    pending_ship: Cell | None = None         # when I must answer: the enemy ship asking
 
     @property
     def my_turn(self) -> bool:
@@ -464,7 +465,8 @@ class KorablikiGame:
             moved_piece=self.moved_cell if self.turn == player else None,
             pending_target=self.pending.target if asking else None,
             answer_options=tuple(self.answer_options(self.pending.target)) if asking else (),
-            enemy_fleet=tuple((p.cell, p.rank) for p in self.own(enemy)) if self.over else None)
+            enemy_fleet=tuple((p.cell, p.rank) for p in self.own(enemy)) if self.over else None,
+            pending_ship=self.pending.ship if asking else None)
 
     # -- checking --
     def check(self, action) -> None:
