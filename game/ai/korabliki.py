@@ -6,7 +6,26 @@ Set-ups: ``formation(style, player, rng) -> {cell: rank}`` for each style of ``F
 
 Play: ``make_korabliki_ai(level, rng)`` gives a ``KorablikiAI`` with ``setup(player)`` and
 ``act(view, legal)``: ``view`` is the player's own ``KorablikiView`` and ``legal`` the actions the
-game offers now (``game.legal_actions()``, which tell nothing of hidden ranks).
+game offers now (``game.legal_actions()``, which tell nothing of hidden ranks). A player never
+sees the game itself. ``observe(events)`` may be given every event list ``apply`` returns; the
+admiral then learns the outcome of each asking act exactly (K-b: what both sides see), and
+without it reads what it can from the views.
+
+Levels (``KORABLIKI_LEVELS``):
+
+- ``random``: any legal action (leaning forward, acting after a move with a fair chance).
+- ``sailor``: sails forward at random, asks whatever its ships touch with its biggest block,
+  strikes now and then, answers truthfully with its biggest block.
+- ``admiral``: keeps a book of every enemy piece (``Knowledge``): the ranks not yet accounted
+  for shared out among the hidden pieces by iterative proportional fitting, each piece weighted
+  by what it did — a piece that moved is no fort, one that moved with no possible sweeper beside
+  it is no mine, a double step is a torpedo boat's, a piece that keeps still when it could move
+  is likelier a fort, mine, torpedo or the bomb, and every asking act bounds the asker's rank.
+  Each decision (``Context``) then values every act by expectation — asking (with blocks; the
+  answer's block guessed from the neighbours), torpedo strikes, the bomb's 5×5 — every move by
+  the pull of the targets worth going for, the danger of standing beside enemy pieces, the act
+  it opens, and keeping the forts' sides held; the last ships able to take a fort are worth
+  more; answers weigh the asking ship's likely ranks and may understate a block (seeded).
 """
 
 from __future__ import annotations
@@ -16,11 +35,11 @@ import random
 import numpy as np
 
 from ..rules.coords import Cell
-from ..rules.korabliki import (ACT, ANSWER, BLAST as BLAST_R, BOMB, COMBAT, COUNTS, ES, FORT, KR, LIN, MIN, MOVE,
-                               PL, RANKS, STOR, TK, TOR, TRAL, WIDTH, Ask, Asked, Blast, Bomb,
-                               EndTurn, Moved, Struck, TorpedoStrike, blast_zone,
-                               compare, front_rows, random_setup, side_neighbours,
-                               validate_setup)
+from ..rules.korabliki import BLAST as BLAST_R
+from ..rules.korabliki import (ACT, ANSWER, BOMB, COMBAT, COUNTS, ES, FORT, KR, LIN, MIN, MOVE, PL,
+                               RANKS, STOR, TK, TOR, TRAL, WIDTH, Ask, Asked, Blast, Bomb,
+                               EndTurn, Moved, Struck, TorpedoStrike, blast_zone, compare,
+                               front_rows, random_setup, side_neighbours, validate_setup)
 
 # --- set-ups --------------------------------------------------------------------------------
 
@@ -30,10 +49,6 @@ FORMATIONS = ("random", "fortress", "bomb_front", "balanced", "blocks")
 def _cell(player: int, x: int, depth: int) -> Cell:
     """Column ``x``, ``depth`` rows back from the own zone's front row (0 front .. 4 back)."""
     return (x, front_rows(player)[depth])
-
-
-def _depth(player: int, cell: Cell) -> int:
-    return front_rows(player).index(cell[1])
 
 
 def chebyshev(a: Cell, b: Cell) -> int:
@@ -257,10 +272,12 @@ class Knowledge:
         self.turn_cells: dict[int, Cell] = {}
         self.last_enemy_move: Cell | None = None
         self.forts_left = 2.0                 # the enemy forts still standing, as expected
+        self.told = False                     # observe() is being given the events
         self._post = None
 
     # -- the view --
-    def sync(self, view) -> None:
+    def sync(self, view, target: int | None = None) -> None:
+        """Take in ``view``; ``target``: the enemy piece this player's last act was against."""
         me = view.player
         self.player, self.enemy = me, 1 - me
         fr = front_rows(self.enemy)
@@ -282,9 +299,13 @@ class Knowledge:
             if e.moved and not t.moved:
                 t.moved = True
                 t.never(FORT)
-        for t in self.tracks.values():
-            if t.alive and t.id not in present:
-                t.alive = False
+        gone = [t for t in self.tracks.values() if t.alive and t.id not in present]
+        for t in gone:
+            t.alive = False
+            # a fort goes only when the other side asks it or blows it up: pieces lost one or
+            # two at a time, other than the one this player just asked or struck, were no forts
+            if len(gone) <= 2 and t.id != target:
+                t.never(FORT)
         self.at = {e.cell: e.id for e in view.enemy}
         # the start of one of my turns: pieces that could have moved and did not
         if view.phase == MOVE or (view.phase == ACT and view.moved_piece is None):
@@ -296,6 +317,22 @@ class Knowledge:
                     t.stay += 1
             self.turn_cells = {e.id: e.cell for e in view.enemy}
         self._post = None
+
+    def after_own_act(self, act, view) -> None:
+        """Without the events: what the view shows of the player's own last asking act or
+        strike (``act``: kind, target's id, asking rank, block size, asking ship's id)."""
+        kind, target, rank, k, ship = act
+        t = self.tracks.get(target)
+        if t is None or t.alive or t.rank is not None:
+            return      # still afloat: turned up, the view shows its rank
+        if kind == "strike":
+            t.never(FORT)
+            return
+        if any(p.id == ship for p in view.own):      # won, took a fort, swept a mine
+            ranks = [r for r in COMBAT if strength_cmp((k, rank), (1, r)) > 0] + [FORT]
+            t.only(ranks + ([MIN] if rank == TRAL else []))
+        else:                                       # tied, mined, torpedoed, blown up
+            t.only([rank, TOR, BOMB] + ([] if rank == TRAL else [MIN]))
 
     def _moved(self, t: Track, frm: Cell, to: Cell, via, exact: bool) -> None:
         if not t.moved:
@@ -326,6 +363,7 @@ class Knowledge:
 
     # -- the events of play (only what both players see) --
     def observe(self, events) -> None:
+        self.told = True
         if not self.ready:
             return
         me, enemy = self.player, self.enemy
@@ -538,7 +576,9 @@ FORT_SEEN = 5.0       # a torpedo turning a fort up
 ASK_P = 0.45          # how likely an enemy piece touching one of mine acts against it
 STRIKE_P = 0.35
 GUARD = 2.5           # leaving a side of one's own fort
-SCARCE = 10.0         # the last ships that can take a fort are worth more: × 1 + SCARCE/(n + 3)
+REACH = 0.4           # how fast a target's pull fades with distance
+OPTION = 300.0        # the last ships able to take a fort are the chance to win: each of n is
+                      # worth OPTION / n² more
 
 
 def _outcomes():
@@ -560,11 +600,6 @@ ASIZE = np.arange(1, 4, dtype=float)[:, None, None, None]    # a
 KSIZE = np.arange(1, 4, dtype=float)[None, None, :, None]    # k
 
 
-def reach(d):
-    """How much a target ``d`` steps away (0: touching) draws a piece."""
-    return 1.0 / (1.0 + 0.4 * d)
-
-
 class AdmiralAI(KorablikiAI):
     """Keeps book of every enemy piece (ranks unaccounted for, moves that rule out forts and
     mines, what every asking act proved) and plays by expected value: asks (with blocks) where
@@ -581,6 +616,7 @@ class AdmiralAI(KorablikiAI):
         super().__init__(rng)
         self.know: Knowledge | None = None
         self.came_from: dict[int, Cell] = {}
+        self.last_act = None
 
     def observe(self, events) -> None:
         if self.know is not None:
@@ -589,7 +625,10 @@ class AdmiralAI(KorablikiAI):
     def act(self, view, legal: list):
         if self.know is None or self.know.player != view.player:
             self.know = Knowledge(view.player)
-        self.know.sync(view)
+        self.know.sync(view, self.last_act[1] if self.last_act else None)
+        if self.last_act is not None and not self.know.told:
+            self.know.after_own_act(self.last_act, view)
+        self.last_act = None
         if len(legal) == 1:
             return legal[0]
         ctx = Context(view, self.know)
@@ -599,7 +638,15 @@ class AdmiralAI(KorablikiAI):
             move = self.choose_move(ctx, legal)
             self.came_from[ctx.own_at[move.frm].id] = move.frm
             return move
-        return self.choose_act(ctx, legal)
+        act = self.choose_act(ctx, legal)
+        if isinstance(act, (Ask, TorpedoStrike)):
+            target = self.know.at.get(act.target)
+            if isinstance(act, Ask):
+                ship = ctx.own_at[act.ship]
+                self.last_act = ("ask", target, ship.rank, max(1, len(act.block)), ship.id)
+            else:
+                self.last_act = ("strike", target, TOR, 1, ctx.own_at[act.torpedo].id)
+        return act
 
     # -- acts --
     def act_value(self, ctx, a) -> float:
@@ -639,7 +686,7 @@ class AdmiralAI(KorablikiAI):
             v += ctx.danger(p, m.to, m.frm) - dan0
             v += max(0.0, others, ctx.opportunity(p, m.to, m.frm))
             if m.frm in ctx.guard_cells and m.to not in ctx.guard_cells:
-                v -= GUARD
+                v -= ctx.guard
             elif m.to in ctx.guard_cells and m.frm not in ctx.guard_cells:
                 v += 0.5
             if p.rank == MIN:
@@ -727,8 +774,15 @@ class Context:
         n_enemy = float(P[:, :NC].sum() + P[:, R[BOMB]].sum()) if n else 0.0
         VM = np.array([VALUE[r] for r in RANKS])
         VE = VM.copy()
-        VM[:NC] *= 1.0 + SCARCE / (n_mine + 3.0)
-        VE[:NC] *= 1.0 + SCARCE / (n_enemy + 3.0)
+        if n_enemy < 0.5:
+            # the enemy can take no fort: my ships can only win the game or lose nothing but a
+            # chance of it (standing still is a draw)
+            VM[:NC] *= 0.5
+        else:
+            VM[:NC] += OPTION / max(n_mine, 1.0) ** 2
+        VE[:NC] += OPTION / max(n_enemy, 1.0) ** 2
+        # guarding the forts matters while the enemy has ships to take them
+        self.guard = GUARD * min(1.0, n_enemy / 4.0)
         VM[R[FORT]], VE[R[FORT]] = self.fort_mine, self.fort_enemy
         self.VM, self.VE = VM, VE
         cm, ce = VM[:NC], VE[:NC]
@@ -882,8 +936,9 @@ class Context:
         pull = self.pull.get(p.rank)
         if pull is None or not self.n:
             return 0.0
+        # a target d steps away (0: touching) draws with 1 / (1 + REACH·d) of its worth
         d = np.abs(self.ex - cell[0]) + np.abs(self.ey - cell[1]) - 1.0
-        return float(np.max(pull / (1.0 + 0.4 * d)))
+        return float(np.max(pull / (1.0 + REACH * d)))
 
     def danger(self, p, cell: Cell, frm: Cell | None = None) -> float:
         v = 0.0
