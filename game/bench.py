@@ -80,6 +80,22 @@ def bench_frames(args) -> dict:
     rng = random.Random(args.seed)
 
     def new_battle():
+        if args.mode == "korabliki":
+            # §K: a full board (104 pieces), the first player moves and sets off his atomic
+            # bomb at once; the battle is replaced as soon as the blast has played
+            from .rules import korabliki as kr
+            from .scenes.korabliki_battle import KorablikiBattleScene
+            match = Match(kr.KorablikiConfig(), (Seat(COMPUTER, "A", "hunter"),
+                                                 Seat(COMPUTER, "B", "hunter")),
+                          seed=rng.getrandbits(32))
+            ais = match.korabliki_ais()
+            game = match.new_game([ais[0].setup(0), ais[1].setup(1)])
+            scene = KorablikiBattleScene(app, match, game, keep_record=False)
+            game.apply(game.legal_moves()[0]) if game.phase == kr.MOVE else None
+            scene._sync()
+            scene.play(kr.Bomb())
+            scene.pieces_at_blast = len(game.pieces) + sum(len(x) for x in game.lost)
+            return scene
         if args.mode == "naval":
             # §N: gunners fire a torpedo or planes in most volleys and shoot down what they
             # can, so nearly every volley has shells, an ability and interceptions at once
@@ -105,7 +121,8 @@ def bench_frames(args) -> dict:
     times = []
     busy = []       # frames while shells (and in Naval planes or torpedoes) are in flight
     for _ in range(args.frames):
-        if battle.finished or app.scenes.top is not battle:
+        if battle.finished or app.scenes.top is not battle or (
+                args.mode == "korabliki" and battle.t > 1.0 and not battle.blasts):
             battle = app.scenes.reset(new_battle())
             seen.append(battle)
         t0 = time.perf_counter()
@@ -113,7 +130,8 @@ def bench_frames(args) -> dict:
         app.step(dt, [])
         pygame.display.flip()
         times.append((time.perf_counter() - t0) * 1000)
-        if battle.effects.shells or getattr(battle, "flyers", None):
+        if battle.effects.shells or getattr(battle, "flyers", None) or getattr(
+                battle, "blasts", None):
             busy.append(times[-1])
     shots = len(battle.game.history)
     label = args.mode if args.mode == "naval" else f"{args.mode}/{args.preset}"
@@ -121,6 +139,10 @@ def bench_frames(args) -> dict:
           f"{shots} moves in the last battle", file=sys.stderr)
     out = {"frames": args.frames, "p50_ms": round(percentile(times, 0.5), 3),
            "p99_ms": round(percentile(times, 0.99), 3), "max_ms": round(max(times), 3)}
+    if args.mode == "korabliki":
+        out |= {"busy_frames": len(busy),
+                "busy_p99_ms": round(percentile(busy, 0.99), 3) if busy else 0.0,
+                "blasts": len(seen), "pieces_at_blast": min(b.pieces_at_blast for b in seen)}
     if args.mode == "naval":
         from .rules.naval import VolleyResult
         results = [r for b in seen for _, _, r in b.game.history if isinstance(r, VolleyResult)]
@@ -491,7 +513,7 @@ def main(argv=None) -> int:
                                      description="Sea Battle benchmarks (one JSON line last)")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("frames", help="frame times of the battle scene")
-    p.add_argument("--mode", default="classic", choices=["classic", "naval"])
+    p.add_argument("--mode", default="classic", choices=["classic", "naval", "korabliki"])
     p.add_argument("--preset", default="russian")
     p.add_argument("--frames", type=int, default=600)
     p.add_argument("--seed", type=int, default=1)

@@ -98,3 +98,10 @@ def test_frames_of_a_naval_battle_count_its_volleys():
     data = last_json(out)
     assert {"frames", "p50_ms", "p99_ms", "max_ms"} <= set(data) and data["frames"] == 240
     assert data["volleys"] >= 1 and data["busy_frames"] > 0
+
+
+def test_frames_of_a_korabliki_blast_with_a_full_board():
+    out = bench("frames", "--mode", "korabliki", "--frames", "120", "--seed", "1")
+    data = last_json(out)
+    assert {"frames", "p50_ms", "p99_ms", "max_ms"} <= set(data) and data["frames"] == 120
+    assert data["blasts"] >= 1 and data["pieces_at_blast"] == 104 and data["busy_frames"] > 0

@@ -421,9 +421,9 @@ class KorablikiBattleScene(Scene):
             fx.rings.append(Ring(pos, 4 * s, 260 * s, 1.4, 1.4, (255, 170, 90), 3))
             fx.explosion(pos, 2.2)
             # the mushroom: a rising stem and a rolling cap of smoke and fire
-            fx._spray(pos, 40, 60 * s, 2.6, 12 * s, (255, 140, 50), drag=1.6, grow=30 * s,
+            fx._spray(pos, 26, 60 * s, 2.6, 14 * s, (255, 140, 50), drag=1.6, grow=30 * s,
                       up_bias=150 * s, spread=0.25)
-            fx._spray((pos[0], pos[1] - 90 * s), 60, 120 * s, 3.2, 16 * s, (120, 110, 105),
+            fx._spray((pos[0], pos[1] - 90 * s), 36, 120 * s, 3.2, 19 * s, (120, 110, 105),
                       drag=1.8, grow=26 * s, additive=False, up_bias=40 * s, spread=1.6,
                       opacity=0.7)
             self.blasts.append(BlastShow(centre, tuple(zone)))
@@ -451,6 +451,7 @@ class KorablikiBattleScene(Scene):
         if e.chained is not None:
             self._log(1 - e.owner, self.tr("kor.log.chain", cell=self._cell(e.chained)))
         if ranks:
+            self._layout()
             px = theme.font_px(self.size, 16)
             for ln in text.wrap(ranks, px, max(120, self.log_rect.w - 30)):
                 self.log.append(("   " + ln, theme.TEXT_DIM))
@@ -649,7 +650,7 @@ class KorablikiBattleScene(Scene):
         own_colour, enemy_colour = viewer_colours(flip)
         draw_sea_board(surface, geo, self.letters, self.t, flip)
         for b in self.blasts:   # the scorched 5×5 square
-            k = b.t / b.span
+            k = round(b.t / b.span * 24) / 24      # a few shades: cached tints, not one a frame
             heat = (255, int(200 * (1 - k)), int(80 * (1 - k)), int(150 * (1 - k * 0.6)))
             for c in b.zone:
                 draw_cell_tint(surface, geo, to_screen(c, flip), heat)
