@@ -748,6 +748,8 @@ class KorablikiBattleScene(Scene):
         rows = []
         for p, key in ((v, "kor.fleet_own"), (1 - v, "kor.fleet_enemy")):
             shown = [s for s in self.display.values() if s.owner == p]   # as animated so far
+            shown += [gh for gh in self.ghosts   # a piece on its way to a new cell
+                      if gh.owner == p and not gh.sinking and 0 <= gh.t < gh.span]
             forts = sum(1 for s in shown if s.rank == kr.FORT)
             rows.append((self.tr(key, name=self._name(p), n=len(shown), forts=forts),
                          theme.PLAYER_COLOURS[p]))
