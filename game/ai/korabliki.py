@@ -567,17 +567,18 @@ class SailorAI(KorablikiAI):
 
 # the admiral's sense of value
 VALUE = {LIN: 12.0, KR: 8.0, ES: 6.0, STOR: 4.5, TK: 3.5, TRAL: 3.5, PL: 3.5,
-         BOMB: 9.0, TOR: 3.0, MIN: 2.0, FORT: 60.0}
-FORT_V = 60.0         # a fort while the side has two
+         BOMB: 9.0, TOR: 3.0, MIN: 2.0, FORT: 30.0}
+FORT_V = 30.0         # a fort while the side has two
 LAST_FORT_V = 1000.0  # the last one: the game
 AGAIN = 1.0           # the extra turn after a won asking act
 INFO = 0.8            # a lost asking act still turns the answer face up
 FORT_SEEN = 5.0       # a torpedo turning a fort up
-ASK_P = 0.45          # how likely an enemy piece touching one of mine acts against it
+ASK_P = 0.25          # how likely an enemy piece touching one of mine acts against it
 STRIKE_P = 0.35
-GUARD = 2.5           # leaving a side of one's own fort
+GUARD = 6.0           # leaving a side of one's own fort
+DEFEND = 0.25         # the share of a fort's worth put on enemy pieces near it, over distance
 REACH = 0.4           # how fast a target's pull fades with distance
-OPTION = 300.0        # the last ships able to take a fort are the chance to win: each of n is
+OPTION = 800.0        # the last ships able to take a fort are the chance to win: each of n is
                       # worth OPTION / n² more
 
 
@@ -820,7 +821,7 @@ class Context:
             combat = P @ COMBAT_MASK + P[:, R[TOR]]
             d = np.min([np.abs(self.ex - f[0]) + np.abs(self.ey - f[1]) for f in my_forts],
                        axis=0)
-            defend = np.where(d <= 5, combat * min(self.fort_mine, 120.0) * 0.25
+            defend = np.where(d <= 5, combat * min(self.fort_mine, 120.0) * DEFEND
                               / np.maximum(d, 1.0), 0.0)
         self.defend = defend
         urge = self.urge = max(0.0, (view.quiet - 60) / 100.0) * 6.0
