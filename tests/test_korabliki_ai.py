@@ -283,3 +283,16 @@ def test_the_admiral_sometimes_understates_its_block():
         sizes.add(len(action.cells))
     assert sizes == {2, 3}
 
+
+
+def test_the_players_are_pure():
+    """No pygame behind the computer players (they run in benches and tests without a screen)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import sys, game.ai.korabliki\n"
+            "assert not [m for m in sys.modules if m.split('.')[0] == 'pygame']\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[1],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
