@@ -903,3 +903,19 @@ def action_from_json(data):
     if kind == "intercept":
         return Intercept(tuple(_cell(c) for c in data.get("cells", ())))
     raise ValueError(f"unknown action type {kind!r}")
+
+
+def volley_stats(game: "NavalGame", player: int) -> dict:
+    """What ``player``'s volleys did: targets named, hits (torpedo included), shot down,
+    volleys, and weapons of the enemy destroyed."""
+    named = hits = downed = volleys = 0
+    for _, _, result in game.history:
+        if isinstance(result, VolleyResult) and result.player == player:
+            volleys += 1
+            named += len(result.volley.targets) + (result.volley.torpedo is not None)
+            hits += len(result.hits) + (result.torpedo_hit is not None)
+            downed += len(result.downed)
+    enemy = 1 - player
+    weapons = sum(1 for s in game.fleets[enemy] for _, c in s.weapons if c in game.hits[enemy])
+    return {"shots": named, "hits": hits, "downed": downed, "volleys": volleys,
+            "weapons": weapons, "accuracy": hits / named if named else 0.0}

@@ -157,6 +157,7 @@ class BattleScene(Scene):
         shells fly together (C4), a beat apart."""
         shooter = self.game.turn
         events = self.game.apply(action)
+        self.match.progressed(self.game)
         self.salvo = []
         at = 0.0
         volley_end = 0.0

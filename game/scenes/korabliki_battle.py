@@ -268,6 +268,7 @@ class KorablikiBattleScene(Scene):
     def play(self, action) -> None:
         player = self.game.turn
         events = self.game.apply(action)
+        self.match.progressed(self.game)
         if isinstance(action, kr.Move):
             self.block_index = 0
         else:

@@ -45,6 +45,7 @@ class Match:
     profile: object = None    # the human's Profile (game.data.profiles) against the computer
     best_of: int = 1          # C7: a series of games; the loser moves first in the next
     auto_intercept: bool = False  # §N: a person's Aegis chooses for itself (a setting)
+    campaign: object = None   # a level of the voyage being played (game.campaign.Battle)
 
     def __post_init__(self):
         self.rng = random.Random(self.seed)
@@ -107,10 +108,15 @@ class Match:
 
     def korabliki_ais(self) -> dict:
         """§K: the computer seats' opponents, by the level of their personality."""
-        from ..ai.korabliki import make_korabliki_ai
-        return {i: make_korabliki_ai(korabliki_level(seat),
-                                     random.Random(self.rng.getrandbits(32)))
-                for i, seat in enumerate(self.seats) if seat.kind == COMPUTER}
+        from ..ai.korabliki import FORMATIONS, make_korabliki_ai
+        out = {}
+        for i, seat in enumerate(self.seats):
+            if seat.kind == COMPUTER:
+                ai = make_korabliki_ai(korabliki_level(seat), random.Random(self.rng.getrandbits(32)))
+                if seat.placement in FORMATIONS and seat.placement != "random":
+                    ai.styles = (seat.placement,)   # a campaign level's formation style
+                out[i] = ai
+        return out
 
     def helper_ai(self):
         """The Aegis officer who intercepts for a person who chose automatic interception."""
@@ -125,8 +131,20 @@ class Match:
         setups = [s if isinstance(s, Setup) else Setup(list(s)) for s in setups]
         return play_game(self.config, setups, self.first_player())
 
+    def progressed(self, game) -> None:
+        """After every action: a campaign battle is saved whenever it waits for the person, so
+        closing the window loses nothing."""
+        if self.campaign is not None and not game.over and self.seats[game.turn].kind == HUMAN:
+            self.campaign.save(game)
+
+    def abandoned(self) -> None:
+        if self.campaign is not None:
+            self.campaign.abandon()
+
     def finish(self, game) -> None:
         self.games += 1
+        if self.campaign is not None:
+            self.campaign.finish(game)
         if game.winner is None:       # §N, N-f: a draw scores nothing; the same side begins
             return
         self.score[game.winner] += 1
@@ -202,8 +220,11 @@ def start_game(app, match: Match, replace: bool = False) -> None:
 
 def naval_level(seat: Seat) -> str:
     """The Naval opponent for a personality: the cabin boy fires at random, the boatswain hunts,
-    every officer above them is a Commodore."""
-    return {"random": "random", "hunter": "gunner"}.get(seat.shooter, "commodore")
+    every officer above them is a Commodore. A campaign level may name the Naval level itself."""
+    from ..ai.naval import LEVELS
+    if seat.shooter in LEVELS:
+        return seat.shooter
+    return {"hunter": "gunner"}.get(seat.shooter, "commodore")
 
 
 def start_naval_game(app, match: Match, replace: bool = False) -> None:
@@ -256,8 +277,12 @@ def start_naval_game(app, match: Match, replace: bool = False) -> None:
 
 def korabliki_level(seat: Seat) -> str:
     """The "Кораблики" opponent for a personality: the cabin boy moves at random, the boatswain
-    is a sailor, every officer above them plays as an admiral."""
-    return {"random": "random", "hunter": "sailor"}.get(seat.shooter, "admiral")
+    is a sailor, every officer above them plays as an admiral. A campaign level may name the
+    level itself."""
+    from ..ai.korabliki import KORABLIKI_LEVELS
+    if seat.shooter in KORABLIKI_LEVELS:
+        return seat.shooter
+    return {"hunter": "sailor"}.get(seat.shooter, "admiral")
 
 
 def start_korabliki_game(app, match: Match, replace: bool = False) -> None:

@@ -369,6 +369,7 @@ class NavalBattleScene(Scene):
     def play(self, action) -> None:
         """Pass ``action`` to the rules and queue the animation of what it caused."""
         events = self.game.apply(action)
+        self.match.progressed(self.game)
         at = 0.0
         for event in events:
             if isinstance(event, nv.VolleyFired):

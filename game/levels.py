@@ -1,0 +1,486 @@
+"""The campaign's levels: one data file each in ``levels/`` (TOML, or JSON), read, checked and
+turned into the rules of a match.
+
+A designer adds a level by writing one file; ``python -m game.levels check [DIR]`` names every
+problem (file, key, what was expected) and ends with ``{"levels": N, "errors": M}``, exit code
+1 on any error. The game loads the good files and skips a broken one with a message.
+
+A level file (every key but ``id``, ``mode``, ``opponent``, ``port``, ``briefing`` and
+``victory`` may be left out)::
+
+    id = "first-lesson"          # unique; other levels' ``unlocks`` name it
+    order = 1                    # its place on the voyage (the route joins ports in this order)
+    mode = "classic"             # classic | naval | korabliki
+    preset = "russian"           # a preset of the mode (classic: russian, milton-bradley, …)
+    first = "player"             # who moves first: player | opponent | lot
+    unlocks = ["mines"]          # the levels a win here opens
+    map = [0.12, 0.80]           # where the port lies on the chart (fractions of width, height)
+    [options]                    # Classic options over the preset (RULES.md §C), e.g. mines = 2
+    [opponent]
+    personality = "cabin_boy"    # voice and remarks (game.ai.opponents)
+    ai = "random"                # its level: classic random|hunter|parity|density|admiral,
+                                 # naval random|gunner|commodore, korabliki random|sailor|admiral
+    placement = "random"         # classic: a placement style; korabliki: a formation style
+    remembers = false            # classic: learns where this player hides his ships
+    name = { en = "…", ru = "…", uk = "…", no = "…" }
+    portrait = { hat = "cap", beard = "none" }          # game.data.portrait
+    [port]      en/ru/uk/no      the port's name on the chart
+    [briefing]  en/ru/uk/no      shown before the battle
+    [victory]   en/ru/uk/no      shown after a win
+    [defeat]    en/ru/uk/no      shown after a loss (optional)
+    [stars]                      one star for a win; more for a win within these limits
+    two = { shots = 70 }
+    three = { shots = 55, ships_lost = 2 }
+
+Pure Python: no pygame, no global randomness.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .data.portrait import check_portrait, portrait
+from .i18n import LANGUAGES
+from .rules import classic as cl
+from .rules import korabliki as kor
+from .rules import naval as nv
+from .rules.errors import RuleError
+
+LEVELS_DIR = Path(__file__).resolve().parent.parent / "levels"
+EXTENSIONS = (".toml", ".json")
+
+MODES = ("classic", "naval", "korabliki")
+FIRST = ("player", "opponent", "lot")
+TEXTS = ("port", "briefing", "victory", "defeat")
+REQUIRED_TEXTS = ("port", "briefing", "victory")
+# What a level may count for its stars, per mode: all are "at most" limits on the player's side.
+METRICS = {"classic": ("shots", "ships_lost"), "naval": ("volleys", "ships_lost"),
+           "korabliki": ("turns", "pieces_lost")}
+STAR_KEYS = ("two", "three")
+TOP_KEYS = {"id", "order", "mode", "preset", "first", "unlocks", "map", "options", "opponent",
+            "stars", *TEXTS}
+OPPONENT_KEYS = {"personality", "ai", "placement", "remembers", "name", "portrait"}
+
+
+def ai_levels(mode: str) -> tuple:
+    if mode == "naval":
+        from .ai.naval import LEVELS
+        return tuple(LEVELS)
+    if mode == "korabliki":
+        from .ai.korabliki import KORABLIKI_LEVELS
+        return KORABLIKI_LEVELS
+    from .ai.shooters import LADDER
+    return LADDER
+
+
+def placements(mode: str) -> tuple:
+    if mode == "classic":
+        from .ai.layouts import STYLES
+        return STYLES
+    if mode == "korabliki":
+        from .ai.korabliki import FORMATIONS
+        return FORMATIONS
+    return ()
+
+
+def personalities() -> tuple:
+    from .ai.opponents import OPPONENTS
+    return tuple(o.key for o in OPPONENTS)
+
+
+def presets(mode: str) -> dict:
+    return {"classic": cl.PRESETS, "naval": nv.PRESETS, "korabliki": kor.PRESETS}[mode]
+
+
+@dataclass(frozen=True)
+class Problem:
+    file: str
+    key: str
+    expected: str
+    got: object = None
+
+    def __str__(self) -> str:
+        where = f"key '{self.key}'" if self.key else "file"
+        got = "" if self.got is None else f", got {self.got!r}"
+        return f"{self.file}: {where}: expected {self.expected}{got}"
+
+
+@dataclass
+class Opponent:
+    name: dict
+    personality: str
+    ai: str
+    placement: str = "random"
+    remembers: bool = False
+    portrait: dict = field(default_factory=dict)
+
+
+@dataclass
+class Level:
+    id: str
+    path: str
+    order: float
+    mode: str
+    preset: str
+    config: object
+    first: str
+    unlocks: tuple
+    map: tuple | None
+    opponent: Opponent
+    texts: dict           # "port", "briefing", "victory", "defeat" -> {lang: text}
+    stars: dict           # "two", "three" -> {metric: at most}
+
+    def text(self, what: str, lang: str) -> str:
+        words = self.texts.get(what) or {}
+        return words.get(lang) or words.get("en") or ""
+
+    def name(self, lang: str) -> str:
+        return self.opponent.name.get(lang) or self.opponent.name.get("en") or self.id
+
+    def stars_for(self, metrics: dict | None) -> int:
+        """Stars a finished battle earns: none for a loss (``metrics`` None), one for a win, two
+        and three for a win within the limits."""
+        if metrics is None:
+            return 0
+        earned = 1
+        for n, key in enumerate(STAR_KEYS, 2):
+            limits = self.stars.get(key)
+            if limits is None or any(metrics.get(m, 0) > v for m, v in limits.items()):
+                break
+            earned = n
+        return earned
+
+    @property
+    def max_stars(self) -> int:
+        return 1 + sum(1 for k in STAR_KEYS if k in self.stars)
+
+
+class _Checker:
+    """Reads one level's table, collecting every problem instead of stopping at the first."""
+
+    def __init__(self, file: str):
+        self.file = file
+        self.problems: list[Problem] = []
+
+    def bad(self, key: str, expected: str, got=None) -> None:
+        self.problems.append(Problem(self.file, key, expected, got))
+
+    def text_table(self, data: dict, key: str, required: bool) -> dict:
+        value = data.get(key)
+        if value is None:
+            if required:
+                self.bad(key, "a table of texts: " + ", ".join(LANGUAGES))
+            return {}
+        if not isinstance(value, dict):
+            self.bad(key, "a table of texts: " + ", ".join(LANGUAGES), type(value).__name__)
+            return {}
+        out = {}
+        for lang in LANGUAGES:
+            words = value.get(lang)
+            if not isinstance(words, str) or not words.strip():
+                self.bad(f"{key}.{lang}", "a text in this language")
+            else:
+                out[lang] = words.strip()
+        for lang in value:
+            if lang not in LANGUAGES:
+                self.bad(f"{key}.{lang}", "a language of the game: " + ", ".join(LANGUAGES))
+        return out
+
+    def choice(self, data: dict, key: str, allowed, default=None, prefix: str = ""):
+        value = data.get(key, default)
+        if value not in allowed:
+            self.bad(prefix + key, "one of " + "|".join(allowed), value)
+            return None
+        return value
+
+
+def parse_level(data, file: str) -> tuple[Level | None, list[Problem]]:
+    """A level from the table read from ``file``, or None, and every problem found."""
+    c = _Checker(file)
+    if not isinstance(data, dict):
+        c.bad("", "a table of level keys")
+        return None, c.problems
+    for key in data:
+        if key not in TOP_KEYS:
+            c.bad(key, "a level key: " + ", ".join(sorted(TOP_KEYS)))
+    level_id = data.get("id")
+    if not isinstance(level_id, str) or not level_id.strip() or len(level_id) > 40:
+        c.bad("id", "a short name (1..40 characters)", level_id)
+        level_id = None
+    order = data.get("order", 0)
+    if not isinstance(order, (int, float)) or isinstance(order, bool):
+        c.bad("order", "a number", order)
+        order = 0
+    mode = c.choice(data, "mode", MODES)
+    first = c.choice(data, "first", FIRST, "player")
+    unlocks = data.get("unlocks", [])
+    if not isinstance(unlocks, list) or not all(isinstance(u, str) for u in unlocks):
+        c.bad("unlocks", "a list of level ids", unlocks)
+        unlocks = []
+    where = data.get("map")
+    if where is not None:
+        if (not isinstance(where, list) or len(where) != 2
+                or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1
+                           for v in where)):
+            c.bad("map", "[x, y], two fractions 0..1 of the chart", where)
+            where = None
+        else:
+            where = (float(where[0]), float(where[1]))
+    config = None
+    preset = data.get("preset")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        c.bad("options", "a table of options", options)
+        options = {}
+    if mode:
+        known = presets(mode)
+        preset = mode if preset is None and mode in known else preset
+        preset = preset if preset is not None else "russian"
+        if preset not in known:
+            c.bad("preset", "one of " + "|".join(known), preset)
+        elif mode != "classic" and options:
+            c.bad("options", f"no options ({mode} has one set of rules)", sorted(options))
+        else:
+            try:
+                config = (cl.ClassicConfig.from_dict(known[preset].to_dict() | options)
+                          if mode == "classic" else known[preset])
+            except RuleError as exc:
+                key = exc.params.get("key", "")
+                if "expected" in exc.params:
+                    expected = str(exc.params["expected"])
+                elif exc.code == "unknown_option":
+                    expected = "a Classic option (RULES.md §C)"
+                elif "needs" in exc.params:
+                    expected = f"also '{exc.params['needs']}'"
+                elif "other" in exc.params:
+                    expected = f"not together with '{exc.params['other']}'"
+                else:
+                    expected = exc.code
+                c.bad(f"options.{key}" if key else "options", expected, exc.params.get("got"))
+    opponent = _opponent(c, data.get("opponent"), mode)
+    texts = {key: c.text_table(data, key, key in REQUIRED_TEXTS) for key in TEXTS}
+    stars = _stars(c, data.get("stars", {}), mode)
+    if c.problems or config is None or opponent is None:
+        return None, c.problems
+    return Level(level_id.strip(), file, float(order), mode, preset, config, first,
+                 tuple(unlocks), where, opponent, texts, stars), c.problems
+
+
+def _opponent(c: _Checker, data, mode) -> Opponent | None:
+    if not isinstance(data, dict):
+        c.bad("opponent", "a table: personality, ai, name, …", data)
+        return None
+    for key in data:
+        if key not in OPPONENT_KEYS:
+            c.bad(f"opponent.{key}", "an opponent key: " + ", ".join(sorted(OPPONENT_KEYS)))
+    personality = c.choice(data, "personality", personalities(), prefix="opponent.")
+    ai = c.choice(data, "ai", ai_levels(mode), prefix="opponent.") if mode else None
+    placement = "random"
+    if "placement" in data and mode:
+        allowed = placements(mode)
+        if not allowed:
+            c.bad("opponent.placement", f"nothing ({mode} places its own way)", data["placement"])
+        else:
+            placement = c.choice(data, "placement", allowed, prefix="opponent.")
+    remembers = data.get("remembers", False)
+    if not isinstance(remembers, bool) or (remembers and mode != "classic"):
+        c.bad("opponent.remembers", "true or false (true only in classic)", remembers)
+    name = c.text_table(data, "name", True)
+    if not isinstance(name, dict):
+        name = {}
+    for key, expected in check_portrait(data.get("portrait", {})):
+        c.bad("opponent.portrait" + (f".{key}" if key else ""), expected)
+    if None in (personality, ai, placement):
+        return None
+    return Opponent(name, personality, ai, placement, bool(remembers),
+                    portrait(data.get("portrait")))
+
+
+def _stars(c: _Checker, data, mode) -> dict:
+    if not isinstance(data, dict):
+        c.bad("stars", "a table: two = {…}, three = {…}", data)
+        return {}
+    out = {}
+    allowed = METRICS.get(mode, ())
+    for key, limits in data.items():
+        if key not in STAR_KEYS:
+            c.bad(f"stars.{key}", "two or three")
+            continue
+        if not isinstance(limits, dict) or not limits:
+            c.bad(f"stars.{key}", "a table of limits, e.g. { shots = 60 }", limits)
+            continue
+        for metric, value in limits.items():
+            if mode and metric not in allowed:
+                c.bad(f"stars.{key}.{metric}", f"a measure of {mode}: " + "|".join(allowed))
+            elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                c.bad(f"stars.{key}.{metric}", "a whole number ≥ 0", value)
+        out[key] = dict(limits)
+    if "three" in out and "two" not in out:
+        c.bad("stars.three", "stars.two as well (the third star comes after the second)")
+    elif "three" in out:
+        for metric, value in out["two"].items():
+            if out["three"].get(metric, value + 1) > value:
+                c.bad(f"stars.three.{metric}", f"at most stars.two.{metric} ({value}): "
+                                               "three stars are harder to earn than two")
+    return out
+
+
+def read_file(path: Path):
+    """The table in a level file; raises ValueError with the problem."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ValueError(f"cannot be read ({exc.strerror})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"UTF-8 text ({exc.reason})") from None
+    if path.suffix == ".json":
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"valid JSON ({exc.msg} at line {exc.lineno}, column "
+                             f"{exc.colno})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"valid TOML ({exc})") from None
+
+
+def level_files(folder: Path) -> list[Path]:
+    folder = Path(folder)
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.suffix in EXTENSIONS and p.is_file())
+
+
+def load_levels(folder=None) -> tuple[list[Level], list[Problem]]:
+    """Every good level in ``folder`` (``levels/`` by default), in voyage order, and every
+    problem found. A file with any problem is left out; so is a second level with the same id.
+    Problems of the set as a whole (an unknown id in ``unlocks``, a level no voyage reaches)
+    are reported but do not drop a level."""
+    folder = Path(folder) if folder is not None else LEVELS_DIR
+    levels: list[Level] = []
+    problems: list[Problem] = []
+    if not folder.is_dir():
+        return [], [Problem(str(folder), "", "a folder of level files")]
+    files = level_files(folder)
+    if not files:
+        problems.append(Problem(str(folder), "", "at least one level file (*.toml, *.json)"))
+    seen: dict[str, str] = {}
+    for path in files:
+        name = _shown(path)
+        try:
+            data = read_file(path)
+        except ValueError as exc:
+            problems.append(Problem(name, "", str(exc)))
+            continue
+        level, found = parse_level(data, name)
+        problems += found
+        if level is None:
+            continue
+        if level.id in seen:
+            problems.append(Problem(name, "id", f"an id no other level has (also in "
+                                                f"{seen[level.id]})", level.id))
+            continue
+        seen[level.id] = name
+        levels.append(level)
+    levels.sort(key=lambda lv: (lv.order, lv.id))
+    problems += _check_set(levels)
+    return levels, problems
+
+
+def _shown(path: Path) -> str:
+    """A file's name as messages show it: relative to the working folder when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def _check_set(levels: list[Level]) -> list[Problem]:
+    problems = []
+    ids = {lv.id for lv in levels}
+    for lv in levels:
+        for other in lv.unlocks:
+            if other == lv.id:
+                problems.append(Problem(lv.path, "unlocks", "other levels' ids, not its own", other))
+            elif other not in ids:
+                problems.append(Problem(lv.path, "unlocks", "the id of a level in the folder",
+                                        other))
+    reachable = open_levels(levels, ids)  # everything a player who won every level could open
+    for lv in levels:
+        if lv.id not in reachable:
+            problems.append(Problem(lv.path, "id", "a level some voyage reaches (every level "
+                                                   "that unlocks it is locked behind it)", lv.id))
+    return problems
+
+
+def starts(levels: list[Level]) -> set[str]:
+    """Levels open from the start: those no other level of the set unlocks."""
+    unlocked = {u for lv in levels for u in lv.unlocks if u != lv.id}
+    return {lv.id for lv in levels if lv.id not in unlocked}
+
+
+def open_levels(levels: list[Level], won) -> set[str]:
+    """The levels a player may sail to, having won ``won``: the start levels, and every level
+    that a won and open level unlocks. A level unlocked only by a broken (skipped) file is a
+    start level, so one bad file never walls off the rest of the voyage."""
+    won = set(won)
+    opened = set(starts(levels))
+    by_id = {lv.id: lv for lv in levels}
+    frontier = list(opened)
+    while frontier:
+        lv = by_id.get(frontier.pop())
+        if lv is None or lv.id not in won:
+            continue
+        for other in lv.unlocks:
+            if other in by_id and other not in opened:
+                opened.add(other)
+                frontier.append(other)
+    return opened
+
+
+# --- what a finished battle measures ------------------------------------------------------
+
+def metrics(game, player: int) -> dict:
+    """The player's side of a finished battle in the measures of its mode (``METRICS``)."""
+    if isinstance(game, nv.NavalGame):
+        return {"volleys": nv.volley_stats(game, player)["volleys"],
+                "ships_lost": len(game.sunk[player])}
+    if isinstance(game, kor.KorablikiGame):
+        turns = sum(1 for p, a, _ in game.history if p == player and isinstance(a, kor.Move))
+        return {"turns": turns, "pieces_lost": len(game.lost[player])}
+    return {"shots": cl.shot_stats(game, player)["shots"],
+            "ships_lost": len(game.view(1 - player).enemy_sunk)}
+
+
+# --- python -m game.levels check [DIR] ----------------------------------------------------
+
+def check(folder=None, out=sys.stdout) -> int:
+    levels, problems = load_levels(folder)
+    files = level_files(Path(folder) if folder is not None else LEVELS_DIR)
+    for p in problems:
+        print(p, file=out)
+    print(json.dumps({"levels": len(files), "errors": len(problems)}), file=out)
+    return 1 if problems else 0
+
+
+def main(argv=None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m game.levels",
+                                     description="Check the campaign's level files.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    cmd = sub.add_parser("check", help="check every level file; exit 1 on any error")
+    cmd.add_argument("folder", nargs="?", default=None, help="the folder (default: levels/)")
+    args = parser.parse_args(argv)
+    return check(args.folder)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
