@@ -41,6 +41,7 @@ class App:
         if audio:
             self.audio.start()
         self.profiles = ProfileStore()
+        self.levels_dir = None   # the campaign's levels (None: levels/ beside the game)
         self.scenes = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True
@@ -212,6 +213,9 @@ def main(argv=None) -> int:
     from .scenes.title import TitleScene
 
     app.scenes.push(TitleScene(app))
+    if not args.first_frame_exit:
+        from .scenes.voyage import offer_resume
+        offer_resume(app)   # a campaign battle left when the window closed
     hook = None
     if args.first_frame_exit:
         t0 = float(os.environ.get("SEABATTLE_T0", time.time()))

@@ -102,6 +102,7 @@ class Problem:
     key: str
     expected: str
     got: object = None
+    skipped: bool = True     # the level is left out of the voyage (False: kept, but see here)
 
     def __str__(self) -> str:
         where = f"key '{self.key}'" if self.key else "file"
@@ -408,15 +409,17 @@ def _check_set(levels: list[Level]) -> list[Problem]:
     for lv in levels:
         for other in lv.unlocks:
             if other == lv.id:
-                problems.append(Problem(lv.path, "unlocks", "other levels' ids, not its own", other))
+                problems.append(Problem(lv.path, "unlocks", "other levels' ids, not its own", other,
+                                        False))
             elif other not in ids:
                 problems.append(Problem(lv.path, "unlocks", "the id of a level in the folder",
-                                        other))
+                                        other, False))
     reachable = open_levels(levels, ids)  # everything a player who won every level could open
     for lv in levels:
         if lv.id not in reachable:
             problems.append(Problem(lv.path, "id", "a level some voyage reaches (every level "
-                                                   "that unlocks it is locked behind it)", lv.id))
+                                                   "that unlocks it is locked behind it)", lv.id,
+                                    False))
     return problems
 
 

@@ -8,7 +8,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PURE = ["game.rules", "game.rules.classic", "game.rules.naval", "game.ai.naval", "game.rules.coords", "game.rules.fleet",
         "game.rules.modes", "game.ai.shooters", "game.ai.opponents", "game.data.record",
-        "game.data.placements", "game.data.settings", "game.replay", "game.audio.synth"]
+        "game.data.placements", "game.data.settings", "game.levels", "game.campaign",
+        "game.data.progress", "game.data.portrait", "game.replay", "game.audio.synth"]
 
 
 def test_pure_modules_do_not_import_pygame():

@@ -105,11 +105,27 @@ def go_to_title(app) -> None:
     app.scenes.reset(TitleScene(app))
 
 
+def campaign_match(app):
+    """The match of a campaign level being played under the top scenes, or None."""
+    for scene in reversed(list(app.scenes)):
+        match = getattr(scene, "match", None)
+        if match is not None and getattr(match, "campaign", None) is not None:
+            return match
+    return None
+
+
 def confirm_abandon(app, on_abandon=None) -> None:
-    """Ask before a game in progress is abandoned; its record is kept either way."""
+    """Ask before a game in progress is abandoned; its record is kept either way. A campaign
+    battle abandoned is gone from the voyage's save, and the chart comes back."""
     def yes():
         if on_abandon:
             on_abandon()
+        match = campaign_match(app)
+        if match is not None:
+            from .voyage import open_voyage
+            match.abandoned()
+            open_voyage(app)
+            return
         go_to_title(app)
     app.scenes.push(ConfirmScene(app, app.tr("dialog.abandon"), yes))
 

@@ -37,13 +37,18 @@ class GameOverScene(Scene):
             label = lambda: self.tr("gameover.new_series")  # noqa: E731
         else:
             label = lambda: self.tr("gameover.rematch")  # noqa: E731
-        items = [Item(label, self.rematch)]
+        self.campaign = match.campaign
+        if self.campaign is not None:   # a level of the voyage: its result waits on the chart
+            items = [Item(lambda: self.tr("campaign.to_chart"), self.to_chart)]
+        else:
+            items = [Item(label, self.rematch)]
         for player, shots in self.thoughts.items():
             if shots and len(humans) == 1:
                 name = match.seats[player].name
                 items.append(Item(lambda name=name: self.tr("gameover.thinking", name=name),
                                   lambda p=player: self.show_thinking(p)))
-        items.append(Item(lambda: self.tr("gameover.menu"), lambda: go_to_title(self.app)))
+        if self.campaign is None:
+            items.append(Item(lambda: self.tr("gameover.menu"), lambda: go_to_title(self.app)))
         self.menu = Menu(items, sound=app.sound, base_px=26)
 
     def player_stats(self, player: int) -> dict:
@@ -58,6 +63,16 @@ class GameOverScene(Scene):
         lone_human = len(self.match.humans) == 1
         self.app.sound("defeat" if lone_human and not self.human_won else "victory")
 
+    def to_chart(self) -> None:
+        from .voyage import open_voyage
+        open_voyage(self.app, self.campaign.result)
+
+    def leave(self) -> None:
+        if self.campaign is not None:
+            self.to_chart()
+        else:
+            go_to_title(self.app)
+
     def rematch(self) -> None:
         if self.match.series.over:
             self.match.new_series()
@@ -70,7 +85,7 @@ class GameOverScene(Scene):
 
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            go_to_title(self.app)
+            self.leave()
             return
         self.menu.handle(event)
 

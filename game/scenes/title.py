@@ -22,7 +22,9 @@ class TitleScene(Scene):
         super().__init__(app)
         from .settings import SettingsScene
         from .setup import SetupScene
+        from .voyage import VoyageScene
         self.menu = Menu([
+            Item(lambda: self.tr("menu.campaign"), lambda: app.scenes.push(VoyageScene(app))),
             Item(lambda: self.tr("menu.quick_match"),
                  lambda: app.scenes.push(SetupScene(app, "computer"))),
             Item(lambda: self.tr("menu.two_players"),

@@ -1,0 +1,759 @@
+"""The campaign: the voyage's chart with its ports (one per level file), the briefing before a
+battle, the result after it, the captains (player profiles) who sail it, and the battle left
+in the middle that the next start offers to resume.
+
+What a level is and how it is checked is ``game.levels``; progress and the saved battle are
+``game.data.progress``; the match a level makes is ``game.campaign``.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ..campaign import Voyage, make_match, restore
+from ..data.profiles import profile_key
+from ..levels import METRICS, STAR_KEYS
+from ..render import text, theme
+from ..render.sea import draw_water
+from ..render.widgets import Item, Menu, panel, star, tint
+from .base import Scene
+from .dialogs import ConfirmScene, MenuScene
+from .match import start_game
+
+SAIL_TIME = 0.7     # seconds the chart's ship takes from one port to the next
+NAME_LEN = 16
+
+
+def captain_name(app, voyage: Voyage) -> str:
+    name = voyage.progress.name
+    if not name:
+        name = app.profile().name
+    if not name or name == voyage.key:
+        name = app.tr("setup.you") if voyage.key == "player" else (name or voyage.key)
+    return name
+
+
+def load_voyage(app) -> Voyage:
+    """The voyage of the current captain; every problem with a level file or his progress is
+    shown as a notice (the game goes on without the broken file)."""
+    voyage = Voyage(app.settings.profile, folder=getattr(app, "levels_dir", None))
+    for problem in voyage.problems:
+        key = "campaign.level_problem" if problem.skipped else "campaign.level_warning"
+        app.notify(app.tr(key, problem=str(problem)), 10.0)
+    while voyage.store.problems:
+        app.notify(voyage.store.problems.pop(0), 10.0)
+    return voyage
+
+
+def open_voyage(app, result=None) -> None:
+    """Back to the chart (over the title screen), showing ``result`` if a battle just ended."""
+    from .title import TitleScene
+    app.scenes.reset(TitleScene(app))
+    app.scenes.push(VoyageScene(app, result))
+
+
+def start_level(app, voyage: Voyage, level, saved: dict | None = None) -> None:
+    """Sail into ``level``'s battle: a new one, or the ``saved`` one resumed."""
+    voyage.choose(level)
+    problem = voyage.save()
+    if problem:
+        app.notify(app.tr("notice.profile_not_saved", error=problem))
+    name = captain_name(app, voyage)
+    profile = app.profile(name) if level.opponent.remembers else None
+    if saved is not None:
+        try:
+            game = restore(level, saved)
+        except ValueError as exc:
+            voyage.store.drop_broken_battle(voyage.key, f"{voyage.store.battle_path(voyage.key)}: "
+                                                        f"{exc}")
+            while voyage.store.problems:
+                app.notify(voyage.store.problems.pop(0), 10.0)
+            return
+        match = make_match(level, saved["seed"], name, app.settings.language,
+                           app.settings.letter_set, voyage, profile)
+        app.scenes.push(battle_scene(app, match, game))
+        return
+    match = make_match(level, app.new_seed(), name, app.settings.language,
+                       app.settings.letter_set, voyage, profile)
+    start_game(app, match)
+
+
+def battle_scene(app, match, game):
+    if match.mode == "naval":
+        from .naval_battle import NavalBattleScene
+        return NavalBattleScene(app, match, game)
+    if match.mode == "korabliki":
+        from .korabliki_battle import KorablikiBattleScene
+        return KorablikiBattleScene(app, match, game)
+    from .battle import BattleScene
+    return BattleScene(app, match, game)
+
+
+def offer_resume(app) -> bool:
+    """At start: if the current captain left a battle, ask whether to resume it."""
+    voyage = Voyage(app.settings.profile, folder=getattr(app, "levels_dir", None))
+    saved = voyage.saved_battle()
+    while voyage.store.problems:
+        app.notify(voyage.store.problems.pop(0), 10.0)
+    if saved is None:
+        return False
+    level = voyage.level(saved["level"])
+    if level is None:
+        voyage.store.drop_broken_battle(voyage.key, app.tr("campaign.level_gone",
+                                                           level=saved["level"]))
+        while voyage.store.problems:
+            app.notify(voyage.store.problems.pop(0), 10.0)
+        return False
+    lang = app.settings.language
+
+    def yes():
+        open_voyage(app)
+        chart = app.scenes.top
+        start_level(app, chart.voyage, level, saved)
+
+    app.scenes.push(ConfirmScene(app, app.tr("campaign.resume_q", port=level.text("port", lang),
+                                             name=level.name(lang)), yes))
+    return True
+
+
+def mode_words(tr, level) -> str:
+    if level.mode == "classic":
+        from .rules import rules_summary
+        return rules_summary(tr, level.config)
+    return tr(f"mode.{level.mode}")
+
+
+def limits_words(tr, limits: dict) -> str:
+    return ", ".join(tr(f"campaign.limit.{m}", n=n) for m, n in limits.items())
+
+
+def result_words(tr, level, measured: dict) -> str:
+    return ", ".join(tr(f"campaign.measure.{m}", n=measured[m]) for m in METRICS[level.mode]
+                     if m in measured)
+
+
+def draw_stars(surface, centre, size: float, earned: int, total: int, gap: float = 1.15) -> None:
+    x0 = centre[0] - (total - 1) * size * gap / 2
+    for i in range(total):
+        c = (x0 + i * size * gap, centre[1])
+        if i < earned:
+            star(surface, c, size, theme.ACCENT)
+        else:
+            star(surface, c, size, theme.TEXT_DIM, filled=False)
+
+
+def portrait(surface, rect, spec, t: float, locked: bool = False) -> None:
+    from ..render.portrait import draw_portrait
+    draw_portrait(surface, rect, spec, t, locked)
+
+
+def _ship(surface, pos, size: float, t: float) -> None:
+    """The player's ship on the chart: a little sailing boat riding the swell."""
+    x, y = pos
+    y += math.sin(t * 2.4) * size * 0.08
+    tilt = math.sin(t * 1.7) * 0.08
+    s = size
+
+    def rot(px, py):
+        return (x + px * math.cos(tilt) - py * math.sin(tilt),
+                y + px * math.sin(tilt) + py * math.cos(tilt))
+    hull = [rot(-0.55 * s, 0), rot(0.55 * s, 0), rot(0.38 * s, 0.25 * s), rot(-0.4 * s, 0.25 * s)]
+    sail = [rot(-0.05 * s, -0.05 * s), rot(-0.05 * s, -0.85 * s), rot(0.42 * s, -0.08 * s)]
+    jib = [rot(-0.12 * s, -0.05 * s), rot(-0.12 * s, -0.7 * s), rot(-0.45 * s, -0.08 * s)]
+    pygame.draw.polygon(surface, (90, 52, 30), hull)
+    pygame.draw.polygon(surface, (40, 24, 14), hull, 2)
+    pygame.draw.polygon(surface, (240, 236, 220), sail)
+    pygame.draw.polygon(surface, (220, 214, 196), jib)
+    pygame.draw.line(surface, (60, 40, 24), rot(-0.08 * s, 0), rot(-0.08 * s, -0.92 * s), 2)
+    pygame.draw.polygon(surface, theme.BAD, [rot(-0.08 * s, -0.92 * s), rot(0.12 * s, -0.86 * s),
+                                             rot(-0.08 * s, -0.8 * s)])
+
+
+class VoyageScene(Scene):
+    def __init__(self, app, result=None):
+        super().__init__(app)
+        self.voyage = load_voyage(app)
+        self.result = result
+        self.hover: int | None = None
+        current = self.voyage.current()
+        self.index = self.voyage.levels.index(current) if current else 0
+        self.ship_from = self.index
+        self.ship_t = SAIL_TIME
+        self._ports: list[tuple[float, float]] = []
+        self._layout_size = None
+        self.saved = self.voyage.saved_battle()
+        self.menu = Menu([
+            Item(self._sail_label, self.open_briefing, enabled=self._can_sail),
+            Item(lambda: self.tr("campaign.captains"), self.open_captains),
+            Item(lambda: self.tr("menu.back"), self.back),
+        ], sound=app.sound, base_px=24)
+
+    # -- state -------------------------------------------------------------------------
+    @property
+    def level(self):
+        levels = self.voyage.levels
+        return levels[self.index] if levels else None
+
+    def _can_sail(self) -> bool:
+        return self.level is not None and self.voyage.state(self.level) != "locked"
+
+    def _sail_label(self) -> str:
+        saved = self.saved
+        if saved and self.level is not None and saved.get("level") == self.level.id:
+            return self.tr("campaign.resume")
+        return self.tr("campaign.set_sail")
+
+    def enter(self) -> None:
+        if self.result is not None:
+            result, self.result = self.result, None
+            self.app.scenes.push(ResultScene(self.app, self, result))
+
+    def resume(self) -> None:
+        """Uncovered again (a briefing, a dialog or the captains closed): the saved battle
+        may have changed."""
+        self.saved = self.voyage.saved_battle()
+
+    def select(self, index: int) -> None:
+        if not self.voyage.levels or index == self.index:
+            return
+        self.ship_from = self.index
+        self.ship_t = 0.0
+        self.index = index % len(self.voyage.levels)
+        self.app.sound("click")
+
+    def reload(self) -> None:
+        """Another captain took the helm: his voyage and progress."""
+        self.voyage = load_voyage(self.app)
+        current = self.voyage.current()
+        self.index = self.ship_from = self.voyage.levels.index(current) if current else 0
+        self.saved = self.voyage.saved_battle()
+        self._layout_size = None
+
+    # -- actions -----------------------------------------------------------------------
+    def open_briefing(self) -> None:
+        level = self.level
+        if level is None:
+            return
+        if self.voyage.state(level) == "locked":
+            self.app.sound("refuse")
+            self.app.notify(self._locked_words(level), 3.0)
+            return
+        self.app.sound("click")
+        self.app.scenes.push(BriefingScene(self.app, self, level))
+
+    def open_captains(self) -> None:
+        self.app.scenes.push(CaptainsScene(self.app, self))
+
+    def back(self) -> None:
+        self.app.scenes.pop()
+
+    def _locked_words(self, level) -> str:
+        lang = self.app.settings.language
+        keys = [lv for lv in self.voyage.levels if level.id in lv.unlocks]
+        if keys:
+            return self.tr("campaign.locked", port=keys[0].text("port", lang))
+        return self.tr("campaign.locked_plain")
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.sound("click")
+                self.back()
+                return
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.select(self.index + (1 if event.key == pygame.K_RIGHT else -1))
+                return
+            if event.key in (pygame.K_HOME, pygame.K_END) and self.voyage.levels:
+                self.select(0 if event.key == pygame.K_HOME else len(self.voyage.levels) - 1)
+                return
+            if event.key == pygame.K_c:
+                self.open_captains()
+                return
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self._port_at(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            i = self._port_at(event.pos)
+            if i is not None:
+                if i == self.index:
+                    self.open_briefing()
+                else:
+                    self.select(i)
+                return
+        self.menu.handle(event)
+
+    def _port_at(self, pos) -> int | None:
+        self._layout()
+        r = self._port_r * 1.6
+        for i, (x, y) in enumerate(self._ports):
+            if (pos[0] - x) ** 2 + (pos[1] - y) ** 2 <= r * r:
+                return i
+        return None
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.ship_t = min(SAIL_TIME, self.ship_t + dt)
+
+    # -- layout ------------------------------------------------------------------------
+    def _layout(self) -> None:
+        if self._layout_size == self.size:
+            return
+        self._layout_size = self.size
+        w, h = self.size
+        u = theme.unit(self.size)
+        self.header_h = int(64 * u)
+        self.info_h = int(max(150 * u, theme.font_px(self.size, 20) * 7.2))
+        self.chart = pygame.Rect(int(12 * u), self.header_h, w - int(24 * u),
+                                 h - self.header_h - self.info_h - int(12 * u))
+        self._port_r = max(9, int(14 * u))
+        levels = self.voyage.levels
+        n = max(1, len(levels) - 1)
+        pad_x, pad_y = self.chart.w * 0.05, self.chart.h * 0.12
+        self._ports = []
+        for i, lv in enumerate(levels):
+            fx, fy = lv.map if lv.map else (i / n, 0.5 + 0.32 * math.sin(i * 1.3))
+            self._ports.append((self.chart.x + pad_x + fx * (self.chart.w - 2 * pad_x),
+                                self.chart.y + pad_y + fy * (self.chart.h - 2 * pad_y)))
+
+    # -- drawing -----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self._layout()
+        w, h = self.size
+        u = theme.unit(self.size)
+        draw_water(surface, surface.get_rect(), self.t * 0.5)
+        surface.blit(tint((w, h), (6, 14, 30, 110)), (0, 0))
+        self._draw_chart(surface, u)
+        self._draw_header(surface, u)
+        self._draw_info(surface, u)
+
+    def _draw_chart(self, surface, u: float) -> None:
+        c = self.chart
+        grid = (70, 110, 150)
+        for k in range(1, 8):       # meridians and parallels
+            x = c.x + c.w * k / 8
+            pygame.draw.line(surface, grid, (x, c.y), (x, c.bottom), 1)
+        for k in range(1, 5):
+            y = c.y + c.h * k / 5
+            pygame.draw.line(surface, grid, (c.x, y), (c.right, y), 1)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, c, 2, border_radius=8)
+        self._compass(surface, (c.right - 46 * u, c.bottom - 46 * u), 34 * u)
+        levels = self.voyage.levels
+        if not levels:
+            text.draw(surface, self.tr("campaign.no_levels"), c.center,
+                      theme.font_px(self.size, 26), theme.BAD, "center")
+            return
+        won = self.voyage.progress.won
+        opened = self.voyage.opened()
+        by_id = {lv.id: i for i, lv in enumerate(levels)}
+        for i, lv in enumerate(levels):    # the routes a win opens
+            for other in lv.unlocks:
+                j = by_id.get(other)
+                if j is None:
+                    continue
+                lit = lv.id in won
+                self._dashes(surface, self._ports[i], self._ports[j],
+                             theme.ACCENT if lit else (90, 110, 135), lit, u)
+        r = self._port_r
+        for i, lv in enumerate(levels):
+            x, y = self._ports[i]
+            state = "won" if lv.id in won else ("open" if lv.id in opened else "locked")
+            if i == self.index or i == self.hover:
+                ring = r * (1.5 + 0.15 * math.sin(self.t * 4))
+                pygame.draw.circle(surface, theme.CURSOR, (x, y), ring, 2)
+            if state == "open":
+                pulse = r * (1.2 + 0.5 * ((self.t * 0.8) % 1))
+                pygame.draw.circle(surface, theme.ACCENT, (x, y), pulse, 1)
+            fill = {"won": (46, 120, 70), "open": (200, 150, 40), "locked": (60, 66, 80)}[state]
+            pygame.draw.circle(surface, fill, (x, y), r)
+            pygame.draw.circle(surface, theme.TEXT if state != "locked" else theme.TEXT_DIM,
+                               (x, y), r, 2)
+            if state == "locked":
+                self._padlock(surface, (x, y), r)
+            else:
+                text.draw(surface, str(i + 1), (x, y + 1), max(14, int(r * 1.2)), theme.TEXT,
+                          "center")
+            if state == "won":
+                draw_stars(surface, (x, y + r * 1.75), r * 0.75,
+                           self.voyage.progress.stars(lv.id), lv.max_stars)
+        self._draw_ship(surface, u)
+        lang = self.app.settings.language
+        for i in {self.index, self.hover} - {None}:   # names of the chosen and pointed ports
+            x, y = self._ports[i]
+            name = levels[i].text("port", lang)
+            px = theme.font_px(self.size, 19)
+            tw, th = text.size(name, px)
+            box = pygame.Rect(0, 0, tw + 14, th + 6)
+            box.midbottom = (int(x), int(y - r * 1.7))
+            box.clamp_ip(self.chart)
+            panel(surface, box, 200, radius=6)
+            text.draw(surface, name, box.center, px, theme.TEXT, "center")
+
+    def _dashes(self, surface, a, b, colour, lit: bool, u: float) -> None:
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        dist = math.hypot(dx, dy)
+        if dist < 1:
+            return
+        step = 14 * u
+        phase = (self.t * 18 * u) % step if lit else 0
+        d = phase
+        while d < dist:
+            e = min(dist, d + step * 0.55)
+            pygame.draw.line(surface, colour, (a[0] + dx * d / dist, a[1] + dy * d / dist),
+                             (a[0] + dx * e / dist, a[1] + dy * e / dist), 2 if lit else 1)
+            d += step
+
+    def _padlock(self, surface, centre, r: float) -> None:
+        x, y = centre
+        body = pygame.Rect(0, 0, int(r * 0.95), int(r * 0.7))
+        body.midtop = (int(x), int(y - r * 0.1))
+        pygame.draw.rect(surface, theme.TEXT_DIM, body, border_radius=2)
+        arc = pygame.Rect(0, 0, int(r * 0.7), int(r * 0.8))
+        arc.midbottom = (int(x), int(y + r * 0.05))
+        pygame.draw.arc(surface, theme.TEXT_DIM, arc, 0, math.pi, max(2, int(r / 6)))
+
+    def _compass(self, surface, centre, size: float) -> None:
+        x, y = centre
+        pygame.draw.circle(surface, (110, 150, 190), (x, y), size, 1)
+        wobble = math.sin(self.t * 0.9) * 0.06
+        for k in range(4):
+            a = wobble + k * math.pi / 2
+            tip = (x + math.sin(a) * size, y - math.cos(a) * size)
+            left = (x + math.sin(a - 1.4) * size * 0.18, y - math.cos(a - 1.4) * size * 0.18)
+            right = (x + math.sin(a + 1.4) * size * 0.18, y - math.cos(a + 1.4) * size * 0.18)
+            pygame.draw.polygon(surface, theme.BAD if k == 0 else (170, 190, 210),
+                                [tip, left, right])
+        text.draw(surface, "N", (x + math.sin(wobble) * size * 1.3,
+                                 y - math.cos(wobble) * size * 1.3),
+                  theme.font_px(self.size, 16), theme.TEXT, "center")
+
+    def _draw_ship(self, surface, u: float) -> None:
+        if not self._ports:
+            return
+        k = self.ship_t / SAIL_TIME
+        k = k * k * (3 - 2 * k)
+        a = self._ports[min(self.ship_from, len(self._ports) - 1)]
+        b = self._ports[self.index]
+        x, y = a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k
+        _ship(surface, (x + self._port_r * 1.9, y + self._port_r * 0.4), 30 * u, self.t)
+
+    def _draw_header(self, surface, u: float) -> None:
+        w = self.size[0]
+        px = theme.font_px(self.size, 40)
+        text.draw(surface, self.tr("campaign.title"), (20 * u, self.header_h / 2), px,
+                  theme.ACCENT, "midleft", shadow=True)
+        spx = theme.font_px(self.size, 22)
+        words = self.tr("campaign.stars_total", n=self.voyage.progress.total_stars,
+                        total=self.voyage.max_stars())
+        r = text.draw(surface, words, (w - 20 * u, self.header_h / 2), spx, theme.TEXT,
+                      "midright")
+        star(surface, (r.x - spx * 0.8, r.centery), spx * 1.1, theme.ACCENT)
+        text.draw(surface, self.tr("campaign.captain", name=captain_name(self.app, self.voyage)),
+                  (r.x - spx * 1.8, self.header_h / 2), spx, theme.TEXT_DIM, "midright")
+
+    def _draw_info(self, surface, u: float) -> None:
+        w, h = self.size
+        m = int(12 * u)
+        box = pygame.Rect(m, h - self.info_h - m // 2, w - 2 * m, self.info_h)
+        panel(surface, box, 225)
+        menu_w = int(min(300 * u, box.w * 0.3))
+        menu_rect = pygame.Rect(box.right - menu_w - m, box.y + m, menu_w,
+                                self.menu.height(self.size))
+        self.menu.layout(menu_rect, self.size)
+        self.menu.draw(surface, self.t)
+        level = self.level
+        if level is None:
+            return
+        lang = self.app.settings.language
+        state = self.voyage.state(level)
+        side = box.h - 2 * m
+        portrait(surface, pygame.Rect(box.x + m, box.y + m, side, side), level.opponent.portrait,
+                 self.t, state == "locked")
+        x = box.x + 2 * m + side
+        width = menu_rect.x - x - m
+        px = theme.font_px(self.size, 20)
+        big = theme.font_px(self.size, 30)
+        y = box.y + m
+        title = f"{level.order:g}. {level.text('port', lang)}" if level.order else \
+            level.text("port", lang)
+        tr = text.draw(surface, title, (x, y), text.fit_px(title, big, int(width * 0.7)),
+                       theme.ACCENT)
+        if state != "locked":
+            draw_stars(surface, (tr.right + big * 0.5 + big * 0.55 * (level.max_stars - 1) / 2
+                                 + big * 0.4, tr.centery), big * 0.8,
+                       self.voyage.progress.stars(level.id), level.max_stars, 1.3)
+        y += big * 1.15
+        lines = [(self.tr("campaign.opponent", name=level.name(lang)), theme.TEXT),
+                 (mode_words(self.tr, level), theme.TEXT_DIM)]
+        if state == "locked":
+            lines.append((self._locked_words(level), theme.BAD))
+        else:
+            entry = self.voyage.progress.levels.get(level.id)
+            if entry and entry.get("wins"):
+                lines.append((self.tr("campaign.best", result=result_words(
+                    self.tr, level, entry["best"])), theme.GOOD))
+            elif entry:
+                lines.append((self.tr("campaign.tries", n=entry["tries"]), theme.TEXT_DIM))
+            else:
+                lines.append((self.tr("campaign.unexplored"), theme.TEXT_DIM))
+        for words, colour in lines:
+            text.draw(surface, words, (x, y), text.fit_px(words, px, width), colour)
+            y += px * 1.25
+        keys = self.tr("campaign.keys")
+        text.draw(surface, keys, (w / 2, box.y - 4), text.fit_px(keys, theme.font_px(self.size, 16),
+                                                                   w - 40),
+                  theme.TEXT_DIM, "midbottom")
+
+
+class BriefingScene(Scene):
+    """Before the battle: the opponent's portrait and words, the rules, what earns the stars."""
+
+    opaque = False
+
+    def __init__(self, app, chart: VoyageScene, level):
+        super().__init__(app)
+        self.chart = chart
+        self.level = level
+        saved = chart.saved
+        self.saved = saved if saved and saved.get("level") == level.id else None
+        if self.saved:
+            items = [Item(lambda: self.tr("campaign.resume"), self.resume),
+                     Item(lambda: self.tr("campaign.start_anew"), self.start_anew)]
+        else:
+            items = [Item(lambda: self.tr("campaign.set_sail"), self.sail)]
+        items.append(Item(lambda: self.tr("menu.back"), self.back))
+        self.menu = Menu(items, sound=app.sound, base_px=26)
+
+    def sail(self) -> None:
+        self.app.scenes.pop()
+        start_level(self.app, self.chart.voyage, self.level)
+
+    def resume(self) -> None:
+        self.app.scenes.pop()
+        start_level(self.app, self.chart.voyage, self.level, self.saved)
+
+    def start_anew(self) -> None:
+        def yes():
+            self.chart.voyage.store.clear_battle(self.chart.voyage.key)
+            self.sail()
+        self.app.scenes.push(ConfirmScene(self.app, self.tr("campaign.anew_q"), yes))
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.sound("click")
+            self.back()
+            return
+        self.menu.handle(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.chart.update(dt)   # the chart's sea keeps moving under the briefing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        u = theme.unit(self.size)
+        surface.blit(tint((w, h), (0, 0, 0, 150)), (0, 0))
+        box = pygame.Rect(0, 0, int(min(w * 0.92, 1040 * u)), int(h * 0.86))
+        box.center = (w // 2, h // 2)
+        panel(surface, box, 240)
+        m = int(18 * u)
+        lv = self.level
+        lang = self.app.settings.language
+        side = int(min(box.w * 0.3, box.h * 0.45))
+        portrait(surface, pygame.Rect(box.x + m, box.y + m, side, side), lv.opponent.portrait,
+                 self.t)
+        name_px = theme.font_px(self.size, 24)
+        name = lv.name(lang)
+        text.draw(surface, name, (box.x + m + side / 2, box.y + m + side + name_px * 0.3),
+                  text.fit_px(name, name_px, side + m), theme.TEXT, "midtop")
+        x = box.x + 2 * m + side
+        width = box.right - m - x
+        y = box.y + m
+        big = theme.font_px(self.size, 40)
+        port = lv.text("port", lang)
+        text.draw(surface, port, (x, y), text.fit_px(port, big, width), theme.ACCENT, shadow=True)
+        y += big * 1.1
+        px = theme.font_px(self.size, 20)
+        first = self.tr(f"campaign.first.{lv.first}", name=name)
+        for words, colour in ((mode_words(self.tr, lv), theme.TEXT_DIM), (first, theme.TEXT_DIM)):
+            text.draw(surface, words, (x, y), text.fit_px(words, px, width), colour)
+            y += px * 1.25
+        y += px * 0.4
+        bpx = theme.font_px(self.size, 22)
+        menu_h = self.menu.height(self.size)
+        stars_h = int(px * 1.35 * (1 + len(lv.stars)))
+        room = box.bottom - m - menu_h - stars_h - y
+        lines = text.wrap(lv.text("briefing", lang), bpx, width)
+        while len(lines) * bpx * 1.22 > room and bpx > 14:   # small windows: smaller type
+            bpx -= 1
+            lines = text.wrap(lv.text("briefing", lang), bpx, width)
+        for line in lines:
+            text.draw(surface, line, (x, y), bpx, theme.TEXT)
+            y += bpx * 1.22
+        y = box.bottom - m - menu_h - stars_h
+        rows = [(1, self.tr("campaign.star_one"))]
+        rows += [(n, limits_words(self.tr, lv.stars[k])) for n, k in enumerate(STAR_KEYS, 2)
+                 if k in lv.stars]
+        earned = self.chart.voyage.progress.stars(lv.id)
+        for n, words in rows:
+            for k in range(n):
+                star(surface, (x + px * 0.6 + k * px * 1.05, y + px * 0.55), px * 0.95,
+                     theme.ACCENT if n <= earned else theme.TEXT_DIM, filled=n <= earned)
+            text.draw(surface, words, (x + px * 3.6, y), text.fit_px(words, px, width - px * 3.6),
+                      theme.TEXT)
+            y += px * 1.35
+        menu_rect = pygame.Rect(x, box.bottom - m - menu_h, min(width, int(420 * u)), menu_h)
+        self.menu.layout(menu_rect, self.size)
+        self.menu.draw(surface, self.t)
+
+
+class ResultScene(Scene):
+    """After the battle: the stars it earned, the opponent's last word, the ports it opened."""
+
+    opaque = False
+
+    def __init__(self, app, chart: VoyageScene, result):
+        super().__init__(app)
+        self.chart = chart
+        self.result = result
+        items = [Item(lambda: self.tr("campaign.continue"), self.back)]
+        if not result.won:
+            items.insert(0, Item(lambda: self.tr("campaign.try_again"), self.again))
+        self.menu = Menu(items, sound=app.sound, base_px=26)
+        self.chimed = 0
+        if result.opened:      # the ship sails on to the first port this win opened
+            ids = [lv.id for lv in chart.voyage.levels]
+            if result.opened[0].id in ids:
+                chart.select(ids.index(result.opened[0].id))
+
+    def again(self) -> None:
+        self.app.scenes.pop()
+        self.chart.open_briefing()
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        self.menu.handle(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.chart.update(dt)
+        shown = min(self.result.stars, int(max(0.0, self.t - 0.4) / 0.35) + (self.t > 0.4))
+        if shown > self.chimed:
+            self.chimed = shown
+            self.app.sound("sink")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        u = theme.unit(self.size)
+        surface.blit(tint((w, h), (0, 0, 0, 140)), (0, 0))
+        box = pygame.Rect(0, 0, int(min(w * 0.8, 820 * u)), int(min(h * 0.8, 520 * u)))
+        box.center = (w // 2, h // 2)
+        panel(surface, box, 240)
+        r = self.result
+        lang = self.app.settings.language
+        m = int(18 * u)
+        if r.won:
+            head, colour, words = self.tr("gameover.victory"), theme.GOOD, r.level.text("victory", lang)
+        elif r.draw:
+            head, colour = self.tr("campaign.draw"), theme.ACCENT
+            words = r.level.text("defeat", lang)
+        else:
+            head, colour, words = self.tr("gameover.defeat"), theme.BAD, r.level.text("defeat", lang)
+        big = theme.font_px(self.size, 50)
+        y = box.y + m
+        text.draw(surface, head, (box.centerx, y), big, colour, "midtop", shadow=True)
+        y += big * 1.05
+        text.draw(surface, r.level.text("port", lang), (box.centerx, y),
+                  theme.font_px(self.size, 22), theme.TEXT_DIM, "midtop")
+        y += theme.font_px(self.size, 22) * 1.4
+        size = 46 * u
+        shown = 0 if self.t < 0.4 else min(r.stars, 1 + int((self.t - 0.4) / 0.35))
+        x0 = box.centerx - (r.level.max_stars - 1) * size * 0.6
+        for i in range(r.level.max_stars):
+            c = (x0 + i * size * 1.2, y + size / 2)
+            if i < shown:
+                pop = min(1.0, (self.t - 0.4 - i * 0.35) / 0.2)
+                star(surface, c, size * (0.6 + 0.4 * pop), theme.ACCENT)
+            else:
+                star(surface, c, size, theme.TEXT_DIM, filled=False)
+        y += size * 1.3
+        px = theme.font_px(self.size, 21)
+        width = box.w - 2 * m
+        menu_h = self.menu.height(self.size)
+        lines = []
+        if words:
+            lines += [(line, theme.TEXT) for line in text.wrap(words, px, width)]
+        lines.append((result_words(self.tr, r.level, r.metrics), theme.TEXT_DIM))
+        if r.opened:
+            ports = ", ".join(lv.text("port", lang) for lv in r.opened)
+            lines.append((self.tr("campaign.opened", ports=ports), theme.ACCENT))
+        for line, col in lines:
+            if y + px > box.bottom - m - menu_h:
+                break
+            text.draw(surface, line, (box.centerx, y), px, col, "midtop")
+            y += px * 1.25
+        menu_rect = pygame.Rect(0, 0, int(min(width, 420 * u)), menu_h)
+        menu_rect.midbottom = (box.centerx, box.bottom - m)
+        self.menu.layout(menu_rect, self.size)
+        self.menu.draw(surface, self.t)
+
+
+class CaptainsScene(MenuScene):
+    """Who sails: every captain (player profile) who has set out, and a new one signing on."""
+
+    def __init__(self, app, chart: VoyageScene):
+        self.chart = chart
+        self.new_name = ""
+        items = []
+        self.app = app
+        for key in self._keys():
+            items.append(Item(lambda key=key: self._label(key), lambda key=key: self.choose(key)))
+        items += [
+            Item(lambda: self.tr("campaign.new_captain"), get=lambda: self.new_name,
+                 set=lambda v: setattr(self, "new_name", v), max_len=NAME_LEN,
+                 placeholder=lambda: self.tr("campaign.new_captain_hint")),
+            Item(lambda: self.tr("campaign.sign_on"), self.sign_on,
+                 enabled=lambda: bool(self.new_name.strip())),
+            Item(lambda: self.tr("menu.back"), self.back),
+        ]
+        super().__init__(app, items, base_px=26)
+
+    def _keys(self) -> list[str]:
+        keys = set(self.chart.voyage.store.keys()) | {self.app.settings.profile}
+        folder = self.app.profiles.folder
+        if folder.is_dir():
+            keys |= {p.stem for p in folder.glob("*.json")}
+        return sorted(keys)
+
+    def _label(self, key: str) -> str:
+        progress = self.chart.voyage.store.load(key)
+        name = progress.name or self.app.profiles.load(key).name or key
+        if key == "player" and name == key:
+            name = self.tr("setup.you")
+        words = self.tr("campaign.captain_row", name=name, stars=progress.total_stars)
+        return ("> " + words) if key == self.app.settings.profile else words
+
+    def choose(self, key: str) -> None:
+        self.app.settings.profile = key
+        self.app.save_settings()
+        self.chart.reload()
+        self.back()
+
+    def sign_on(self) -> None:
+        name = self.new_name.strip()
+        if not name:
+            return
+        key = profile_key(name)
+        store = self.chart.voyage.store
+        progress = store.load(key, name)
+        progress.name = progress.name or name
+        try:
+            store.save(progress)
+        except OSError as exc:
+            self.app.notify(self.tr("notice.profile_not_saved", error=exc.strerror or str(exc)))
+        self.choose(key)
+
+    def heading(self) -> str:
+        return self.tr("campaign.captains")
