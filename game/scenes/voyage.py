@@ -479,9 +479,11 @@ class VoyageScene(Scene):
         tr = text.draw(surface, title, (x, y), text.fit_px(title, big, int(width * 0.7)),
                        theme.ACCENT)
         if state != "locked":
-            draw_stars(surface, (tr.right + big * 0.5 + big * 0.55 * (level.max_stars - 1) / 2
-                                 + big * 0.4, tr.centery), big * 0.8,
-                       self.voyage.progress.stars(level.id), level.max_stars, 1.3)
+            size = big * 0.8
+            left = tr.right + big * 0.7
+            draw_stars(surface, (left + size / 2 + (level.max_stars - 1) * size * 0.65,
+                                 tr.centery), size, self.voyage.progress.stars(level.id),
+                       level.max_stars, 1.3)
         y += big * 1.15
         lines = [(self.tr("campaign.opponent", name=level.name(lang)), theme.TEXT),
                  (mode_words(self.tr, level), theme.TEXT_DIM)]
