@@ -1,6 +1,7 @@
 """Benchmarks: ``python -m game.bench SUBCOMMAND``. Each prints one JSON object as its last line.
 
   frames --mode classic --frames 600 --seed 1
+  frames --mode voyage --frames 600 --seed 1   (the campaign's chart and briefings)
       the battle scene at 1280x720, computer against computer, every animation on, dummy video
       driver -> {"frames": N, "p50_ms": …, "p99_ms": …, "max_ms": …}
   startup
@@ -28,6 +29,11 @@
       two computer levels against each other, A moving first in every other game ->
       {"a_wins": …, "b_wins": …, "draws": …} (a game unfinished at the soak's cap is a draw;
       for korabliki each side's move_ms_p99 on stderr)
+
+  campaign --games N --seed S [--levels DIR]
+      every level of the voyage played N times, the mode's strongest computer in the person's
+      seat; one line per level on stderr -> {"levels": …, "games": …, "finished": …,
+      "errors": …, "player_wins": …, "draws": …, "stars": [no star, one, two, three]}
 
 Speed and strength are measured here, never asserted by the tests (machines are noisy).
 """
@@ -113,6 +119,8 @@ def bench_frames(args) -> dict:
         fleets = [match.computer_fleet(0), match.computer_fleet(1)]
         return BattleScene(app, match, match.new_game(fleets), keep_record=False)
 
+    if args.mode == "voyage":
+        return _frames_voyage(app, args)
     battle = app.scenes.push(new_battle())
     seen = [battle]
     dt = 1 / 60
@@ -153,6 +161,38 @@ def bench_frames(args) -> dict:
                                     for r in results),
                 "with_interceptions": sum(bool(r.downed) for r in results)}
     return out
+
+
+def _frames_voyage(app, args) -> dict:
+    """The campaign's chart with every shipped level, the ship sailing to another port every
+    second, and the briefing (portrait, text, stars) over it every other second."""
+    import pygame
+
+    from .scenes.title import TitleScene
+    from .scenes.voyage import BriefingScene, VoyageScene
+
+    app.scenes.push(TitleScene(app))
+    chart = app.scenes.push(VoyageScene(app))
+    levels = chart.voyage.levels
+    dt = 1 / 60
+    for _ in range(30):
+        app.step(dt, [])
+    times = []
+    for i in range(args.frames):
+        if i % 60 == 0 and levels:
+            if app.scenes.top is not chart:
+                app.scenes.pop()
+            chart.select((chart.index + 1) % len(levels))
+            if (i // 60) % 2:
+                app.scenes.push(BriefingScene(app, chart, chart.level))
+        t0 = time.perf_counter()
+        pygame.event.pump()
+        app.step(dt, [])
+        pygame.display.flip()
+        times.append((time.perf_counter() - t0) * 1000)
+    return {"frames": args.frames, "p50_ms": round(percentile(times, 0.5), 3),
+            "p99_ms": round(percentile(times, 0.99), 3), "max_ms": round(max(times), 3),
+            "ports": len(levels)}
 
 
 # --- startup -------------------------------------------------------------------------------
@@ -508,12 +548,51 @@ def bench_duel(args) -> dict:
     return {"a_wins": wins[0], "b_wins": wins[1], "draws": wins[None]}
 
 
+# --- campaign ------------------------------------------------------------------------------
+
+def bench_campaign(args) -> dict:
+    """Each level of the voyage played ``--games`` times with the mode's strongest computer in
+    the person's seat: how often that seat wins, draws, and the stars it earns (a level's
+    difficulty and its star limits, measured). One line per level on stderr."""
+    from .campaign import autoplay
+    from .levels import load_levels, metrics
+
+    levels, problems = load_levels(args.levels)
+    for p in problems:
+        print(f"# {p}", file=sys.stderr)
+    rng = random.Random(args.seed)
+    total = {"games": 0, "finished": 0, "errors": 0, "player_wins": 0, "draws": 0}
+    stars = [0, 0, 0, 0]
+    for lv in levels:
+        won = drawn = errors = 0
+        earned = [0, 0, 0, 0]
+        for _ in range(args.games):
+            try:
+                game = autoplay(lv, rng.getrandbits(32))
+            except Exception as exc:  # noqa: BLE001 — counted, as soak counts them
+                errors += 1
+                print(f"# {lv.id}: {type(exc).__name__}: {exc}", file=sys.stderr)
+                continue
+            total["finished"] += game.over
+            won += game.winner == 0
+            drawn += game.winner is None
+            earned[lv.stars_for(metrics(game, 0) if game.winner == 0 else None)] += 1
+        total["games"] += args.games
+        total["errors"] += errors
+        total["player_wins"] += won
+        total["draws"] += drawn
+        stars = [a + b for a, b in zip(stars, earned)]
+        print(f"# {lv.order:g} {lv.id} ({lv.mode}, {lv.opponent.ai}): won {won}/{args.games}, "
+              f"draws {drawn}, stars 0/1/2/3: {'/'.join(map(str, earned))}", file=sys.stderr)
+    return {"levels": len(levels), **total, "stars": stars}
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench",
                                      description="Sea Battle benchmarks (one JSON line last)")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("frames", help="frame times of the battle scene")
-    p.add_argument("--mode", default="classic", choices=["classic", "naval", "korabliki"])
+    p.add_argument("--mode", default="classic", choices=["classic", "naval", "korabliki", "voyage"])
     p.add_argument("--preset", default="russian")
     p.add_argument("--frames", type=int, default=600)
     p.add_argument("--seed", type=int, default=1)
@@ -547,9 +626,14 @@ def main(argv=None) -> int:
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=2)
+    p = sub.add_parser("campaign", help="every level of the voyage played by the computer")
+    p.add_argument("--games", type=int, default=5)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--levels", default=None, help="the folder of level files (default levels/)")
     args = parser.parse_args(argv)
     commands = {"frames": bench_frames, "startup": bench_startup, "ai": bench_ai,
-                "ladder": bench_ladder, "soak": bench_soak, "duel": bench_duel}
+                "ladder": bench_ladder, "soak": bench_soak, "duel": bench_duel,
+                "campaign": bench_campaign}
     result = commands[args.command](args)
     print(json.dumps(result))
     return 0

@@ -105,3 +105,26 @@ def test_frames_of_a_korabliki_blast_with_a_full_board():
     data = last_json(out)
     assert {"frames", "p50_ms", "p99_ms", "max_ms"} <= set(data) and data["frames"] == 120
     assert data["blasts"] >= 1 and data["pieces_at_blast"] == 104 and data["busy_frames"] > 0
+
+
+def test_frames_of_the_voyage_chart():
+    out = bench("frames", "--mode", "voyage", "--frames", "150", "--seed", "1")
+    assert out.returncode == 0, out.stderr
+    data = last_json(out)
+    assert {"frames", "p50_ms", "p99_ms", "max_ms", "ports"} <= set(data)
+    assert data["frames"] == 150 and data["ports"] >= 16
+
+
+def test_campaign_bench_plays_every_level(tmp_path):
+    from .test_levels import level, write
+    write(tmp_path, "1.json", level("one", order=1, unlocks=["two"], stars={"two": {"shots": 100}}))
+    write(tmp_path, "2.json", level("two", order=2, mode="naval", preset=None,
+                                    opponent={"personality": "captain", "ai": "random",
+                                              "name": {"en": "N", "ru": "N", "uk": "N", "no": "N"}}))
+    out = bench("campaign", "--games", "2", "--seed", "1", "--levels", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    data = last_json(out)
+    assert data["levels"] == 2 and data["games"] == 4 and data["errors"] == 0
+    assert data["finished"] == 4 and sum(data["stars"]) == 4
+    assert data["player_wins"] == 4 - data["stars"][0]     # a loss or draw earns no star
+    assert "# 1 one (classic, random): won" in out.stderr
