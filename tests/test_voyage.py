@@ -241,3 +241,42 @@ def test_every_campaign_screen_draws_at_every_size(home, size):
         a.scenes.pop()
     assert a.screen.get_size() == size
     a.quit()
+
+
+@pytest.mark.parametrize("mode", ["naval", "korabliki"])
+def test_naval_and_korabliki_battles_resume_too(home, tmp_path, mode):
+    """A saved battle of each mode comes back as that mode's battle scene, as it stood."""
+    from game.campaign import make_match
+    from game.scenes.korabliki_battle import KorablikiBattleScene
+    from game.scenes.naval_battle import NavalBattleScene
+    from game.scenes.voyage import start_level
+
+    folder = tmp_path / "lv"
+    folder.mkdir()
+    ai = {"naval": "gunner", "korabliki": "sailor"}[mode]
+    write(folder, "1.json", level("one", mode=mode, preset=None,
+                                  opponent={"personality": "captain", "ai": ai,
+                                            "name": {"en": "X", "ru": "X", "uk": "X", "no": "X"}}))
+    a = make_app(folder)
+    chart = open_chart(a)
+    lv = chart.voyage.level("one")
+    match = make_match(lv, 5, "Me", voyage=chart.voyage)
+    ais = (match.naval_ais() if mode == "naval" else match.korabliki_ais())
+    other = {"naval": lambda: [ais[1].place(), ais[1].place()],
+             "korabliki": lambda: [ais[1].setup(0), ais[1].setup(1)]}[mode]()
+    game = match.new_game(other)
+    import random
+    rng = random.Random(1)
+    from game.rules.modes import MODES
+    while len(game.history) < 6 or game.turn != 0:       # play a little, stop on the person
+        game.apply(MODES[mode].random_action(game, rng))
+        match.progressed(game)
+    saved = chart.voyage.saved_battle()
+    assert saved is not None and len(saved["game"]["moves"]) == len(game.history)
+    start_level(a, chart.voyage, lv, saved)
+    scene = a.scenes.top
+    kind = NavalBattleScene if mode == "naval" else KorablikiBattleScene
+    assert isinstance(scene, kind) and scene.match.campaign is not None
+    assert scene.game.to_dict() == game.to_dict()
+    frames(a, 5)
+    a.quit()
