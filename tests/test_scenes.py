@@ -65,7 +65,7 @@ def app(home):
 
 def start_quick_match(app, first="0"):
     app.settings.quick_match.update({"opponent": "boatswain", "first": first})
-    frames(app, 1, [key(pygame.K_RETURN)])          # Title: Quick match
+    frames(app, 1, [key(pygame.K_DOWN), key(pygame.K_RETURN)])   # Title: Quick match
     assert isinstance(app.scenes.top, SetupScene)
     frames(app, 1, [key(pygame.K_RETURN)])          # Setup: Start (selected first)
     assert isinstance(app.scenes.top, PlacementScene)
@@ -281,7 +281,7 @@ def test_game_over_reveals_both_fleets_and_rematch_lets_the_loser_move_first(app
 
 def test_hand_over_curtain_between_placements_and_turns(app):
     app.settings.quick_match.update({"first": "0", "name1": "Аня", "name2": "Борис"})
-    frames(app, 1, [key(pygame.K_DOWN), key(pygame.K_RETURN)])  # Two players
+    frames(app, 1, [key(pygame.K_DOWN)] * 2 + [key(pygame.K_RETURN)])  # Two players
     setup = app.scenes.top
     assert isinstance(setup, SetupScene) and setup.kind == "two"
     frames(app, 1, [key(pygame.K_RETURN)])  # Start
@@ -321,7 +321,7 @@ def test_hand_over_curtain_between_placements_and_turns(app):
 # --- settings -----------------------------------------------------------------------------
 
 def test_settings_change_apply_and_are_remembered(app, home):
-    frames(app, 1, [key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RETURN)])
+    frames(app, 1, [key(pygame.K_DOWN)] * 3 + [key(pygame.K_RETURN)])   # Settings
     scene = app.scenes.top
     assert isinstance(scene, SettingsScene)
     scene.menu.index = 0
@@ -421,7 +421,7 @@ def test_after_a_game_the_profile_remembers_and_the_thinking_can_be_replayed(app
 
 def test_each_player_name_has_its_own_profile(app, home):
     from game.data.profiles import profile_key
-    frames(app, 1, [key(pygame.K_RETURN)])                    # Title: Quick match
+    frames(app, 1, [key(pygame.K_DOWN), key(pygame.K_RETURN)])  # Title: Quick match
     setup = app.scenes.top
     assert isinstance(setup, SetupScene)
     labels = [item.label() for item in setup.menu.items]
