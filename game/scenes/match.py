@@ -230,12 +230,21 @@ def naval_level(seat: Seat) -> str:
 def start_naval_game(app, match: Match, replace: bool = False) -> None:
     """§N: people place ships and weapons (behind the curtain when two share the screen), the
     computer places its own, then the battle."""
-    from .curtain import CurtainScene
     from .naval_battle import NavalBattleScene
     from .naval_placement import NavalPlacementScene
 
     ais = match.naval_ais()
-    fleets: list = [ais[i].place() if i in ais else None for i in range(2)]
+    _set_up_then_battle(app, match, replace, [ais[i].place() if i in ais else None
+                                              for i in range(2)],
+                        NavalPlacementScene, NavalBattleScene)
+
+
+def _set_up_then_battle(app, match: Match, replace: bool, setups: list, set_up_scene,
+                        battle_scene) -> None:
+    """Each person sets up in ``set_up_scene(app, match, player, done)`` (behind the curtain when
+    two share the screen) where ``setups`` has None, then ``battle_scene(app, match, game)``."""
+    from .curtain import CurtainScene
+
     order = match.humans
 
     def show(scene, first: bool) -> None:
@@ -246,8 +255,8 @@ def start_naval_game(app, match: Match, replace: bool = False) -> None:
 
     def place(k: int) -> None:
         if k == len(order):
-            game = match.new_game(fleets)
-            battle = NavalBattleScene(app, match, game)
+            game = match.new_game(setups)
+            battle = battle_scene(app, match, game)
             if match.hot_seat:
                 battle.viewer = game.turn
                 app.scenes.replace(CurtainScene(
@@ -258,11 +267,11 @@ def start_naval_game(app, match: Match, replace: bool = False) -> None:
             return
         player = order[k]
 
-        def done(ships, player=player, k=k):
-            fleets[player] = ships
+        def done(setup, player=player, k=k):
+            setups[player] = setup
             place(k + 1)
 
-        scene = NavalPlacementScene(app, match, player, done)
+        scene = set_up_scene(app, match, player, done)
         if match.hot_seat:
             show(CurtainScene(app, app.tr("curtain.place", name=match.seats[player].name),
                               lambda: app.scenes.replace(scene)), k == 0)
@@ -270,7 +279,7 @@ def start_naval_game(app, match: Match, replace: bool = False) -> None:
             show(scene, k == 0)
 
     if not order:
-        show(NavalBattleScene(app, match, match.new_game(fleets)), True)
+        show(battle_scene(app, match, match.new_game(setups)), True)
         return
     place(0)
 
@@ -288,46 +297,10 @@ def korabliki_level(seat: Seat) -> str:
 def start_korabliki_game(app, match: Match, replace: bool = False) -> None:
     """§K: people set up their 52 pieces (behind the curtain when two share the screen), the
     computer sets up its own, then the battle."""
-    from .curtain import CurtainScene
     from .korabliki_battle import KorablikiBattleScene
     from .korabliki_setup import KorablikiSetupScene
 
     ais = match.korabliki_ais()
-    setups: list = [ais[i].setup(i) if i in ais else None for i in range(2)]
-    order = match.humans
-
-    def show(scene, first: bool) -> None:
-        if first and not replace:
-            app.scenes.push(scene)
-        else:
-            app.scenes.replace(scene)
-
-    def place(k: int) -> None:
-        if k == len(order):
-            game = match.new_game(setups)
-            battle = KorablikiBattleScene(app, match, game)
-            if match.hot_seat:
-                battle.viewer = game.turn
-                app.scenes.replace(CurtainScene(
-                    app, app.tr("curtain.first", name=match.seats[game.turn].name),
-                    lambda: app.scenes.replace(battle)))
-            else:
-                app.scenes.replace(battle)
-            return
-        player = order[k]
-
-        def done(setup, player=player, k=k):
-            setups[player] = setup
-            place(k + 1)
-
-        scene = KorablikiSetupScene(app, match, player, done)
-        if match.hot_seat:
-            show(CurtainScene(app, app.tr("curtain.place", name=match.seats[player].name),
-                              lambda: app.scenes.replace(scene)), k == 0)
-        else:
-            show(scene, k == 0)
-
-    if not order:
-        show(KorablikiBattleScene(app, match, match.new_game(setups)), True)
-        return
-    place(0)
+    _set_up_then_battle(app, match, replace, [ais[i].setup(i) if i in ais else None
+                                              for i in range(2)],
+                        KorablikiSetupScene, KorablikiBattleScene)
