@@ -10,7 +10,6 @@ its shell lands. While cues are pending, any key or click skips them.
 from __future__ import annotations
 
 import random
-import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -18,8 +17,6 @@ import pygame
 
 from ..ai.captain import decide
 from ..ai.opponents import remark
-from ..data.record import save_record
-from ..data.storage import data_dir
 from ..i18n import describe
 from ..rules.classic import (EMPTY, GIVE_CELL, GIVE_MINE, HIT, KNOWN_MINE, MINE, MISS,
                              RELOCATE, SUNK, SWEEPER, WRECK, CellGiven, GameOver,
@@ -31,6 +28,7 @@ from ..render import text, theme
 from ..render.board import BoardGeometry, BoardPicture, draw_board, draw_ship
 from ..render.effects import Effects, Ring, Timeline
 from ..render.widgets import Button, panel
+from .records import RecordKeeper
 from .base import ARROWS, Scene, step_cell
 from .match import COMPUTER, HUMAN
 
@@ -41,7 +39,7 @@ AI_THINK = 0.45    # the computer's pause before it fires
 LOG_LINES = 60
 
 
-class BattleScene(Scene):
+class BattleScene(RecordKeeper, Scene):
     def __init__(self, app, match, game, demo: bool = False, keep_record: bool = True):
         super().__init__(app)
         self.match = match
@@ -371,31 +369,6 @@ class BattleScene(Scene):
         self.message = message
         self.message_time = 4.0
         self.app.sound("refuse")
-
-    # -- records -----------------------------------------------------------------------------
-    def save_record(self) -> None:
-        """Keep the game's record in the records folder (finished or not); once per state."""
-        if not self.keep_record or self._saved_moves == len(self.game.history):
-            return
-        if self.record_path is None:
-            stamp = time.strftime("%Y-%m-%d_%H%M%S")
-            self.record_path = data_dir() / "records" / f"{stamp}-{self.game.mode}.txt"
-        try:
-            save_record(self.record_path, self.game, self.letters.key,
-                        [s.name for s in self.match.seats])
-            self._saved_moves = len(self.game.history)
-        except OSError as exc:
-            self.app.notify(self.tr("notice.record_not_saved", error=exc.strerror or str(exc)))
-
-    def save_record_now(self) -> None:
-        self._saved_moves = -1
-        self.save_record()
-        if self.record_path and self._saved_moves >= 0:
-            self.app.notify(self.tr("notice.record_saved", path=str(self.record_path)))
-
-    def exit(self) -> None:
-        if not self.game.over:
-            self.save_record()
 
     # -- input -------------------------------------------------------------------------------
     def fire(self, cell) -> None:

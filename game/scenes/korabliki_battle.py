@@ -16,14 +16,11 @@ from the game itself whenever nothing is playing.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 
-from ..data.record import save_record
-from ..data.storage import data_dir
 from ..i18n import describe
 from ..rules import korabliki as kr
 from ..rules.coords import fallback_letter_set
@@ -34,6 +31,7 @@ from ..render.korabliki import (board_rect, cell_at, draw_cell_tint, draw_cursor
                                 draw_piece_at, draw_sea_board, fit_geometry, rank_label,
                                 rank_name, to_screen, viewer_colours)
 from ..render.widgets import Button, panel
+from .records import RecordKeeper
 from .base import ARROWS, Scene
 from .match import COMPUTER, HUMAN
 
@@ -81,7 +79,7 @@ def step_board(cell, key: int, flip: bool):
     return (max(0, min(kr.WIDTH - 1, cell[0] + dx)), max(0, min(kr.HEIGHT - 1, cell[1] + dy)))
 
 
-class KorablikiBattleScene(Scene):
+class KorablikiBattleScene(RecordKeeper, Scene):
     def __init__(self, app, match, game: kr.KorablikiGame, keep_record: bool = True):
         super().__init__(app)
         self.match = match
@@ -510,30 +508,6 @@ class KorablikiBattleScene(Scene):
         from .korabliki_gameover import KorablikiGameOverScene
         self.app.scenes.replace(KorablikiGameOverScene(self.app, self.match, self.game,
                                                        self.elapsed, self.record_path))
-
-    # -- records ------------------------------------------------------------------------------
-    def save_record(self) -> None:
-        if not self.keep_record or self._saved_moves == len(self.game.history):
-            return
-        if self.record_path is None:
-            stamp = time.strftime("%Y-%m-%d_%H%M%S")
-            self.record_path = data_dir() / "records" / f"{stamp}-korabliki.txt"
-        try:
-            save_record(self.record_path, self.game, self.letters.key,
-                        [s.name for s in self.match.seats])
-            self._saved_moves = len(self.game.history)
-        except OSError as exc:
-            self.app.notify(self.tr("notice.record_not_saved", error=exc.strerror or str(exc)))
-
-    def save_record_now(self) -> None:
-        self._saved_moves = -1
-        self.save_record()
-        if self.record_path and self._saved_moves >= 0:
-            self.app.notify(self.tr("notice.record_saved", path=str(self.record_path)))
-
-    def exit(self) -> None:
-        if not self.game.over:
-            self.save_record()
 
     # -- input --------------------------------------------------------------------------------
     def skip(self) -> None:

@@ -15,15 +15,12 @@ return; what the boards show is kept in step with the animation.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
 
 from ..ai.opponents import remark
-from ..data.record import save_record
-from ..data.storage import data_dir
 from ..i18n import describe
 from ..rules import naval as nv
 from ..rules.coords import fallback_letter_set, parse_cell
@@ -33,6 +30,7 @@ from ..render.board import BoardGeometry, BoardPicture, draw_board, draw_cross
 from ..render.effects import Effects, Ring, Timeline, glow
 from ..render.naval import draw_aa_reach, draw_hull, draw_ring, draw_weapons
 from ..render.widgets import Button, panel, tint
+from .records import RecordKeeper
 from .base import ARROWS, Scene, step_cell
 from .match import COMPUTER, HUMAN
 
@@ -92,7 +90,7 @@ def paint_field(surface, geo: BoardGeometry, letters, t: float, ships, marks: di
                 draw_cross(surface, geo, c, theme.HIT)
 
 
-class NavalBattleScene(Scene):
+class NavalBattleScene(RecordKeeper, Scene):
     def __init__(self, app, match, game: nv.NavalGame, keep_record: bool = True):
         super().__init__(app)
         self.match = match
@@ -653,30 +651,6 @@ class NavalBattleScene(Scene):
         self.message = message
         self.message_time = 4.0
         self.app.sound("refuse")
-
-    # -- records -------------------------------------------------------------------------------
-    def save_record(self) -> None:
-        if not self.keep_record or self._saved_moves == len(self.game.history):
-            return
-        if self.record_path is None:
-            stamp = time.strftime("%Y-%m-%d_%H%M%S")
-            self.record_path = data_dir() / "records" / f"{stamp}-naval.txt"
-        try:
-            save_record(self.record_path, self.game, self.letters.key,
-                        [s.name for s in self.match.seats])
-            self._saved_moves = len(self.game.history)
-        except OSError as exc:
-            self.app.notify(self.tr("notice.record_not_saved", error=exc.strerror or str(exc)))
-
-    def save_record_now(self) -> None:
-        self._saved_moves = -1
-        self.save_record()
-        if self.record_path and self._saved_moves >= 0:
-            self.app.notify(self.tr("notice.record_saved", path=str(self.record_path)))
-
-    def exit(self) -> None:
-        if not self.game.over:
-            self.save_record()
 
     # -- input ---------------------------------------------------------------------------------
     def skip(self) -> None:

@@ -175,6 +175,7 @@ class VoyageScene(Scene):
     def __init__(self, app, result=None):
         super().__init__(app)
         self.voyage = load_voyage(app)
+        self.captain = captain_name(app, self.voyage)   # read once: the header draws it every frame
         self.result = result
         self.hover: int | None = None
         current = self.voyage.current()
@@ -226,6 +227,7 @@ class VoyageScene(Scene):
     def reload(self) -> None:
         """Another captain took the helm: his voyage and progress."""
         self.voyage = load_voyage(self.app)
+        self.captain = captain_name(self.app, self.voyage)
         current = self.voyage.current()
         self.index = self.ship_from = self.voyage.levels.index(current) if current else 0
         self.saved = self.voyage.saved_battle()
@@ -448,7 +450,7 @@ class VoyageScene(Scene):
         r = text.draw(surface, words, (w - 20 * u, self.header_h / 2), spx, theme.TEXT,
                       "midright")
         star(surface, (r.x - spx * 0.8, r.centery), spx * 1.1, theme.ACCENT)
-        text.draw(surface, self.tr("campaign.captain", name=captain_name(self.app, self.voyage)),
+        text.draw(surface, self.tr("campaign.captain", name=self.captain),
                   (r.x - spx * 1.8, self.header_h / 2), spx, theme.TEXT_DIM, "midright")
 
     def _draw_info(self, surface, u: float) -> None:
@@ -710,7 +712,8 @@ class CaptainsScene(MenuScene):
         self.new_name = ""
         items = []
         self.app = app
-        for key in self._keys():
+        self.crew = {key: self._crew(key) for key in self._keys()}   # read once, not per frame
+        for key in self.crew:
             items.append(Item(lambda key=key: self._label(key), lambda key=key: self.choose(key)))
         items += [
             Item(lambda: self.tr("campaign.new_captain"), get=lambda: self.new_name,
@@ -729,12 +732,15 @@ class CaptainsScene(MenuScene):
             keys |= {p.stem for p in folder.glob("*.json")}
         return sorted(keys)
 
-    def _label(self, key: str) -> str:
+    def _crew(self, key: str) -> tuple[str, int]:
+        """A captain's name (None: the unnamed default player) and stars."""
         progress = self.chart.voyage.store.load(key)
         name = progress.name or self.app.profiles.load(key).name or key
-        if key == "player" and name == key:
-            name = self.tr("setup.you")
-        words = self.tr("campaign.captain_row", name=name, stars=progress.total_stars)
+        return (None if key == "player" and name == key else name), progress.total_stars
+
+    def _label(self, key: str) -> str:
+        name, stars = self.crew[key]
+        words = self.tr("campaign.captain_row", name=name or self.tr("setup.you"), stars=stars)
         return ("> " + words) if key == self.app.settings.profile else words
 
     def choose(self, key: str) -> None:
