@@ -209,6 +209,7 @@ def test_captains_each_keep_their_own_voyage(app, home):
     captains = app.scenes.top
     labels = [item.label() for item in captains.menu.items]
     assert any("Ольга" in s and s.startswith("> ") for s in labels)
+    assert any(s.startswith("You:") for s in labels)    # the default captain is always listed
     captains.menu.index = next(i for i, s in enumerate(labels) if "You" in s)
     frames(app, 1, [key(pygame.K_RETURN)])
     assert app.settings.profile == "player" and chart.voyage.opened() == {"one", "two"}

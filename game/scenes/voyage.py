@@ -726,7 +726,7 @@ class CaptainsScene(MenuScene):
         super().__init__(app, items, base_px=26)
 
     def _keys(self) -> list[str]:
-        keys = set(self.chart.voyage.store.keys()) | {self.app.settings.profile}
+        keys = set(self.chart.voyage.store.keys()) | {self.app.settings.profile, "player"}
         folder = self.app.profiles.folder
         if folder.is_dir():
             keys |= {p.stem for p in folder.glob("*.json")}
