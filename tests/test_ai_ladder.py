@@ -15,12 +15,12 @@ from game.ai.admiral import AdmiralShooter
 from game.ai.layouts import (STYLES, corner_packing, make_layout, perelman_layout,
                              spread_singles, uniform_layout)
 from game.ai.opponents import CHANCE, OPPONENTS, TRIGGERS, VARIANTS, remark
-from game.ai.sampler import Knowledge, estimate, estimate_models
+from game.ai.sampler import Knowledge, estimate
 from game.ai.shooters import LADDER, make_shooter
 from game.i18n import LANGUAGES, table
 from game.rules.classic import (EMPTY, HIT, MISS, SUNK, PRESETS, ClassicConfig, ClassicGame, Shot,
                                 random_fleet, validate_fleet)
-from game.rules.fleet import ShipSpec, halo, placements, validate_ships
+from game.rules.fleet import ShipSpec, placements, validate_ships
 
 BENT = ClassicConfig(fleet=tuple(ShipSpec(s) for s in (4, 3, 2, 2, 1)), shapes="bent",
                      touching="corners")
@@ -92,16 +92,13 @@ def test_adaptive_avoids_where_the_player_fires_first():
 
 # --- the fleet sampler -------------------------------------------------------------------------
 
-def exact_marginals(view, shadow=False):
-    """P(ship in cell) over every legal fleet that fits ``view`` (``shadow``: also P(cell is
-    empty but borders a ship afloat))."""
+def exact_marginals(view):
     cfg = view.config
     sizes = list(view.enemy_afloat)
     options = [placements(cfg.width, cfg.height, s, cfg.shapes) for s in sizes]
     hits = {c for c, m in view.target.items() if m == HIT}
     empty = {c for c, m in view.target.items() if m in (MISS, EMPTY)}
     counts = np.zeros(cfg.width * cfg.height)
-    near = np.zeros(cfg.width * cfg.height)
     total = 0
     for combo in itertools.product(*options):
         try:
@@ -115,9 +112,7 @@ def exact_marginals(view, shadow=False):
         total += 1
         for x, y in cells:
             counts[y * cfg.width + x] += 1
-        for x, y in {c for s in combo for c in halo(s, cfg.width, cfg.height, cfg.touching)} - cells:
-            near[y * cfg.width + x] += 1
-    return (counts / total, near / total) if shadow else counts / total
+    return counts / total
 
 
 @pytest.mark.parametrize("touching,shapes", [("none", "straight"), ("free", "straight"),
@@ -135,32 +130,6 @@ def test_sampler_matches_exact_enumeration(touching, shapes):
     view = game.view(0)
     est = estimate(Knowledge.from_view(view), 30000, np.random.default_rng(1))
     assert np.abs(est.p - exact_marginals(view)).max() < 0.02
-    # with halos: also the chance that a cell is empty but will be shown free when a ship sinks
-    est = estimate_models(Knowledge.from_view(view), 30000, np.random.default_rng(2), [None],
-                          [1.0], shadow_of=0)[0]
-    p, shadow = exact_marginals(view, shadow=True)
-    assert np.abs(est.p - p).max() < 0.02
-    assert np.abs(est.shadow - shadow).max() < 0.02
-    if touching == "free":
-        assert not shadow.any()      # ships may touch: nothing is ever shown free
-    else:
-        assert shadow.max() > 0.2
-
-
-def test_the_admirals_lattice_starts_from_the_shots_already_fired():
-    """Hunting the 3-deck ships after the 2-deck ones are gone, the Admiral keeps to the
-    (x + d·y) % 3 lattice on which most cells are already known, not a fixed one."""
-    cfg = PRESETS["russian"]
-    shooter = AdmiralShooter(cfg, random.Random(1))
-    game = ClassicGame(cfg, [(), uniform_layout(cfg, random.Random(2))], 0, solo=True)
-    know = Knowledge.from_view(game.view(0))
-    # pretend every cell of the lattice (x + 2y) % 3 == 1 is already known empty
-    for i in range(100):
-        if (i % 10 + 2 * (i // 10)) % 3 == 1:
-            know.unknown[i] = False
-    on = shooter._lattice(know, 3, 10)
-    assert shooter.lattice == (2, 1)
-    assert not (on & know.unknown).any()
 
 
 # --- the ladder ----------------------------------------------------------------------------

@@ -28,9 +28,6 @@ LATTICE_BONUS = 0.2       # hunting: prefer the lattice of the smallest ship afl
 MIN_SHARE = 0.08          # each model in play proposes at least this share of them
 DROP_BELOW = 1e-3         # a model this unlikely is dropped for the rest of the game
 CLAMP = 0.02              # predictions are noisy estimates: never let one shot zero a model
-SHADOW_COST = 0.3         # hunting where ships may not touch: the cost of firing at a cell that
-                          # a sinking would show free anyway, against the chance of a hit there
-PLAN_PRIOR = 0.002        # the prior belief in each planned placement (edges, each corner)
 
 
 @dataclass
@@ -83,10 +80,9 @@ class AdmiralShooter(Shooter):
         table = table_for(config.width, config.height, config.sizes, config.shapes,
                           config.touching)
         # Most fleets are laid out without a plan; a plan shows itself within a few shots.
-        models = [Model("uniform", 0.9, None),
-                  Model("edges", PLAN_PRIOR, _edge_prior(config, table))]
+        models = [Model("uniform", 0.9, None), Model("edges", 0.02, _edge_prior(config, table))]
         if any(s == 1 for s in config.sizes) and any(s > 1 for s in config.sizes):
-            models += [Model(f"corner{i}", PLAN_PRIOR, _corner_prior(config, table, c))
+            models += [Model(f"corner{i}", 0.02, _corner_prior(config, table, c))
                        for i, c in enumerate(CORNERS)]
         if memory is not None and memory[1] > 0 and len(memory[0]) == table.cells:
             weight = min(0.6, 0.15 * memory[1])
@@ -96,10 +92,9 @@ class AdmiralShooter(Shooter):
             m.belief /= total
         self.models = models
         self.last_cells: list = []
-        # the lattice hunted on, as (direction, offset) (see _lattice); the first is drawn, so
-        # it is no habit to learn (the spare draw keeps the games of earlier seeds the same)
-        rng.randrange(max(config.sizes))
-        self.lattice = (1, rng.randrange(2))
+        # the lattice of the smallest ship afloat: straight ships of length L each cover one
+        # cell of {(x + y) % L == offset}; the offset is drawn once, so it is no habit to learn
+        self.lattice_offset = rng.randrange(max(config.sizes))
         self.straight = config.shapes == "straight"
 
     # -- learning which model the opponent follows --
@@ -168,40 +163,13 @@ class AdmiralShooter(Shooter):
         ships_left = max(1, len(view.enemy_afloat))
         return min(PARTICLES, max(PARTICLES // 3, SHIP_DRAWS // ships_left))
 
-    def _lattice(self, know: Knowledge, size: int, w: int) -> np.ndarray:
-        """The cells to hunt on for ships of ``size`` decks or more. A straight ship of that
-        length covers one cell of {(x + d·y) % size == offset} for every d prime to size and
-        every offset; of those lattices, the one with the fewest open cells where such a ship
-        still fits, so that the shots already fired count (when the smallest ship goes down,
-        the next lattice starts from them). Ties keep the lattice hunted so far."""
-        t = know.table
-        idx = np.arange(t.cells)
-        xs, ys = idx % w, idx // w
-        big = [si for si, s in enumerate(t.sizes) if s >= size and know.counts[si] > 0]
-        rows = know.allowed & np.isin(t.size_index, big)
-        room = t.cell_rows[rows].any(axis=0) & know.unknown
-        best, best_n = None, None
-        for d in (k for k in range(1, size) if math.gcd(k, size) == 1):
-            for off in range(size):
-                n = int(np.count_nonzero(((xs + d * ys) % size == off) & room))
-                if best_n is None or n < best_n or (n == best_n and (d, off) == self.lattice):
-                    best, best_n = (d, off), n
-        self.lattice = best
-        d, off = best
-        return (xs + d * ys) % size == off
-
     def _best(self, view: ClassicView, particles: int, remember: bool):
         """The cell the mixture of models likes best; ``remember`` keeps each model's
         prediction for learning and the belief for the thinking view."""
         know = Knowledge.from_view(view)
         priors = [m.prior for m in self.models]
         shares = [max(MIN_SHARE, m.belief) for m in self.models]
-        # hunting where ships may not touch: weigh what a miss would cost (the model most
-        # believed in says which cells a sinking would show free anyway)
-        hunting = not know.hits and SHADOW_COST > 0 and self.config.touching != "free"
-        top = max(range(len(self.models)), key=lambda j: self.models[j].belief)
-        estimates = estimate_models(know, particles, self.np_rng, priors, shares,
-                                    top if hunting else None)
+        estimates = estimate_models(know, particles, self.np_rng, priors, shares)
         if all(e.evidence <= 0 for e in estimates):  # rare: no fleet survived; try harder
             estimates = estimate_models(know, 4 * PARTICLES, self.np_rng, priors, shares)
         mix = np.zeros(know.table.cells)
@@ -217,14 +185,13 @@ class AdmiralShooter(Shooter):
             return self.pick(view.unknown_cells()).cell
         mix /= weight
         score = mix
-        if hunting and estimates[top].shadow is not None:
-            # a miss beside a ship is a cell its sinking would have shown free: a shot wasted
-            score = mix - SHADOW_COST * estimates[top].shadow
         if not know.hits and self.straight and view.enemy_afloat:
             size = min((s for s in view.enemy_afloat if s > 1), default=1)
             if size > 1:
-                on = self._lattice(know, size, view.config.width)
-                score = score + mix * np.where(on, LATTICE_BONUS, 0.0)
+                w = view.config.width
+                idx = np.arange(know.table.cells)
+                on = (idx % w + idx // w) % size == self.lattice_offset % size
+                score = mix * np.where(on, 1.0 + LATTICE_BONUS, 1.0)
         score = np.where(know.unknown, score, -1.0)
         best = np.flatnonzero(score >= score.max() - 1e-9)
         i = int(self.np_rng.choice(best))

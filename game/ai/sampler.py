@@ -133,9 +133,6 @@ class Estimate:
     p: np.ndarray        # [N] probability that each cell holds a ship
     evidence: float      # mean particle weight: an unbiased estimate of the model's evidence
     ess: float           # effective number of particles behind ``p``
-    shadow: np.ndarray | None = None   # [N] probability that a cell is empty but touches a ship
-                                       # (it will be shown free when that ship sinks); for
-                                       # the model ``shadow_of`` names only
 
 
 def estimate(know: Knowledge, particles: int, rng: np.random.Generator,
@@ -146,7 +143,7 @@ def estimate(know: Knowledge, particles: int, rng: np.random.Generator,
 
 
 def estimate_models(know: Knowledge, particles: int, rng: np.random.Generator,
-                    priors: list, shares: list, shadow_of: int | None = None) -> list[Estimate]:
+                    priors: list, shares: list) -> list[Estimate]:
     """Sample ``particles`` weighted fleets consistent with ``know`` and return, for each
     placement model (``priors[j]``: the weight g of each placement, None for uniform), the
     probability of a ship in each cell and the model's evidence.
@@ -155,8 +152,7 @@ def estimate_models(know: Knowledge, particles: int, rng: np.random.Generator,
     proposal of a model drawn with probability ``shares``, and is weighted for model j by
     f_j(fleet) / Σ_i shares_i q_i(fleet), where q_i is the probability that model i's proposal
     builds that fleet (the "balance heuristic"). The last ship is not drawn: its expected cells
-    are added exactly for each model (Rao-Blackwellisation). For the model ``shadow_of``,
-    also the chance that a cell is empty but borders a ship (Estimate.shadow)."""
+    are added exactly for each model (Rao-Blackwellisation)."""
     t = know.table
     K = particles
     M = len(priors)
@@ -173,7 +169,6 @@ def estimate_models(know: Knowledge, particles: int, rng: np.random.Generator,
     log_q = np.zeros((K, M))      # log of the probability that proposal j builds it
     last_total = np.ones((K, M))  # the summed-out last ship's total weight, per model
     extra = None                  # [M, K, N] expected cells of the last ship, per model
-    extra_halo = None             # [K, N] the same for its halo, for model ``shadow_of``
     counts = np.tile(know.counts, (K, 1))
 
     def legal(rows: np.ndarray, cand: np.ndarray) -> np.ndarray:
@@ -281,9 +276,6 @@ def estimate_models(know: Knowledge, particles: int, rng: np.random.Generator,
             cells = None if single else t.cell_rows[cand].astype(np.float32)
             where = t.cell_rows[cand].argmax(axis=1) if single else None
             extra = np.zeros((M, K, t.cells), dtype=np.float32)
-            if shadow_of is not None:
-                extra_halo = np.zeros((K, t.cells), dtype=np.float32)
-                halo_rows = _unpack(t.halo[cand], t.cells).astype(np.float32)
             for j in range(M):
                 cw = okf * G[j, cand].astype(np.float32)[None, :]
                 total = cw.sum(axis=1)
@@ -293,8 +285,6 @@ def estimate_models(know: Knowledge, particles: int, rng: np.random.Generator,
                     extra[j][rows[:, None], where[None, :]] = cw
                 else:
                     extra[j, rows] = cw @ cells
-                if j == shadow_of:
-                    extra_halo[rows] = cw @ halo_rows
             counts[rows, si] -= 1
         else:
             step(rows, cand, ok)
@@ -318,13 +308,6 @@ def estimate_models(know: Knowledge, particles: int, rng: np.random.Generator,
             out.append(Estimate(np.zeros(t.cells), 0.0, 0.0))
             continue
         pj = p[j] + (w[j].astype(np.float32) @ extra[j] if extra is not None else 0.0)
-        shadow = None
-        if j == shadow_of:
-            near = _unpack(forbid, t.cells).astype(np.float32)           # [K, N]
-            if extra_halo is not None:   # the last ship's halo, joined to the others'
-                near += (1.0 - near) * extra_halo
-            shadow = np.maximum((w[j].astype(np.float32) @ near).astype(np.float64) - pj, 0.0)
-            shadow /= total
         out.append(Estimate(pj / total, float(np.exp(top[j]) * total / K),
-                            float(total ** 2 / (w[j] ** 2).sum()), shadow))
+                            float(total ** 2 / (w[j] ** 2).sum())))
     return out
