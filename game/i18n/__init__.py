@@ -59,7 +59,7 @@ class Translator:
 
 
 def ship_text(ship, letters: LetterSet | str) -> str:
-    """A ship in notation: ``А1–Г1`` for a straight line, else its cells."""
+    """A ship in notation: ``А1–Г1`` for a straight line, else its cells (all on the board)."""
     cells = sorted(ship, key=lambda c: (c[1], c[0]))
     if len(cells) == 1:
         return format_cell(cells[0], letters)
@@ -75,19 +75,35 @@ def _is_cell(v) -> bool:
     return isinstance(v, tuple) and len(v) == 2 and all(isinstance(i, int) for i in v)
 
 
-def describe(error, tr: Translator, letters: LetterSet | str = "latin") -> str:
-    """A RuleError in words: ``error.<code>`` with its cells and ships written in notation."""
+def _on_board(cell, letters: LetterSet, board) -> bool:
+    x, y = cell
+    width, height = board if board else (letters.max_columns, letters.rows or 10 ** 6)
+    return 0 <= x < min(width, letters.max_columns) and 0 <= y < height
+
+
+def _cell_words(cell, letters: LetterSet, board) -> str:
+    """A cell in notation, or, off the board, as (column, row): never a letter of no cell."""
+    if _on_board(cell, letters, board):
+        return format_cell(cell, letters)
+    return f"({cell[0] + 1}, {cell[1] + 1})"
+
+
+def describe(error, tr: Translator, letters: LetterSet | str = "latin",
+             board: tuple[int, int] | None = None) -> str:
+    """A RuleError in words: ``error.<code>`` with its cells and ships written in notation.
+
+    ``board`` is (width, height) of the board the error concerns; without it, the letters bound
+    it (``coords.board_letters`` cuts them to a board). A ship partly off the board is written by its cells on the board (its
+    size stays whole); a cell off the board is written (column, row), never with a letter."""
     if isinstance(letters, str):
         letters = LETTER_SETS.get(letters, LETTER_SETS["latin"])
     params = {}
     for key, value in getattr(error, "params", {}).items():
         if _is_cell(value):
-            try:
-                params[key] = format_cell(value, letters)
-            except IndexError:
-                params[key] = f"({value[0] + 1}, {value[1] + 1})"
+            params[key] = _cell_words(value, letters, board)
         elif isinstance(value, tuple) and value and all(_is_cell(c) for c in value):
-            params[key] = ship_text(value, letters)
+            inside = [c for c in value if _on_board(c, letters, board)]
+            params[key] = ship_text(inside, letters) if inside else tr("cell.off_board")
             params[key + "_size"] = len(value)
         else:
             params[key] = value

@@ -13,7 +13,7 @@ Choices the rules left to us (documented in docs/rules-choices.md):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .errors import CoordError
 
@@ -26,6 +26,7 @@ MAX_SIDE = 20
 class LetterSet:
     key: str
     letters: str  # one letter per column, as many columns as the set supports
+    rows: int = 0  # the rows of the board it names (0: any); see ``board_letters``
 
     @property
     def max_columns(self) -> int:
@@ -35,6 +36,10 @@ class LetterSet:
         return width <= len(self.letters)
 
     def letter(self, x: int) -> str:
+        """The letter of column ``x``; a column the set cannot name is refused, never wrapped
+        (a negative index would silently give a letter from the far end)."""
+        if not 0 <= x < len(self.letters):
+            raise CoordError("cell_unnamed", column=x + 1, letter_set=self.key)
         return self.letters[x]
 
 
@@ -69,10 +74,20 @@ def fallback_letter_set(key: str, width: int) -> LetterSet:
     return chosen if chosen.supports(width) else LETTER_SETS["latin"]
 
 
+def board_letters(key: str, width: int, height: int) -> LetterSet:
+    """The letters that name the cells of a ``width`` × ``height`` board: the set ``key`` (Latin
+    if it has too few letters) cut to the board, so a cell off the board has no name."""
+    chosen = fallback_letter_set(key, width)
+    return replace(chosen, letters=chosen.letters[:width], rows=height)
+
+
 def format_cell(cell: Cell, letters: LetterSet | str = "latin") -> str:
+    """``К1``; a cell the letters cannot name (off their board) is refused, never misnamed."""
     if isinstance(letters, str):
         letters = letter_set(letters)
     x, y = cell
+    if y < 0 or (letters.rows and y >= letters.rows):
+        raise CoordError("cell_unnamed", row=y + 1, letter_set=letters.key)
     return f"{letters.letter(x)}{y + 1}"
 
 
@@ -93,12 +108,13 @@ def parse_cell(text: str, width: int, height: int, letters: LetterSet | str = "l
     m = _COORD_RE.match(text or "")
     if not m:
         raise CoordError("coord_syntax", text=text)
-    ch = _normalise_letter(m.group(1), letters)
-    if ch not in letters.letters:
+    whole = LETTER_SETS.get(letters.key, letters)   # a letter past a cut set's board is off it
+    ch = _normalise_letter(m.group(1), whole)
+    if ch not in whole.letters:
         raise CoordError("coord_letter", text=text, letter=m.group(1), letter_set=letters.key)
-    x = letters.letters.index(ch)
+    x = whole.letters.index(ch)
     y = int(m.group(2)) - 1
-    if x >= width or not 0 <= y < height:
+    if x >= min(width, letters.max_columns) or not 0 <= y < height:
         raise CoordError("coord_off_board", text=text, width=width, height=height)
     return (x, y)
 

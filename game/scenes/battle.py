@@ -22,7 +22,7 @@ from ..rules.classic import (EMPTY, GIVE_CELL, GIVE_MINE, HIT, KNOWN_MINE, MINE,
                              RELOCATE, SUNK, SWEEPER, WRECK, CellGiven, GameOver,
                              GiveCell, GiveMine, MineGiven, Relocate, Relocated, Salvo, Shot,
                              ShotResult, TurnChanged, TurnSkipped, shot_results)
-from ..rules.coords import fallback_letter_set, parse_cell
+from ..rules.coords import board_letters, parse_cell
 from ..rules.errors import RuleError
 from ..render import text, theme
 from ..render.board import BoardGeometry, BoardPicture, draw_board, draw_ship
@@ -46,7 +46,7 @@ class BattleScene(RecordKeeper, Scene):
         self.game = game
         self.demo = demo  # attract mode behind the title menu: silent, no panels
         self.keep_record = keep_record and not demo
-        self.letters = fallback_letter_set(match.letters, game.config.width)
+        self.letters = board_letters(match.letters, game.config.width, game.config.height)
         self.shooters = match.shooters()
         humans = match.humans
         self.viewer = game.turn if match.hot_seat else (humans[0] if humans else 0)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ..rules.classic import EMPTY, MINE, shot_stats
-from ..rules.coords import fallback_letter_set
+from ..rules.coords import board_letters
 from ..render import text, theme
 from ..render.board import BoardGeometry, BoardPicture, draw_board
 from ..render.widgets import Item, Menu, panel
@@ -25,7 +25,7 @@ class GameOverScene(Scene):
         self.record_path = record_path
         self.thoughts = thoughts or {}
         self.insight = insight
-        self.letters = fallback_letter_set(match.letters, game.config.width)
+        self.letters = board_letters(match.letters, game.config.width, game.config.height)
         self.stats = [self.player_stats(p) for p in (0, 1)]
         humans = match.humans
         self.left = humans[0] if len(humans) == 1 else 0

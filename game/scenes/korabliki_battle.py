@@ -23,7 +23,7 @@ import pygame
 
 from ..i18n import describe
 from ..rules import korabliki as kr
-from ..rules.coords import fallback_letter_set
+from ..rules.coords import board_letters
 from ..rules.errors import RuleError
 from ..render import text, theme
 from ..render.effects import Effects, Ring, Timeline
@@ -85,7 +85,7 @@ class KorablikiBattleScene(RecordKeeper, Scene):
         self.match = match
         self.game = game
         self.keep_record = keep_record
-        self.letters = fallback_letter_set(match.letters, kr.WIDTH)
+        self.letters = board_letters(match.letters, kr.WIDTH, kr.HEIGHT)
         self.ais = match.korabliki_ais()
         humans = match.humans
         self.viewer = game.turn if match.hot_seat else (humans[0] if humans else 0)

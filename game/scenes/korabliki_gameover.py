@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ..rules import korabliki as kr
-from ..rules.coords import fallback_letter_set
+from ..rules.coords import board_letters
 from ..render import text, theme
 from ..render.korabliki import draw_piece, draw_sea_board, fit_geometry, to_screen, viewer_colours
 from .gameover import GameOverScene
@@ -15,7 +15,7 @@ from .gameover import GameOverScene
 class KorablikiGameOverScene(GameOverScene):
     def __init__(self, app, match, game, elapsed: float, record_path=None):
         super().__init__(app, match, game, elapsed, record_path)
-        self.letters = fallback_letter_set(match.letters, kr.WIDTH)
+        self.letters = board_letters(match.letters, kr.WIDTH, kr.HEIGHT)
 
     def player_stats(self, player: int) -> dict:
         g = self.game

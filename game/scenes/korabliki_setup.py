@@ -32,7 +32,7 @@ from ..render import korabliki as draw
 from ..render import text, theme
 from ..render.widgets import Button, panel, tint
 from ..rules import korabliki as kor
-from ..rules.coords import fallback_letter_set, format_cell
+from ..rules.coords import board_letters, format_cell
 from ..rules.errors import PlacementError
 from .base import ARROWS, Scene
 
@@ -69,7 +69,7 @@ class KorablikiSetupScene(Scene):
         self.player = player
         self.on_done = on_done
         self.flip = player == 1
-        self.letters = fallback_letter_set(match.letters, kor.WIDTH)
+        self.letters = board_letters(match.letters, kor.WIDTH, kor.HEIGHT)
         self.rng = random.Random(match.rng.getrandbits(32))
         self.zone = set(kor.zone_cells(player))
         self.setup: dict = {}                 # board cell -> rank

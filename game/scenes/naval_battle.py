@@ -23,7 +23,7 @@ import pygame
 from ..ai.opponents import remark
 from ..i18n import describe
 from ..rules import naval as nv
-from ..rules.coords import fallback_letter_set, parse_cell
+from ..rules.coords import board_letters, parse_cell
 from ..rules.errors import IllegalAction, RuleError
 from ..render import text, theme
 from ..render.board import BoardGeometry, BoardPicture, draw_board, draw_cross
@@ -96,7 +96,7 @@ class NavalBattleScene(RecordKeeper, Scene):
         self.match = match
         self.game = game
         self.keep_record = keep_record
-        self.letters = fallback_letter_set(match.letters, nv.SIZE)
+        self.letters = board_letters(match.letters, nv.SIZE, nv.SIZE)
         self.ais = match.naval_ais()
         humans = match.humans
         self.viewer = game.turn if match.hot_seat else (humans[0] if humans else 0)

@@ -4,7 +4,7 @@ what each side's volleys did."""
 from __future__ import annotations
 
 from ..rules import naval as nv
-from ..rules.coords import fallback_letter_set
+from ..rules.coords import board_letters
 from .gameover import GameOverScene
 from .naval_battle import paint_field
 
@@ -12,7 +12,7 @@ from .naval_battle import paint_field
 class NavalGameOverScene(GameOverScene):
     def __init__(self, app, match, game, elapsed: float, record_path=None):
         super().__init__(app, match, game, elapsed, record_path)
-        self.letters = fallback_letter_set(match.letters, nv.SIZE)
+        self.letters = board_letters(match.letters, nv.SIZE, nv.SIZE)
 
     def player_stats(self, player: int) -> dict:
         return nv.volley_stats(self.game, player)

@@ -23,7 +23,7 @@ import pygame
 
 from ..i18n import describe
 from ..rules import naval
-from ..rules.coords import fallback_letter_set
+from ..rules.coords import board_letters
 from ..rules.errors import PlacementError
 from ..rules.fleet import normalise
 from ..render import text, theme
@@ -75,7 +75,7 @@ class NavalPlacementScene(Scene):
         self.match = match
         self.player = player
         self.on_done = on_done
-        self.letters = fallback_letter_set(match.letters, SIZE)
+        self.letters = board_letters(match.letters, SIZE, SIZE)
         self.rng = random.Random(match.rng.getrandbits(32))
         self.ships: dict[str, tuple] = {}      # kind -> its cells, in the order placed
         self.arms: dict[str, list] = {}        # kind -> [(weapon, cell)]

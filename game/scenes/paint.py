@@ -12,7 +12,7 @@ import random
 
 import pygame
 
-from ..rules.coords import fallback_letter_set
+from ..rules.coords import board_letters
 from ..rules.fleet import AROUND, as_ship, connected, random_polyking
 from ..render import text, theme
 from ..render.board import BoardGeometry, BoardPicture, draw_board
@@ -26,7 +26,7 @@ class PaintShipScene(Scene):
         """``on_done(cells)`` receives the legal ship; ``on_stay`` (after a hit) leaves it."""
         super().__init__(app)
         self.config = config
-        self.letters = fallback_letter_set(letters, config.width)
+        self.letters = board_letters(letters, config.width, config.height)
         self.title = title
         self.size_needed = size
         self.on_done = on_done

@@ -15,7 +15,7 @@ from ..ai.layouts import STYLES, make_layout
 from ..i18n import describe
 from ..rules.classic import (Setup, check_piece_at, random_fleet, random_pieces, validate_fleet,
                              validate_pieces)
-from ..rules.coords import fallback_letter_set
+from ..rules.coords import board_letters
 from ..rules.errors import PlacementError
 from ..rules.fleet import (BENT_SHAPES, as_ship, blocked_steps, canonical, check_ship_at,
                            neighbours, normalise, random_ships)
@@ -33,7 +33,7 @@ class PlacementScene(Scene):
         self.config = match.config
         self.player = player
         self.on_done = on_done
-        self.letters = fallback_letter_set(match.letters, self.config.width)
+        self.letters = board_letters(match.letters, self.config.width, self.config.height)
         self.rng = random.Random(match.rng.getrandbits(32))
         self.placed: list[tuple] = []
         self.mines: list = []     # C5

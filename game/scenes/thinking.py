@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from ..rules.classic import ClassicGame
-from ..rules.coords import fallback_letter_set, format_cell
+from ..rules.coords import board_letters, format_cell
 from ..render import text, theme
 from ..render.board import BoardGeometry, BoardPicture, draw_board
 from ..render.widgets import arrow, panel, tint
@@ -25,7 +25,7 @@ class ThinkingScene(Scene):
         self.player = player              # the computer whose thinking is shown
         self.thoughts = thoughts          # (move number, cell, belief) per computer shot
         self.index = 0
-        self.letters = fallback_letter_set(match.letters, game.config.width)
+        self.letters = board_letters(match.letters, game.config.width, game.config.height)
         self._before: dict[int, dict] = {}
 
     def marks_before(self, move: int) -> dict:
