@@ -75,6 +75,8 @@ class BattleScene(RecordKeeper, Scene):
         self._saved_moves = -1
         self._geo: dict = {}
         self._layout_size = None
+        self.turn_shown = game.turn   # whose turn the screen shows: moves with the cues
+        self.over_shown = game.over
         self._sync_from_game()
         if not game.history:
             for p in self.shooters:
@@ -115,6 +117,15 @@ class BattleScene(RecordKeeper, Scene):
                 or d.player != self.viewer):
             return None
         return d.kind
+
+    @property
+    def waiting_for_viewer(self) -> bool:
+        """The rules wait for the person at the screen (to shoot or decide), though the screen
+        may still be showing what led there: a click then finishes the animation and acts."""
+        g = self.game
+        actor = g.decision.player if g.decision is not None else g.turn
+        return (not g.over and self.thinking is None and actor == self.viewer
+                and self.seat(actor).kind == HUMAN)
 
     @property
     def salvo_ready(self) -> bool:
@@ -287,6 +298,7 @@ class BattleScene(RecordKeeper, Scene):
 
     def _turn_changed(self, event: TurnChanged, skipping: bool) -> None:
         self.turn_shots[event.player] = []
+        self.turn_shown = event.player
         if self.match.hot_seat and not self.game.over:
             from .curtain import CurtainScene
             name = self.seat(event.player).name
@@ -324,6 +336,7 @@ class BattleScene(RecordKeeper, Scene):
             del self.log[:-LOG_LINES]
 
     def _last_words(self, event: GameOver) -> None:
+        self.over_shown = True
         for p in self.shooters:
             self._remark(p, "we_win" if event.winner == p else "we_lose")
 
@@ -473,9 +486,14 @@ class BattleScene(RecordKeeper, Scene):
             self.app.scenes.push(PauseScene(self.app, self.save_record_now, self.save_record))
             return
         if self.busy:
-            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-                self.skip()
-            return
+            if event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                return
+            # a click while the rules already wait for him finishes the animation and acts;
+            # a key only skips (Space or Enter would fire again at the cell just shot)
+            acts = event.type == pygame.MOUSEBUTTONDOWN and self.waiting_for_viewer
+            self.skip()
+            if not acts or self.busy or self.app.scenes.top is not self:
+                return
         if self.fire_button.handle(event):
             return
         deciding = self.human_deciding
@@ -661,22 +679,7 @@ class BattleScene(RecordKeeper, Scene):
         w = self.size[0]
         px = theme.font_px(self.size, 32)
         y = int(34 * theme.unit(self.size))
-        turn_seat = self.seat(g.turn)
-        deciding = self.human_deciding
-        if g.over:
-            words, colour = self.tr("battle.over"), theme.ACCENT
-        elif deciding:
-            words, colour = self.tr(f"battle.decide_{deciding}"), theme.ACCENT
-        elif g.decision is not None and turn_seat.kind == COMPUTER:
-            words, colour = self.tr("battle.deciding", name=turn_seat.name), theme.PLAYER_COLOURS[g.turn]
-        elif turn_seat.kind == HUMAN and (self.match.hot_seat or g.turn == self.viewer):
-            if self.match.hot_seat:
-                words = self.tr("battle.turn_of", name=turn_seat.name)
-            else:
-                words = self.tr("battle.your_turn")
-            colour = theme.GOOD
-        else:
-            words, colour = self.tr("battle.enemy_turn", name=turn_seat.name), theme.PLAYER_COLOURS[g.turn]
+        words, colour = self.banner()
         px = text.fit_px(words, px, int(w * 0.96))
         text.draw(surface, words, (w / 2, y), px, colour, "center", shadow=True)
         if self.match.series.best_of > 1:
@@ -685,6 +688,31 @@ class BattleScene(RecordKeeper, Scene):
             text.draw(surface, self.tr("battle.series", n=self.match.series.best_of, a=sc[0],
                                        b=sc[1]), (w / 2, y + px * 0.9), small, theme.TEXT_DIM,
                       "center")
+
+    def banner(self) -> tuple[str, tuple]:
+        """The header's words: what the screen shows, never the state ahead of it. "Your turn"
+        only while input is taken; the other side's name only once its turn is shown."""
+        g = self.game
+        actor = self.turn_shown
+        seat = self.seat(actor)
+        deciding = self.human_deciding
+        if self.over_shown:
+            return self.tr("battle.over"), theme.ACCENT
+        if deciding:
+            return self.tr(f"battle.decide_{deciding}"), theme.ACCENT
+        if self.human_to_move:
+            if self.match.hot_seat:
+                return self.tr("battle.turn_of", name=seat.name), theme.GOOD
+            return self.tr("battle.your_turn"), theme.GOOD
+        colour = theme.PLAYER_COLOURS[actor]
+        if seat.kind == COMPUTER:
+            if (g.decision is not None and g.decision.player == actor
+                    and not self.timeline.busy):
+                return self.tr("battle.deciding", name=seat.name), colour
+            return self.tr("battle.enemy_turn", name=seat.name), colour
+        if self.match.hot_seat:
+            return self.tr("battle.firing", name=seat.name), colour
+        return self.tr("battle.you_fire"), colour
 
     def _draw_log(self, surface) -> None:
         rect = self.log_rect

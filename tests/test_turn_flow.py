@@ -1,0 +1,92 @@
+"""The screen follows what the player has seen, not the state ahead of it (issue 18, items 5–6).
+
+The banner says "your turn" only while input is taken and names the other side only once its
+turn is shown; a click on the enemy waters while the rules already wait for the player finishes
+the animation and fires, it is never lost; in the hot seat nothing invites the next player
+before the curtain is down.
+"""
+
+import pygame
+
+from game.scenes.battle import BattleScene
+from game.scenes.curtain import CurtainScene
+from game.scenes.setup import SetupScene
+
+from .test_scenes import app, click, frames, key, quick_battle  # noqa: F401  (app: a fixture)
+
+
+def water(battle, owner, skip=()):
+    g = battle.game
+    return next((x, y) for y in range(g.config.height) for x in range(g.config.width)
+                if all((x, y) not in s for s in g.ships[owner]) and (x, y) not in skip
+                and (x, y) not in g.shots_at[owner] and (x, y) not in g.known_empty[owner])
+
+
+def test_the_banner_waits_for_the_shell_and_a_click_in_the_enemy_flight_fires(app):
+    battle = quick_battle(app, first="0")
+    your_turn = app.tr("battle.your_turn")
+    aiming = app.tr("battle.enemy_turn", name=battle.seat(1).name)
+    assert battle.banner()[0] == your_turn
+    caught = False
+    for _ in range(12):                       # a few exchanges: until the computer misses
+        assert battle.human_to_move
+        battle.fire(water(battle, 1))         # a miss: the turn passes to the computer
+        assert battle.game.turn == 1
+        words = battle.banner()[0]
+        assert words != aiming and words != your_turn    # the shell is still in the air
+        for _ in range(2000):
+            if battle.human_to_move or battle.game.over:
+                break
+            words = battle.banner()[0]
+            assert words != your_turn        # never while input is not taken
+            if battle.turn_shown == 1:
+                assert words == aiming
+            if (battle.game.turn == 0 and battle.busy and battle.thinking is None
+                    and battle.game.history[-1][0] == 1 and not caught):
+                # the computer missed; its shell is still flying: click the enemy waters
+                n = len(battle.game.history)
+                target = water(battle, 1)
+                frames(app, 1, click(battle.geo_of(1).center(target)))
+                assert len(battle.game.history) == n + 1
+                assert battle.game.history[-1][0] == 0
+                assert battle.game.history[-1][1].cell == target
+                caught = True
+                break
+            frames(app)
+        if caught:
+            break
+        assert battle.banner()[0] == your_turn
+    assert caught
+
+
+def test_a_key_during_the_players_own_shell_only_skips(app):
+    battle = quick_battle(app, first="0")
+    ship = battle.game.ships[1][0]
+    battle.fire(ship[0])                      # a hit: the turn stays with the player
+    n = len(battle.game.history)
+    assert battle.busy and battle.waiting_for_viewer
+    frames(app, 1, [key(pygame.K_SPACE)])
+    assert not battle.busy and len(battle.game.history) == n and not battle.message
+
+
+def test_hot_seat_never_invites_the_next_player_before_the_curtain(app):
+    app.settings.quick_match.update({"first": "0", "name1": "Аня", "name2": "Борис"})
+    frames(app, 1, [key(pygame.K_DOWN)] * 2 + [key(pygame.K_RETURN)])   # Two players
+    assert isinstance(app.scenes.top, SetupScene)
+    frames(app, 1, [key(pygame.K_RETURN)])
+    for _ in range(2):                                                  # both placements
+        frames(app, 40, [key(pygame.K_RETURN)])
+        frames(app, 1, [key(pygame.K_a), key(pygame.K_RETURN)])
+    frames(app, 40, [key(pygame.K_RETURN)])
+    battle = app.scenes.top
+    assert isinstance(battle, BattleScene) and battle.viewer == 0
+    boris = app.tr("battle.turn_of", name="Борис")
+    battle.fire(water(battle, 1))
+    seen = []
+    for _ in range(600):
+        if isinstance(app.scenes.top, CurtainScene):
+            break
+        seen.append(battle.banner()[0])
+        frames(app)
+    assert isinstance(app.scenes.top, CurtainScene)
+    assert boris not in seen and battle.viewer == 0
