@@ -182,6 +182,9 @@ def test_random_seeded_volleys_keep_the_shown_marks_in_step_with_the_rules(app):
             break
         scene.play(nv.random_action(g, rng))
         scene.skip()
+        while isinstance(app.scenes.top, CurtainScene):   # the hand-over, then the answer
+            app.scenes.top.on_ready()
+            scene.skip()
     for owner in (0, 1):
         shown = {c: m for c, m in scene.fields[owner].marks.items()}
         assert shown == g.marks[owner]

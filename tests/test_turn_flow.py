@@ -90,3 +90,39 @@ def test_hot_seat_never_invites_the_next_player_before_the_curtain(app):
         frames(app)
     assert isinstance(app.scenes.top, CurtainScene)
     assert boris not in seen and battle.viewer == 0
+
+
+# --- Naval (§N) -------------------------------------------------------------------------------
+
+def _naval_hand_over(app, volley):
+    """Two people on one screen: what the attacker sees from his volley to the curtain."""
+    from game.scenes.match import HUMAN
+    from .test_naval_battle import battle, settle
+    scene = battle(app, kinds=(HUMAN, HUMAN))
+    before = dict(scene.fields[1].marks)
+    scene.play(volley)
+    banners = []
+    for _ in range(600):
+        if isinstance(app.scenes.top, CurtainScene):
+            break
+        banners.append(scene.banner()[0])
+        assert scene.fields[1].marks == before       # no answer shows before the curtain
+        frames(app)
+    curtain = app.scenes.top
+    assert isinstance(curtain, CurtainScene) and scene.viewer == 0
+    curtain.on_ready()
+    frames(app, 2)
+    settle(app, scene)
+    return scene, curtain.message, set(banners)
+
+
+def test_hot_seat_naval_curtain_says_nothing_of_the_defenders_anti_air(app):
+    from game.rules import naval as nv
+    reach = nv.Volley(((1, 5), (8, 8)), ((2, 5), (2, 6)))         # beside the enemy Aegis
+    away = nv.Volley(((10, 0), (11, 11)), ((10, 10), (11, 10)))    # far from it
+    scene, said_reach, seen_reach = _naval_hand_over(app, reach)
+    assert scene.viewer == 1 and scene.human_intercepting
+    app.scenes.reset(app.scenes.top)        # a fresh screen for the second volley
+    scene, said_away, seen_away = _naval_hand_over(app, away)
+    assert scene.viewer == 1 and scene.human_to_move and not scene.human_intercepting
+    assert said_reach == said_away and seen_reach == seen_away

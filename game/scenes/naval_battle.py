@@ -138,6 +138,8 @@ class NavalBattleScene(RecordKeeper, Scene):
         self._geo: dict = {}
         self._layout_size = None
         self._view_key = None
+        self.turn_shown = game.turn   # whose turn the screen shows: moves with the cues
+        self.over_shown = game.over
         self._sync_from_game()
         if not game.history:
             for p in self.ais:
@@ -170,6 +172,14 @@ class NavalBattleScene(RecordKeeper, Scene):
         g = self.game
         return (not g.over and not self.busy and g.pending is None
                 and self.seat(g.turn).kind == HUMAN and g.turn == self.viewer)
+
+    @property
+    def waiting_for_viewer(self) -> bool:
+        """The rules wait for the person at the screen (a volley or an interception), though
+        the screen may still show what led there: a click then finishes the animation."""
+        g = self.game
+        actor = g.pending.player if g.pending is not None else g.turn
+        return not g.over and actor == self.viewer and self.seat(actor).kind == HUMAN
 
     @property
     def human_intercepting(self) -> bool:
@@ -368,6 +378,32 @@ class NavalBattleScene(RecordKeeper, Scene):
         """Pass ``action`` to the rules and queue the animation of what it caused."""
         events = self.game.apply(action)
         self.match.progressed(self.game)
+        if not self._hand_over_first(action, events):
+            self._queue(events)
+
+    def _hand_over_first(self, action, events) -> bool:
+        """Two people on one screen: after a volley the screen goes to the defender before
+        anything answers it, whether or not his Aegis can reach a shell, so the attacker learns
+        nothing of the anti-air mount from the curtain or from what he saw before it (§N). He
+        sees his volley's answer in the log and on the board when his turn comes again."""
+        g = self.game
+        defender = 1 - self.viewer
+        if (not self.match.hot_seat or not isinstance(action, nv.Volley) or g.over
+                or self.seat(defender).kind != HUMAN):
+            return False
+        rest = []
+        for event in events:
+            if isinstance(event, nv.VolleyFired):
+                self._log(event.player, self._request_words(event.volley))
+            else:
+                rest.append(event)
+        self._sound("launch", False, None, 0.7)
+        self.timeline.add(0.3, lambda s: self._curtain(
+            defender, self.tr("curtain.turn", name=self.seat(defender).name),
+            then=lambda: self._queue(rest)))
+        return True
+
+    def _queue(self, events) -> None:
         at = 0.0
         for event in events:
             if isinstance(event, nv.VolleyFired):
@@ -385,18 +421,14 @@ class NavalBattleScene(RecordKeeper, Scene):
 
     def _ask_intercept(self, event: nv.InterceptNeeded, at: float) -> float:
         """The defender decides: the computer (or the automatic setting) at once, a person
-        through the prompt; in a two-person game behind the curtain of his own turn."""
+        through the prompt."""
         defender = event.player
         if self.seat(defender).kind == COMPUTER or self.match.auto_intercept:
             ai = self.ais.get(defender) or self.match.helper_ai()
             choice = ai.intercept(self.game.view(defender))
             self.timeline.add(at + 0.15, lambda s: self.play(choice))
             return at + 0.15
-        self.shoot_down = []
-        if self.match.hot_seat and defender != self.viewer:
-            self.timeline.add(at + 0.1, lambda s: self._curtain(
-                defender, self.tr("naval.curtain_intercept", name=self.seat(defender).name)))
-            return at + 0.1
+        self.shoot_down = []         # two people: the hand-over came first (_hand_over_first)
         self.app.sound("refuse")     # the alarm: incoming
         return at
 
@@ -590,19 +622,25 @@ class NavalBattleScene(RecordKeeper, Scene):
                                            theme.HALO, 1))
 
     def _turn_changed(self, player: int) -> None:
+        self.turn_shown = player
         if self.match.hot_seat and not self.game.over and player != self.viewer:
             self._curtain(player, self.tr("curtain.turn", name=self.seat(player).name))
 
-    def _curtain(self, player: int, message: str) -> None:
+    def _curtain(self, player: int, message: str, then=None) -> None:
         from .curtain import CurtainScene
 
         def ready():
             self.app.scenes.pop()
             self.viewer = player
+            self.turn_shown = player
             self._layout_size = None
             self._view_key = None
-            for c in self._last_targets(1 - player):
+            for c in self._last_targets(1 - player):      # where the other side aimed
                 self.fields[player].pulses[c] = 2.5
+            for c in self._last_targets(player):          # and his own last volley's answer
+                self.fields[1 - player].pulses[c] = 2.5
+            if then is not None:
+                then()
         self.app.scenes.push(CurtainScene(self.app, message, ready, on_abandon=self.save_record))
 
     def _last_targets(self, player: int) -> list:
@@ -623,6 +661,7 @@ class NavalBattleScene(RecordKeeper, Scene):
             del self.log[:-LOG_LINES]
 
     def _last_words(self, event: nv.GameOver) -> None:
+        self.over_shown = True
         for p in self.ais:
             if event.winner is not None:
                 self._remark(p, "we_win" if event.winner == p else "we_lose")
@@ -669,9 +708,14 @@ class NavalBattleScene(RecordKeeper, Scene):
             self.app.scenes.push(PauseScene(self.app, self.save_record_now, self.save_record))
             return
         if self.busy:
-            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-                self.skip()
-            return
+            if event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                return
+            # a click while the rules already wait for him finishes the animation and acts;
+            # a key only skips
+            acts = event.type == pygame.MOUSEBUTTONDOWN and self.waiting_for_viewer
+            self.skip()
+            if not acts or self.busy or self.app.scenes.top is not self:
+                return
         if self.human_intercepting:
             self._handle_intercept(event)
             return
@@ -942,22 +986,27 @@ class NavalBattleScene(RecordKeeper, Scene):
         w = self.size[0]
         px = theme.font_px(self.size, 32)
         y = int(34 * theme.unit(self.size))
-        actor = g.pending.player if g.pending is not None else g.turn
-        seat = self.seat(actor)
-        if g.over:
-            words, colour = self.tr("battle.over"), theme.ACCENT
-        elif self.human_intercepting:
-            words, colour = self.tr("naval.intercept_title"), theme.ACCENT
-        elif g.pending is not None:
-            words, colour = self.tr("naval.intercepting", name=seat.name), theme.PLAYER_COLOURS[actor]
-        elif seat.kind == HUMAN and (self.match.hot_seat or actor == self.viewer):
-            words = (self.tr("battle.turn_of", name=seat.name) if self.match.hot_seat
-                     else self.tr("battle.your_turn"))
-            colour = theme.GOOD
-        else:
-            words, colour = self.tr("battle.enemy_turn", name=seat.name), theme.PLAYER_COLOURS[actor]
+        words, colour = self.banner()
         px = text.fit_px(words, px, int(w * 0.96))
         text.draw(surface, words, (w / 2, y), px, colour, "center", shadow=True)
+
+    def banner(self) -> tuple[str, tuple]:
+        """The header's words, from what the screen has shown (see BattleScene.banner)."""
+        if self.over_shown:
+            return self.tr("battle.over"), theme.ACCENT
+        if self.human_intercepting:
+            return self.tr("naval.intercept_title"), theme.ACCENT
+        seat = self.seat(self.turn_shown)
+        if self.human_to_move:
+            if self.match.hot_seat:
+                return self.tr("battle.turn_of", name=seat.name), theme.GOOD
+            return self.tr("battle.your_turn"), theme.GOOD
+        colour = theme.PLAYER_COLOURS[self.turn_shown]
+        if seat.kind == COMPUTER:
+            return self.tr("battle.enemy_turn", name=seat.name), colour
+        if self.match.hot_seat:
+            return self.tr("battle.firing", name=seat.name), colour
+        return self.tr("battle.you_fire"), colour
 
     def _draw_log(self, surface) -> None:
         rect = self.log_rect
