@@ -13,6 +13,7 @@ from game.scenes.korabliki_battle import KorablikiBattleScene
 from game.scenes.korabliki_gameover import KorablikiGameOverScene
 from game.scenes.match import COMPUTER, HUMAN, Match, Seat
 from game.scenes.title import TitleScene
+from game.render.korabliki import rank_label
 
 from .test_korabliki_rules import arrange
 from .test_scenes import frames, key, typed
@@ -70,7 +71,13 @@ def test_asking_plays_out_and_the_board_follows_the_rules(app):
     scene.click((5, 6))                                        # "ЧТО ЭТО?"
     assert scene.busy
     settle(app, scene)
+    assert isinstance(app.scenes.top, CurtainScene)            # the asked side sees it first
+    app.scenes.top.on_ready()
+    settle(app, scene)
     assert (5, 6) not in g.pieces and g.turn == 0              # taken; moves again
+    assert isinstance(app.scenes.top, CurtainScene)            # so the screen goes back
+    app.scenes.top.on_ready()
+    assert scene.viewer == 0
     assert set(scene.display) == set(g.pieces)
     assert any("taken" in words for words, _ in scene.log)
 
@@ -88,11 +95,50 @@ def test_the_human_answers_a_block_and_may_understate_it(app):
     settle(app, scene)
     assert scene.viewer == 0 and scene.human_answering
     scene.draw(app.screen)
-    frames(app, 1, typed("2"))                                  # "two ЭС"
+    frames(app, 1, typed("2"))                                  # "two ЭС" chosen ...
+    assert scene.block_index == 1 and isinstance(g.history[-1][1], kr.Ask)
+    frames(app, 1, [key(pygame.K_RETURN)])                      # ... and given with Enter
     settle(app, scene)
     last = g.history[-1]
     assert last[1] == kr.Answer(((5, 6), (6, 6)))
     assert last[2][0].outcome == "lost"                         # 2ЭС > КР
+
+
+def test_enter_ends_the_turn_at_once_after_a_move_by_mouse(app):
+    g = arrange({(5, 10): (0, kr.KR), (5, 4): (1, kr.ES)})
+    scene = battle(app, g)
+    scene.click((5, 10))
+    scene.click((5, 9))                                        # moved: the piece stays picked
+    settle(app, scene)
+    assert g.phase == kr.ACT and scene.selected == (5, 9)
+    frames(app, 1, [key(pygame.K_RETURN)])                      # "End turn [Enter]"
+    assert g.turn == 1
+
+
+def test_the_log_names_the_pieces_a_blast_takes_only_as_they_turn_up(app):
+    g = arrange({(5, 7): (0, kr.BOMB), (5, 5): (1, kr.KR), (6, 5): (1, kr.LIN),
+                 (9, 9): (0, kr.TK)})
+    scene = battle(app, g, kinds=(HUMAN, HUMAN))
+    g.apply(kr.Move((9, 9), (9, 8)))
+    scene._sync()
+    lines = len(scene.log)
+    scene.attempt(kr.Bomb())
+    names = [rank_label(app.tr, kr.KR), rank_label(app.tr, kr.LIN)]
+    assert not any(n in words for words, _ in scene.log[lines:] for n in names)
+    assert scene.banner()[0] != scene.seat(1).name              # still the bomber's turn shown
+    settle(app, scene)
+    assert any(names[0] in words for words, _ in scene.log[lines:])
+
+
+def test_a_torpedo_boats_two_steps_are_logged_with_the_cell_between(app):
+    g = arrange({(9, 9): (0, kr.TK), (5, 4): (1, kr.ES)})
+    scene = battle(app, g)
+    scene.attempt(kr.Move((9, 9), (9, 7)))
+    settle(app, scene)
+    via = g.history[-1][2][0].via
+    assert via is not None
+    assert any(f"{scene._cell((9, 9))} — {scene._cell(via)} — {scene._cell((9, 7))}" in words
+               for words, _ in scene.log)
 
 
 def test_the_bomb_asks_first_then_blasts(app):

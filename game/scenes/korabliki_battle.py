@@ -112,6 +112,8 @@ class KorablikiBattleScene(RecordKeeper, Scene):
                                   lambda: self.human_to_act and self._has_bomb(), hotkey="X")
         self.answer_buttons: list[Button] = []
         self._layout_size = None
+        self.turn_shown = game.turn   # whose turn the screen shows: moves with the cues
+        self.over_shown = game.over
         self._sync()
         if not game.history:
             for p in self.ais:
@@ -150,6 +152,13 @@ class KorablikiBattleScene(RecordKeeper, Scene):
     def human_answering(self) -> bool:
         g = self.game
         return (not g.over and not self.busy and g.phase == kr.ANSWER and self._mine(g.turn))
+
+    @property
+    def waiting_for_viewer(self) -> bool:
+        """The rules wait for the person at the screen, though the screen may still show what
+        led there: a click then finishes the animation and acts."""
+        g = self.game
+        return not g.over and self._mine(g.turn)
 
     def _has_bomb(self) -> bool:
         return any(p.rank == kr.BOMB for p in self.game.own(self.game.turn))
@@ -239,6 +248,19 @@ class KorablikiBattleScene(RecordKeeper, Scene):
         self.app.scenes.push(ConfirmScene(self.app, self.tr("kor.bomb_confirm"),
                                           lambda: self.attempt(kr.Bomb())))
 
+    def choose_answer(self, index: int) -> None:
+        """1–3 or a click on an answer chooses it; Enter (or a click on the chosen one) gives it."""
+        if not self.human_answering:
+            return
+        n = len(self.game.answer_options(self.game.pending.target))
+        if not 0 <= index < n:
+            return
+        if self.block_index % n == index and self._answer_clicked:
+            self.answer(index)
+            return
+        self.block_index = index
+        self.app.sound("click")
+
     def answer(self, index: int | None = None) -> None:
         if not self.human_answering:
             return
@@ -246,6 +268,15 @@ class KorablikiBattleScene(RecordKeeper, Scene):
         i = self.block_index if index is None else index
         if 0 <= i < len(options):
             self.attempt(kr.Answer(options[i]))
+
+    def _click_answer(self, index: int) -> None:
+        self._answer_clicked = True
+        try:
+            self.choose_answer(index)
+        finally:
+            self._answer_clicked = False
+
+    _answer_clicked = False
 
     def attempt(self, action) -> bool:
         try:
@@ -274,6 +305,26 @@ class KorablikiBattleScene(RecordKeeper, Scene):
             self.block_index = 0
         if isinstance(action, kr.Move) and self._mine(player):
             self.selected = action.to    # the moved piece stays picked for the act
+        if not self._hand_over_first(action, player, events):
+            self._queue(events)
+
+    def _hand_over_first(self, action, player: int, events) -> bool:
+        """Two people on one screen: after an asking act the screen goes to the asked side
+        before anything answers it, whether or not he may answer with a block, so the asker
+        learns nothing of the hidden ranks from the curtain or from what he saw before it
+        (§K). He reads the outcome in the log, and sees it if his turn comes again."""
+        g = self.game
+        other = 1 - player
+        if (not self.match.hot_seat or not isinstance(action, kr.Ask) or g.over
+                or self.seat(other).kind != HUMAN):
+            return False
+        self._sound("launch", False, 0.5)
+        self.timeline.add(0.3, lambda s: self._curtain(
+            other, self.tr("curtain.turn", name=self._name(other)),
+            then=lambda: self._queue(events)))
+        return True
+
+    def _queue(self, events) -> None:
         at = 0.0
         for e in events:
             if isinstance(e, kr.Moved):
@@ -327,7 +378,12 @@ class KorablikiBattleScene(RecordKeeper, Scene):
         self.timeline.add(at, go)
         end = at + SLIDE * (len(path) - 1)
         self.timeline.add(end, lambda s: self._land(e.to, shown))
-        self._log(e.player, self.tr("kor.log.move", frm=self._cell(e.frm), to=self._cell(e.to)))
+        if e.via:        # a torpedo boat's two steps: the log names the cell it passed
+            words = self.tr("kor.log.move_via", frm=self._cell(e.frm), via=self._cell(e.via),
+                            to=self._cell(e.to))
+        else:
+            words = self.tr("kor.log.move", frm=self._cell(e.frm), to=self._cell(e.to))
+        self.timeline.add(end, lambda s: self._log(e.player, words))
         return end + 0.05
 
     def _land(self, cell, shown: Shown) -> None:
@@ -335,7 +391,7 @@ class KorablikiBattleScene(RecordKeeper, Scene):
 
     def _ask_answer(self, e: kr.AnswerNeeded, at: float) -> float:
         """The asked side chooses its answer: the computer at once, a person by the prompt
-        (behind his own curtain when two people share the screen)."""
+        (two people on one screen: the hand-over came first, _hand_over_first)."""
         self.block_index = 0
         if self.seat(e.player).kind == COMPUTER:
             def decide(skipping):
@@ -344,11 +400,8 @@ class KorablikiBattleScene(RecordKeeper, Scene):
                 self.play(action)
             self.timeline.add(at + AI_THINK, decide)
             return at + AI_THINK
-        if self.match.hot_seat and e.player != self.viewer:
-            self.timeline.add(at + 0.1, lambda s: self._curtain(
-                e.player, self.tr("kor.curtain_answer", name=self._name(e.player))))
-            return at + 0.1
-        self._log(1 - e.player, self.tr("kor.log.asks", cell=self._cell(e.target)))
+        self.timeline.add(at, lambda s: self._log(
+            1 - e.player, self.tr("kor.log.asks", cell=self._cell(e.target))))
         return at
 
     def _show_asked(self, e: kr.Asked, at: float) -> float:
@@ -367,14 +420,17 @@ class KorablikiBattleScene(RecordKeeper, Scene):
             for c in e.answered:
                 if c in self.display:
                     self.display[c].revealed = True
-        self.timeline.add(at, guns)
-        self.timeline.add(at + 0.5, lambda s: self._sink(e.removed, s))
         words = self.tr(f"kor.log.asked_{e.outcome.replace('-', '_')}",
                         target=self._cell(e.target), rank=self._rank_words(e.rank, n))
-        self._log(e.player, words)
         deed = {"won": "hit", "took-fort": "sink", "swept": "hit"}.get(e.outcome, "miss")
-        for p in self.ais:
-            self._remark(p, ("we_" if e.player == p else "they_") + deed)
+
+        def told(skipping):            # the outcome in the log as the pieces show it
+            self._log(e.player, words)
+            for p in self.ais:
+                self._remark(p, ("we_" if e.player == p else "they_") + deed)
+        self.timeline.add(at, guns)
+        self.timeline.add(at + 0.5, lambda s: self._sink(e.removed, s))
+        self.timeline.add(at + 0.5, told)
         return at + 1.1
 
     def _sink(self, removed, skipping: bool) -> None:
@@ -397,10 +453,11 @@ class KorablikiBattleScene(RecordKeeper, Scene):
             self._sound("hit", skipping)
             if e.target in self.display:
                 self.display[e.target].revealed = True
+        words = self.tr(f"kor.log.struck_{e.outcome}", target=self._cell(e.target),
+                        rank=self._rank_words(e.rank))
         self.timeline.add(at, boom)
         self.timeline.add(at + 0.4, lambda s: self._sink(e.removed, s))
-        self._log(e.player, self.tr(f"kor.log.struck_{e.outcome}", target=self._cell(e.target),
-                                    rank=self._rank_words(e.rank)))
+        self.timeline.add(at + 0.4, lambda s: self._log(e.player, words))
         return at + 0.9
 
     def _show_blast(self, e: kr.Blast, at: float) -> float:
@@ -430,46 +487,54 @@ class KorablikiBattleScene(RecordKeeper, Scene):
             self.app.sound("hit", 1.0)
 
         def turn_up(cells, skipping):
+            shown = []
             for owner, c, rank in e.revealed:
                 if c in cells and c in self.display:
                     self.display[c].revealed = True
+                if c in cells:
+                    shown.append(f"{self._cell(c)} {rank_label(self.tr, rank)}")
+            if shown:                    # the log names the pieces as they are turned up
+                self._layout()
+                px = theme.font_px(self.size, 16)
+                for ln in text.wrap(", ".join(shown), px, max(120, self.log_rect.w - 30)):
+                    self.log.append(("   " + ln, theme.TEXT_DIM))
+                del self.log[:-LOG_LINES]
 
+        owner = self._name(e.owner)
+        self.timeline.add(at, lambda s: self._log(
+            e.owner, self.tr("kor.log.blast", name=owner, cell=self._cell(e.centre))))
         self.timeline.add(at, lambda s: flash(e.centre, e.zone, s))
         self.timeline.add(at + 0.35, lambda s: turn_up(first_zone, s))
         end = at + 0.9
         if e.chained is not None:
-            chain = set(e.chain_zone)
+            chain = set(e.chain_zone) - first_zone
+            self.timeline.add(end, lambda s: self._log(
+                1 - e.owner, self.tr("kor.log.chain", cell=self._cell(e.chained))))
             self.timeline.add(end, lambda s: flash(e.chained, e.chain_zone, s))
             self.timeline.add(end + 0.35, lambda s: turn_up(chain, s))
             end += 0.9
         removed = tuple((o, c) for o, c, _ in e.revealed)
         self.timeline.add(end + 1.2, lambda s: self._sink(removed, s))
-        owner = self._name(e.owner)
-        ranks = ", ".join(f"{self._cell(c)} {rank_label(self.tr, r)}" for _, c, r in e.revealed)
-        self._log(e.owner, self.tr("kor.log.blast", name=owner, cell=self._cell(e.centre)))
-        if e.chained is not None:
-            self._log(1 - e.owner, self.tr("kor.log.chain", cell=self._cell(e.chained)))
-        if ranks:
-            self._layout()
-            px = theme.font_px(self.size, 16)
-            for ln in text.wrap(ranks, px, max(120, self.log_rect.w - 30)):
-                self.log.append(("   " + ln, theme.TEXT_DIM))
         return end + 2.0
 
     def _turn_changed(self, e: kr.TurnChanged) -> None:
+        self.turn_shown = e.player
         if e.again:
             self._log(e.player, self.tr("kor.log.again"))
         if self.match.hot_seat and not self.game.over and e.player != self.viewer:
             self._curtain(e.player, self.tr("curtain.turn", name=self._name(e.player)))
 
-    def _curtain(self, player: int, message: str) -> None:
+    def _curtain(self, player: int, message: str, then=None) -> None:
         from .curtain import CurtainScene
 
         def ready():
             self.app.scenes.pop()
             self.viewer = player
+            self.turn_shown = player
             self.selected = None
             self._layout_size = None
+            if then is not None:
+                then()
         self.app.scenes.push(CurtainScene(self.app, message, ready, on_abandon=self.save_record))
 
     def _log(self, player: int, words: str) -> None:
@@ -477,6 +542,7 @@ class KorablikiBattleScene(RecordKeeper, Scene):
         del self.log[:-LOG_LINES]
 
     def _log_end(self, e: kr.GameOver) -> None:
+        self.over_shown = True
         if e.winner is None:
             self.log.append((self.tr(f"kor.draw.{e.reason.replace('-', '_')}"), theme.ACCENT))
         else:
@@ -525,9 +591,14 @@ class KorablikiBattleScene(RecordKeeper, Scene):
             self.app.scenes.push(PauseScene(self.app, self.save_record_now, self.save_record))
             return
         if self.busy:
-            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-                self.skip()
-            return
+            if event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                return
+            # a click while the rules already wait for him finishes the animation and acts;
+            # a key only skips
+            acts = event.type == pygame.MOUSEBUTTONDOWN and self.waiting_for_viewer
+            self.skip()
+            if not acts or self.busy or self.app.scenes.top is not self:
+                return
         if self.human_answering:
             for b in self.answer_buttons:
                 if b.handle(event):
@@ -547,8 +618,8 @@ class KorablikiBattleScene(RecordKeeper, Scene):
         if event.type == pygame.MOUSEWHEEL:
             self.next_block()
             return
-        if event.type == pygame.TEXTINPUT and self.human_answering and event.text in "123":
-            self.answer(int(event.text) - 1)
+        if event.type == pygame.TEXTINPUT and self.human_answering and event.text in ("1", "2", "3"):
+            self.choose_answer(int(event.text) - 1)
             return
         if event.type != pygame.KEYDOWN:
             return
@@ -559,7 +630,7 @@ class KorablikiBattleScene(RecordKeeper, Scene):
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.human_answering:
                 self.answer()
-            elif self.human_to_act and self.selected is None:
+            elif self.human_to_act:      # the button says "End turn [Enter]": so it is
                 self.end_turn()
             else:
                 self.click(self.cursor)
@@ -695,22 +766,27 @@ class KorablikiBattleScene(RecordKeeper, Scene):
         w = self.size[0]
         px = theme.font_px(self.size, 28)
         y = int(30 * theme.unit(self.size))
-        seat = self.seat(g.turn)
-        if g.over and not self.busy:
-            words, colour = self.tr("battle.over"), theme.ACCENT
-        elif self.busy:
-            words, colour = seat.name, theme.PLAYER_COLOURS[g.turn]
-        elif self.human_answering:
-            words, colour = self.tr("kor.answer_title"), theme.ACCENT
-        elif seat.kind == HUMAN and g.turn == self.viewer:
+        words, colour = self.banner()
+        px = text.fit_px(words, px, int(w * 0.96))
+        text.draw(surface, words, (self.geo.grid.centerx, y), px, colour, "center", shadow=True)
+
+    def banner(self) -> tuple[str, tuple]:
+        """The header's words, from what the screen has shown (see BattleScene.banner)."""
+        g = self.game
+        if self.over_shown:
+            return self.tr("battle.over"), theme.ACCENT
+        if self.human_answering:
+            return self.tr("kor.answer_title"), theme.ACCENT
+        seat = self.seat(self.turn_shown)
+        if self.human_to_move or self.human_to_act:
             words = self.tr("kor.your_move" if g.phase == kr.MOVE else "kor.your_act")
             if self.match.hot_seat:
                 words = f"{seat.name}: {words}"
-            colour = theme.GOOD
-        else:
-            words, colour = self.tr("battle.enemy_turn", name=seat.name), theme.PLAYER_COLOURS[g.turn]
-        px = text.fit_px(words, px, int(w * 0.96))
-        text.draw(surface, words, (self.geo.grid.centerx, y), px, colour, "center", shadow=True)
+            return words, theme.GOOD
+        colour = theme.PLAYER_COLOURS[self.turn_shown]
+        if seat.kind == COMPUTER and not self.busy:
+            return self.tr("battle.enemy_turn", name=seat.name), colour
+        return seat.name, colour
 
     def _draw_panel(self, surface) -> None:
         rect = self.panel_rect
@@ -748,7 +824,7 @@ class KorablikiBattleScene(RecordKeeper, Scene):
             for i, option in enumerate(options):
                 b = Button(lambda o=option: self._rank_words(rank, len(o)) + " " +
                            " ".join(self._cell(c) for c in o),
-                           lambda i=i: self.answer(i), hotkey=str(i + 1))
+                           lambda i=i: self._click_answer(i), hotkey=str(i + 1))
                 b.rect = pygame.Rect(rect.x + 10, y + i * (bh + 4), rect.w - 20, bh)
                 b.draw(surface, px - 1)
                 if i == self.block_index % len(options):
