@@ -126,3 +126,27 @@ def test_hot_seat_naval_curtain_says_nothing_of_the_defenders_anti_air(app):
     scene, said_away, seen_away = _naval_hand_over(app, away)
     assert scene.viewer == 1 and scene.human_to_move and not scene.human_intercepting
     assert said_reach == said_away and seen_reach == seen_away
+
+
+# --- the battle log (item 11) -----------------------------------------------------------------
+
+def test_the_log_keeps_the_whole_game_and_scrolls(app):
+    battle = quick_battle(app, first="0")
+    for i in range(150):
+        battle.log.append((f"line {i}", (255, 255, 255)))
+    frames(app, 1)                                    # drawn: the newest lines show
+    assert any(w == "line 0" for w, _ in battle.log)  # nothing of the game is dropped
+    assert battle.log.back == 0
+    frames(app, 1, [key(pygame.K_PAGEUP)])
+    assert battle.log.back == battle.log.rows - 1
+    inside = battle.log_rect.center
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEMOTION, pos=inside, rel=(0, 0),
+                                       buttons=(0, 0, 0)),
+                    pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)])
+    back = battle.log.back
+    assert back == battle.log.rows - 1 + 3
+    battle.log.append(("newest", (255, 255, 255)))    # a scrolled-back view stays put
+    assert battle.log.back == back + 1
+    frames(app, 1, [key(pygame.K_PAGEDOWN)] * 200)
+    assert battle.log.back == 0
+    assert not battle.busy and len(battle.game.history) == 0   # none of it fired a shot

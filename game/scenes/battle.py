@@ -27,6 +27,7 @@ from ..rules.errors import RuleError
 from ..render import text, theme
 from ..render.board import BoardGeometry, BoardPicture, draw_board, draw_ship
 from ..render.effects import Effects, Ring, Timeline
+from ..render.logpanel import LogPanel
 from ..render.widgets import Button, panel
 from .records import RecordKeeper
 from .base import ARROWS, Scene, step_cell
@@ -36,7 +37,6 @@ _THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="admiral")
 
 FLIGHT = 0.55      # seconds a shell flies
 AI_THINK = 0.45    # the computer's pause before it fires
-LOG_LINES = 60
 
 
 class BattleScene(RecordKeeper, Scene):
@@ -57,7 +57,7 @@ class BattleScene(RecordKeeper, Scene):
         self.typed = ""
         self.message = ""
         self.message_time = 0.0
-        self.log: list[tuple[str, tuple]] = []
+        self.log = LogPanel()          # every line of the game; it scrolls
         self.turn_shots: list[list] = [[], []]  # cells each player shot in his current turn
         self.elapsed = 0.0
         self.finished = False
@@ -333,7 +333,6 @@ class BattleScene(RecordKeeper, Scene):
         if key:
             self.log.append((self.tr("battle.remark", name=seat.name, text=self.tr(key)),
                              theme.TEXT_DIM))
-            del self.log[:-LOG_LINES]
 
     def _last_words(self, event: GameOver) -> None:
         self.over_shown = True
@@ -376,7 +375,6 @@ class BattleScene(RecordKeeper, Scene):
             return
         colour = theme.PLAYER_COLOURS[shooter]
         self.log.append((f"{self.seat(shooter).name}: {words}", colour))
-        del self.log[:-LOG_LINES]
 
     def refuse(self, message: str) -> None:
         self.message = message
@@ -477,6 +475,8 @@ class BattleScene(RecordKeeper, Scene):
         self.effects.shells.clear()
 
     def handle(self, event) -> None:
+        if self.log.handle(event):     # the log scrolls, even while the shells fly
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.typed:
                 self.typed = ""
@@ -715,13 +715,9 @@ class BattleScene(RecordKeeper, Scene):
         return self.tr("battle.you_fire"), colour
 
     def _draw_log(self, surface) -> None:
-        rect = self.log_rect
-        panel(surface, rect, 200)
-        px = theme.font_px(self.size, 19)
-        line_h = int(px * 1.2)
-        n = max(1, (rect.h - 12) // line_h)
-        for i, (words, colour) in enumerate(self.log[-n:]):
-            text.draw(surface, words, (rect.x + 10, rect.y + 6 + i * line_h), px, colour)
+        self.log.draw(surface, self.log_rect, theme.font_px(self.size, 19), fit=False,
+                      pad=10)
+
 
     def _draw_status(self, surface) -> None:
         rect = self.status_rect

@@ -30,6 +30,7 @@ from ..render.effects import Effects, Ring, Timeline
 from ..render.korabliki import (board_rect, cell_at, draw_cell_tint, draw_cursor, draw_piece,
                                 draw_piece_at, draw_sea_board, fit_geometry, rank_label,
                                 rank_name, to_screen, viewer_colours)
+from ..render.logpanel import LogPanel
 from ..render.widgets import Button, panel
 from .records import RecordKeeper
 from .base import ARROWS, Scene
@@ -37,7 +38,6 @@ from .match import COMPUTER, HUMAN
 
 AI_THINK = 0.35
 SLIDE = 0.22
-LOG_LINES = 80
 
 
 @dataclass
@@ -99,7 +99,7 @@ class KorablikiBattleScene(RecordKeeper, Scene):
         self.block_index = 0
         self.message = ""
         self.message_time = 0.0
-        self.log: list[tuple[str, tuple]] = []
+        self.log = LogPanel()          # every line of the game; it scrolls
         self.elapsed = 0.0
         self.finished = False
         self.record_path: Path | None = None
@@ -498,7 +498,6 @@ class KorablikiBattleScene(RecordKeeper, Scene):
                 px = theme.font_px(self.size, 16)
                 for ln in text.wrap(", ".join(shown), px, max(120, self.log_rect.w - 30)):
                     self.log.append(("   " + ln, theme.TEXT_DIM))
-                del self.log[:-LOG_LINES]
 
         owner = self._name(e.owner)
         self.timeline.add(at, lambda s: self._log(
@@ -539,7 +538,6 @@ class KorablikiBattleScene(RecordKeeper, Scene):
 
     def _log(self, player: int, words: str) -> None:
         self.log.append((f"{self._name(player)}: {words}", theme.PLAYER_COLOURS[player]))
-        del self.log[:-LOG_LINES]
 
     def _log_end(self, e: kr.GameOver) -> None:
         self.over_shown = True
@@ -563,7 +561,6 @@ class KorablikiBattleScene(RecordKeeper, Scene):
             if self.app.tr.has(key):
                 self.log.append((self.tr("battle.remark", name=seat.name, text=self.tr(key)),
                                  theme.TEXT_DIM))
-                del self.log[:-LOG_LINES]
 
     def _game_over(self) -> None:
         if self.finished:
@@ -582,6 +579,8 @@ class KorablikiBattleScene(RecordKeeper, Scene):
         self.effects.shells.clear()
 
     def handle(self, event) -> None:
+        if self.log.handle(event):     # the log scrolls, even while the shells fly
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.selected is not None:
                 self.selected = None
@@ -850,11 +849,6 @@ class KorablikiBattleScene(RecordKeeper, Scene):
                 text.draw(surface, ln, (x, y + i * line), px - 1, colour)
 
     def _draw_log(self, surface) -> None:
-        rect = self.log_rect
-        panel(surface, rect, 200)
-        px = theme.font_px(self.size, 16)
-        line_h = int(px * 1.2)
-        n = max(1, (rect.h - 12) // line_h)
-        for i, (words, colour) in enumerate(self.log[-n:]):
-            text.draw(surface, words, (rect.x + 8, rect.y + 6 + i * line_h),
-                      text.fit_px(words, px, rect.w - 16), colour)
+        self.log.draw(surface, self.log_rect, theme.font_px(self.size, 16), fit=True,
+                      pad=8)
+

@@ -29,6 +29,7 @@ from ..render import text, theme
 from ..render.board import BoardGeometry, BoardPicture, draw_board, draw_cross
 from ..render.effects import Effects, Ring, Timeline, glow
 from ..render.naval import draw_aa_reach, draw_hull, draw_ring, draw_weapons
+from ..render.logpanel import LogPanel
 from ..render.widgets import Button, panel, tint
 from .records import RecordKeeper
 from .base import ARROWS, Scene, step_cell
@@ -38,7 +39,6 @@ FLIGHT = 0.6       # seconds a shell flies
 PLANE_TIME = 1.1   # seconds a plane flies to its target
 TORPEDO_SPEED = 9  # cells a second
 AI_THINK = 0.5     # the computer's pause before it acts
-LOG_LINES = 60
 TOOLS = ("guns", "torpedo", "air")
 
 
@@ -110,7 +110,7 @@ class NavalBattleScene(RecordKeeper, Scene):
         self.typed = ""
         self.message = ""
         self.message_time = 0.0
-        self.log: list[tuple[str, tuple]] = []
+        self.log = LogPanel()          # every line of the game; it scrolls
         self.elapsed = 0.0
         self.finished = False
         self.remark_rng = random.Random(match.seed ^ 0x7E3A)
@@ -658,7 +658,6 @@ class NavalBattleScene(RecordKeeper, Scene):
         if key:
             self.log.append((self.tr("battle.remark", name=seat.name, text=self.tr(key)),
                              theme.TEXT_DIM))
-            del self.log[:-LOG_LINES]
 
     def _last_words(self, event: nv.GameOver) -> None:
         self.over_shown = True
@@ -684,7 +683,6 @@ class NavalBattleScene(RecordKeeper, Scene):
         else:
             words = f"{self.seat(player).name}: {words}"
         self.log.append((words, colour))
-        del self.log[:-LOG_LINES]
 
     def refuse(self, message: str) -> None:
         self.message = message
@@ -699,6 +697,8 @@ class NavalBattleScene(RecordKeeper, Scene):
         self.tracers.clear()
 
     def handle(self, event) -> None:
+        if self.log.handle(event):     # the log scrolls, even while the shells fly
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.typed:
                 self.typed = ""
@@ -1009,14 +1009,9 @@ class NavalBattleScene(RecordKeeper, Scene):
         return self.tr("battle.you_fire"), colour
 
     def _draw_log(self, surface) -> None:
-        rect = self.log_rect
-        panel(surface, rect, 200)
-        px = theme.font_px(self.size, 18)
-        line_h = int(px * 1.2)
-        n = max(1, (rect.h - 12) // line_h)
-        for i, (words, colour) in enumerate(self.log[-n:]):
-            px_i = text.fit_px(words, px, rect.w - 20)
-            text.draw(surface, words, (rect.x + 10, rect.y + 6 + i * line_h), px_i, colour)
+        self.log.draw(surface, self.log_rect, theme.font_px(self.size, 18), fit=True,
+                      pad=10)
+
 
     def _draw_status(self, surface) -> None:
         rect = self.status_rect

@@ -1,0 +1,84 @@
+"""The battle log: every line of the game, kept whole, in a panel that scrolls.
+
+It is a list of ``(words, colour)`` (so scenes append to it as to a list); ``words`` may be a
+string or a function of no arguments that returns one, which lets a line be worded in the
+language chosen when it is drawn. The wheel over the panel and PageUp/PageDown scroll it; a new
+line does not move a view the player has scrolled back, and End (or scrolling to the bottom)
+follows the newest line again.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from . import text, theme
+from .widgets import panel
+
+
+class LogPanel(list):
+    def __init__(self, lines=()):
+        super().__init__(lines)
+        self.back = 0             # lines scrolled back from the newest
+        self.rows = 1             # lines the panel showed last time it was drawn
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.pointer = None       # where the mouse was last seen (wheel events carry no pos)
+
+    def append(self, line) -> None:
+        super().append(line)
+        if self.back:             # hold a view scrolled back where it is
+            self.back += 1
+
+    @staticmethod
+    def words(line) -> str:
+        words = line[0]
+        return words() if callable(words) else words
+
+    def scroll(self, lines: int) -> None:
+        """Positive: back toward the first line; negative: toward the newest."""
+        self.back = max(0, min(len(self) - self.rows, self.back + lines))
+
+    def handle(self, event) -> bool:
+        """The wheel over the panel and PageUp/PageDown/End; True if the event was the log's."""
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+            return False
+        if event.type == pygame.MOUSEWHEEL:
+            if self.pointer is not None and self.rect.collidepoint(self.pointer):
+                self.scroll(3 * event.y)
+                return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            page = max(1, self.rows - 1)
+            if event.key == pygame.K_PAGEUP:
+                self.scroll(page)
+                return True
+            if event.key == pygame.K_PAGEDOWN:
+                self.scroll(-page)
+                return True
+            if event.key == pygame.K_END and self.back:
+                self.back = 0
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, px: int, fit: bool = False,
+             pad: int = 10) -> None:
+        """The panel with as many lines as fit, ending ``back`` lines before the newest."""
+        self.rect = pygame.Rect(rect)
+        panel(surface, rect, 200)
+        line_h = int(px * 1.2)
+        self.rows = rows = max(1, (rect.h - 12) // line_h)
+        self.back = max(0, min(self.back, len(self) - rows))
+        end = len(self) - self.back
+        shown = self[max(0, end - rows):end]
+        bar = 6 if len(self) > rows else 0
+        width = rect.w - 2 * pad - bar
+        for i, line in enumerate(shown):
+            words = self.words(line)
+            size = text.fit_px(words, px, width) if fit else px
+            text.draw(surface, words, (rect.x + pad, rect.y + 6 + i * line_h), size, line[1])
+        if bar:                   # where the view stands in the whole game
+            track = pygame.Rect(rect.right - bar - 4, rect.y + 8, bar, rect.h - 16)
+            pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=3)
+            h = max(8, track.h * rows // len(self))
+            top = track.y + (track.h - h) * (len(self) - rows - self.back) // max(1, len(self) - rows)
+            pygame.draw.rect(surface, theme.TEXT_DIM, (track.x, top, bar, h), border_radius=3)
