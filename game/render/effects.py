@@ -236,9 +236,20 @@ class Effects:
             self._spray(pos, 1, 12 * s, 1.5, 4 * s, (80, 78, 84), drag=0.8, grow=10 * s,
                         additive=False, up_bias=26 * s, spread=0.35, opacity=0.6)
 
-    def float_text(self, words: str, pos: Pos, px: int, colour) -> None:
+    def float_text(self, words: str, pos: Pos, px: int, colour, bounds=None) -> None:
+        """Words that rise and fade from ``pos`` (their centre); with ``bounds`` (a rect, such
+        as a board's grid) they start where their whole rise stays inside it."""
         surf = text.font(px).render(words, True, colour).convert_alpha()
-        self.texts.append(FloatingText(surf, pos, 1.2, 1.2))
+        span = 1.2
+        if bounds is not None:
+            w, h = surf.get_size()
+            rise = 30 * self.scale * span
+            x = min(max(pos[0], bounds.left + w / 2), bounds.right - w / 2)
+            y = min(max(pos[1], bounds.top + h / 2 + rise), bounds.bottom - h / 2)
+            if w > bounds.width:
+                x = bounds.centerx
+            pos = (x, y)
+        self.texts.append(FloatingText(surf, pos, span, span))
 
     def shake(self, amount: float, time: float) -> None:
         self._shake = max(self._shake, amount * self.scale)

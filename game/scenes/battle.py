@@ -267,7 +267,8 @@ class BattleScene(RecordKeeper, Scene):
                           SWEEPER: theme.HIT}.get(ev.outcome, theme.MISS)
                 px = int(self.geo_of(target_owner).cell * (0.9 if ev.outcome == SUNK else 0.7))
                 self.effects.float_text(self.tr(f"shot.{ev.outcome}"),
-                                        (dst_now[0], dst_now[1] - px), px, colour)
+                                        (dst_now[0], dst_now[1] - px), px, colour,
+                                        bounds=self.geo_of(target_owner).grid)
 
         self.timeline.add(at, launch)
         self.timeline.add(at + FLIGHT, impact)
@@ -664,15 +665,17 @@ class BattleScene(RecordKeeper, Scene):
                 sizes.remove(len(wreck))
         if self.game.config.relocate and sizes:   # §D: the Dutchman's decks still afloat
             sizes = [len(self.game.ships[owner][0])]
-        cell = max(6, geo.cell // 3)
-        mini = BoardGeometry(geo.grid.x, geo.grid.bottom + cell, cell, 1, 1)
-        x = 0
-        for size in sizes:
-            if (x + size) * cell > geo.grid.w:
+        room = self.log_rect.y - geo.grid.bottom - 4        # the space down to the log
+        for cell in range(max(6, geo.cell // 3), 2, -1):    # every ship shown: wrap, then shrink
+            rows = afloat_rows(sizes, geo.grid.w // cell)
+            if len(rows) * cell * 1.5 + cell * 0.5 <= room:
                 break
-            draw_ship(surface, BoardGeometry(mini.x + x * cell, mini.y, cell, size, 1),
-                      [(i, 0) for i in range(size)], theme.SHIP, theme.SHIP_DARK, detail=False)
-            x += size + 1
+        for r, row in enumerate(rows):
+            y = geo.grid.bottom + cell // 2 + int(r * cell * 1.5)
+            for x, size in row:
+                draw_ship(surface, BoardGeometry(geo.grid.x + x * cell, y, cell, size, 1),
+                          [(i, 0) for i in range(size)], theme.SHIP, theme.SHIP_DARK,
+                          detail=False)
 
     def _draw_header(self, surface) -> None:
         g = self.game
@@ -751,6 +754,19 @@ class BattleScene(RecordKeeper, Scene):
                            "battle.hint")
             for i, ln in enumerate(text.wrap(hint, px - 2, rect.w - 24)[:min(3, room)]):
                 text.draw(surface, ln, (x, y + line * (2 + i)), px - 2, theme.TEXT_DIM)
+
+
+def afloat_rows(sizes, width: int) -> list[list[tuple[int, int]]]:
+    """Ships of ``sizes`` laid in rows ``width`` cells wide, a cell apart: [[(x, size), …], …]."""
+    rows: list = [[]]
+    x = 0
+    for size in sizes:
+        if x and x + size > width:
+            rows.append([])
+            x = 0
+        rows[-1].append((x, size))
+        x += size + 1
+    return rows
 
 
 def _small_ring(geo: BoardGeometry, cell) -> Ring:

@@ -416,7 +416,7 @@ class KorablikiBattleScene(RecordKeeper, Scene):
             self.app.sound("launch", 0.6)
             px = max(14, self.geo.cell // 2)
             self.effects.float_text(self._rank_words(e.rank, n), (target[0], target[1] - px), px,
-                                    theme.ACCENT)
+                                    theme.ACCENT, bounds=self.geo.grid)
             for c in e.answered:
                 if c in self.display:
                     self.display[c].revealed = True
