@@ -38,3 +38,40 @@ def test_every_ship_afloat_of_a_large_fleet_has_a_place_under_the_board():
     for row in rows:
         assert all(x + size <= 18 * 3 for x, size in row)
         assert all(a[0] + a[1] < b[0] for a, b in zip(row, row[1:]))   # a cell apart
+
+
+def test_placement_help_names_mirror_shapes_and_mines_only_where_they_apply(home):
+    from game.app import App
+    from game.rules.classic import PRESETS, ClassicConfig
+    from game.scenes.match import COMPUTER, HUMAN, Match, Seat
+    from game.scenes.placement import PlacementScene
+    app = App(size=(1280, 720), seed=1)
+    seats = (Seat(HUMAN, "A"), Seat(COMPUTER, "B", "hunter"))
+    shapes, pieces = app.tr("place.help_shapes"), app.tr("place.help_pieces")
+    for cfg, want_shapes, want_pieces in ((PRESETS["russian"], False, False),
+                                          (PRESETS["mines"], False, True),
+                                          (ClassicConfig(shapes="bent"), True, False)):
+        scene = PlacementScene(app, Match(cfg, seats), 0, lambda ships: None)
+        words = scene.help_text()
+        assert (shapes in words) == want_shapes and (pieces in words) == want_pieces, cfg
+    app.quit()
+
+
+def test_the_next_ships_ghost_does_not_cover_the_ship_just_placed(home):
+    import pygame as pg
+    from game.app import App
+    from game.rules.classic import PRESETS
+    from game.scenes.match import COMPUTER, HUMAN, Match, Seat
+    from game.scenes.placement import PlacementScene
+    from .test_scenes import key
+    app = App(size=(1280, 720), seed=1)
+    scene = PlacementScene(app, Match(PRESETS["russian"], (Seat(HUMAN, "A"),
+                                                          Seat(COMPUTER, "B", "hunter"))),
+                           0, lambda ships: None)
+    app.scenes.push(scene)
+    app.step(1 / 60, [key(pg.K_RETURN)])               # the four-deck at A1–D1
+    assert len(scene.placed) == 1 and scene.held is not None
+    assert not scene.ghost_shown                       # the three-deck is not drawn over it
+    app.step(1 / 60, [key(pg.K_DOWN), key(pg.K_DOWN)])
+    assert scene.ghost_shown                           # it follows the cursor again
+    app.quit()

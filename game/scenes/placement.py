@@ -179,7 +179,16 @@ class PlacementScene(Scene):
         self.app.sound("click")
         self.message = ""
         self.take_next()
+        self._just_placed = (self.cursor, self.held)   # no ghost over the ship just placed
         return True
+
+    _just_placed = None
+
+    @property
+    def ghost_shown(self) -> bool:
+        """The held ship is drawn where it would go, except on the spot of the ship just placed
+        until the cursor moves or the ship in hand changes."""
+        return self.held is not None and (self.cursor, self.held) != self._just_placed
 
     def lift(self, cell) -> bool:
         """Pick the placed ship (or mine, or minesweeper) at ``cell`` back up."""
@@ -448,7 +457,7 @@ class PlacementScene(Scene):
             for i, line in enumerate(text.wrap(self.message, px, geo.outer.w + 40)[:2]):
                 text.draw(surface, line, (geo.outer.x, geo.grid.bottom + 10 * u + i * px * 1.2),
                           px, theme.BAD)
-        elif self.held is not None and self.mouse is None:
+        elif self.ghost_shown and self.mouse is None:
             problem = self.ghost_problem()
             if problem is not None:
                 msg = describe(problem, self.tr, self.letters)
@@ -481,6 +490,8 @@ class PlacementScene(Scene):
             free = BoardGeometry(int(origin[0]), int(origin[1]), geo.cell, 1, 1)
             draw_ship(surface, free, self.held, theme.SHIP, theme.SHIP_DARK)
             return
+        if not self.ghost_shown:
+            return
         cells = self.ghost()
         ok = self.ghost_problem() is None
         colour = theme.GOOD if ok else theme.BAD
@@ -489,6 +500,17 @@ class PlacementScene(Scene):
                 surface.blit(tint((geo.cell, geo.cell), (*colour, 90)), geo.cell_rect(cell).topleft)
         visible = [cell for cell in cells if 0 <= cell[0] < geo.cols and 0 <= cell[1] < geo.rows]
         draw_ship(surface, geo, visible, colour, theme.SHIP_DARK)
+
+    def help_text(self) -> str:
+        """The keys and steps of this placement: mirror and shapes only where ships may bend,
+        mines and minesweepers only where the rules have them."""
+        c = self.config
+        words = [self.tr("place.help")]
+        if c.shapes == "bent" and any(len(BENT_SHAPES.get(n, ())) > 1 for n in c.sizes):
+            words.append(self.tr("place.help_shapes"))
+        if c.mines or c.sweepers:
+            words.append(self.tr("place.help_pieces"))
+        return " ".join(words)
 
     def _draw_side(self, surface) -> None:
         u = theme.unit(self.size)
@@ -517,7 +539,7 @@ class PlacementScene(Scene):
                       "center")
         help_px = theme.font_px(self.size, 18)
         y = self.dock_rect.bottom + 12 * u
-        for line in text.wrap(self.tr("place.help"), help_px, self.side.w):
+        for line in text.wrap(self.help_text(), help_px, self.side.w):
             if y > self.buttons[0].rect.y - help_px:
                 break
             text.draw(surface, line, (self.side.x, y), help_px, theme.TEXT_DIM)
