@@ -75,3 +75,56 @@ def test_the_next_ships_ghost_does_not_cover_the_ship_just_placed(home):
     app.step(1 / 60, [key(pg.K_DOWN), key(pg.K_DOWN)])
     assert scene.ghost_shown                           # it follows the cursor again
     app.quit()
+
+
+def test_typing_a_coordinate_moves_the_aim_and_a_bad_one_is_explained_in_the_chosen_letters(home):
+    import pygame as pg
+    from game.i18n import Translator, describe
+    from game.rules.coords import parse_cell
+    from game.rules.errors import CoordError
+    from game.scenes.title import TitleScene
+    from .test_scenes import frames, quick_battle, typed
+    from game.app import App
+    app = App(size=(1280, 720), seed=7)
+    app.scenes.push(TitleScene(app))
+    frames(app, 2)
+    app.settings.letters = "russian"
+    battle = quick_battle(app)
+    frames(app, 1, typed("д7"))
+    assert battle.cursor == (4, 6) and not battle.game.history   # aimed, not fired
+    try:
+        parse_cell("7", 10, 10, "russian")
+    except CoordError as exc:
+        words = describe(exc, Translator("ru"), "russian")
+    assert "Б7" in words and "B7" not in words
+    app.quit()
+
+
+def test_after_a_mine_the_status_panel_asks_for_a_cell_of_the_players_own_fleet(home, monkeypatch):
+    import random as rnd
+    from game.app import App
+    from game.render import text
+    from game.rules.classic import GIVE_CELL, PRESETS, random_setup
+    from game.scenes.battle import BattleScene
+    from game.scenes.match import COMPUTER, HUMAN, Match, Seat
+    from .test_scenes import frames
+    app = App(size=(800, 600), seed=7)
+    cfg = PRESETS["mines"]
+    match = Match(cfg, (Seat(HUMAN, "A"), Seat(COMPUTER, "B", "hunter")), first="0", seed=3)
+    rng = rnd.Random(2)
+    battle = BattleScene(app, match, match.new_game([random_setup(cfg, rng),
+                                                     random_setup(cfg, rng)]))
+    app.scenes.push(battle)
+    battle.fire(battle.game.mines[1][0])
+    for _ in range(600):
+        if not battle.busy:
+            break
+        frames(app)
+    assert battle.human_deciding == GIVE_CELL
+    said = []
+    real = text.draw_block
+    monkeypatch.setattr(text, "draw_block", lambda s, words, *a, **k: said.append(words) or
+                        real(s, words, *a, **k))
+    battle.draw(app.screen)
+    assert said == [app.tr("battle.hint_give_cell")]
+    app.quit()

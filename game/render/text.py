@@ -71,3 +71,23 @@ def fit_px(text: str, px: int, width: int, minimum: int = 12) -> int:
     while px > minimum and font(px).size(text)[0] > width:
         px -= 1
     return px
+
+
+def fit_block(text: str, px: int, width: int, height: int, minimum: int = 12,
+              spacing: float = 1.2) -> tuple[int, list[str]]:
+    """The largest size up to ``px`` at which ``text``, wrapped to ``width``, fits in
+    ``height``, and its lines; at ``minimum`` the lines that fit (never a word cut)."""
+    while True:
+        lines = wrap(text, px, width)
+        if len(lines) * int(px * spacing) <= height or px <= minimum:
+            return px, lines[:max(1, height // max(1, int(px * spacing)))]
+        px -= 1
+
+
+def draw_block(surface, text: str, rect, px: int, colour, minimum: int = 12) -> int:
+    """``text`` wrapped in ``rect`` at the largest size that fits; the height it took."""
+    size, lines = fit_block(text, px, rect.w, rect.h, minimum)
+    step = int(size * 1.2)
+    for i, line in enumerate(lines):
+        draw(surface, line, (rect.x, rect.y + i * step), size, colour)
+    return len(lines) * step

@@ -106,8 +106,9 @@ def parse_cell(text: str, width: int, height: int, letters: LetterSet | str = "l
     if isinstance(letters, str):
         letters = letter_set(letters)
     m = _COORD_RE.match(text or "")
-    if not m:
-        raise CoordError("coord_syntax", text=text)
+    if not m:   # the example is a cell, so the words write it in the player's letters
+        raise CoordError("coord_syntax", text=text,
+                         example=(min(1, width - 1), min(6, height - 1)))
     whole = LETTER_SETS.get(letters.key, letters)   # a letter past a cut set's board is off it
     ch = _normalise_letter(m.group(1), whole)
     if ch not in whole.letters:
@@ -117,6 +118,15 @@ def parse_cell(text: str, width: int, height: int, letters: LetterSet | str = "l
     if x >= min(width, letters.max_columns) or not 0 <= y < height:
         raise CoordError("coord_off_board", text=text, width=width, height=height)
     return (x, y)
+
+
+def typed_cell(text: str, width: int, height: int, letters: LetterSet | str = "latin"):
+    """The cell ``text`` names, or None while it names none (yet): for the aim that follows
+    what the player types."""
+    try:
+        return parse_cell(text, width, height, letters)
+    except CoordError:
+        return None
 
 
 def is_coord_prefix(text: str, letters: LetterSet) -> bool:

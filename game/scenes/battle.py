@@ -22,7 +22,7 @@ from ..rules.classic import (EMPTY, GIVE_CELL, GIVE_MINE, HIT, KNOWN_MINE, MINE,
                              RELOCATE, SUNK, SWEEPER, WRECK, CellGiven, GameOver,
                              GiveCell, GiveMine, MineGiven, Relocate, Relocated, Salvo, Shot,
                              ShotResult, TurnChanged, TurnSkipped, shot_results)
-from ..rules.coords import board_letters, parse_cell
+from ..rules.coords import board_letters, parse_cell, typed_cell
 from ..rules.errors import RuleError
 from ..render import text, theme
 from ..render.board import BoardGeometry, BoardPicture, draw_board, draw_ship
@@ -508,6 +508,8 @@ class BattleScene(RecordKeeper, Scene):
         if event.type == pygame.TEXTINPUT:
             typed = (self.typed + event.text.strip())[:4]
             self.typed = typed
+            self.cursor = typed_cell(typed, self.game.config.width, self.game.config.height,
+                                     self.letters) or self.cursor
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 if self.typed:
@@ -520,6 +522,9 @@ class BattleScene(RecordKeeper, Scene):
                 self.fire(self.cursor)
             elif event.key == pygame.K_BACKSPACE:
                 self.typed = self.typed[:-1]
+                cfg = self.game.config
+                self.cursor = typed_cell(self.typed, cfg.width, cfg.height,
+                                         self.letters) or self.cursor
 
     def _pointer(self, event, geo, cursor, act):
         """The pointer over one board: moving the mouse moves ``cursor``, a left click calls
@@ -728,8 +733,7 @@ class BattleScene(RecordKeeper, Scene):
         px = theme.font_px(self.size, 20)
         x, y = rect.x + 12, rect.y + 8
         line = int(px * 1.3)
-        aim = f"{self.letters.letter(self.cursor[0])}{self.cursor[1] + 1}"
-        text.draw(surface, self.tr("battle.aim", cell=aim), (x, y), px, theme.CURSOR)
+        deciding = self.human_deciding
         if self.game.config.salvo != "off" and not self.game.over:
             n = self.game.salvo_size()
             text.draw(surface, self.tr("battle.salvo_left", n=n - len(self.salvo), total=n),
@@ -742,18 +746,22 @@ class BattleScene(RecordKeeper, Scene):
                 rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h - bh - 8)
         else:
             self.fire_button.rect = pygame.Rect(0, 0, 0, 0)
-        typed = self.typed + ("_" if int(self.t * 2) % 2 == 0 and self.human_to_move else "")
-        text.draw(surface, self.tr("battle.typed", typed=typed), (x, y + line), px, theme.TEXT)
-        room = max(0, (rect.bottom - 6 - (y + line * 2)) // line)   # lines left for words
+        if deciding not in (GIVE_CELL, GIVE_MINE):     # the aim and the typing line
+            text.draw(surface, self.tr("battle.aim", cell=self._cell(self.cursor)), (x, y), px,
+                      theme.CURSOR)
+            typed = self.typed + ("_" if int(self.t * 2) % 2 == 0 and self.human_to_move
+                                  else "")
+            text.draw(surface, self.tr("battle.typed", typed=typed), (x, y + line), px,
+                      theme.TEXT)
+            y += line * 2
+        words_rect = pygame.Rect(x, y, rect.w - 24, rect.bottom - 6 - y)
         if self.message_time > 0 and self.message:
-            for i, ln in enumerate(text.wrap(self.message, px, rect.w - 24)[:min(2, room)]):
-                text.draw(surface, ln, (x, y + line * (2 + i)), px, theme.BAD)
-        else:
-            hint = self.tr("battle.hint_busy" if self.busy else
-                           "battle.hint_salvo" if self.game.config.salvo != "off" else
-                           "battle.hint")
-            for i, ln in enumerate(text.wrap(hint, px - 2, rect.w - 24)[:min(3, room)]):
-                text.draw(surface, ln, (x, y + line * (2 + i)), px - 2, theme.TEXT_DIM)
+            text.draw_block(surface, self.message, words_rect, px, theme.BAD)
+            return
+        hint = ("battle.hint_busy" if self.busy else
+                f"battle.hint_{deciding}" if deciding in (GIVE_CELL, GIVE_MINE) else
+                "battle.hint_salvo" if self.game.config.salvo != "off" else "battle.hint")
+        text.draw_block(surface, self.tr(hint), words_rect, px - 2, theme.TEXT_DIM)
 
 
 def afloat_rows(sizes, width: int) -> list[list[tuple[int, int]]]:

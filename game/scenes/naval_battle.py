@@ -23,7 +23,7 @@ import pygame
 from ..ai.opponents import remark
 from ..i18n import describe
 from ..rules import naval as nv
-from ..rules.coords import board_letters, parse_cell
+from ..rules.coords import board_letters, parse_cell, typed_cell
 from ..rules.errors import IllegalAction, RuleError
 from ..render import text, theme
 from ..render.board import BoardGeometry, BoardPicture, draw_board, draw_cross
@@ -744,6 +744,7 @@ class NavalBattleScene(RecordKeeper, Scene):
                 self.set_tool(TOOLS[int(ch) - 1])
                 return
             self.typed = (self.typed + ch)[:4]
+            self.cursor = typed_cell(self.typed, nv.SIZE, nv.SIZE, self.letters) or self.cursor
             return
         if event.type != pygame.KEYDOWN:
             return
