@@ -128,3 +128,24 @@ def test_after_a_mine_the_status_panel_asks_for_a_cell_of_the_players_own_fleet(
     battle.draw(app.screen)
     assert said == [app.tr("battle.hint_give_cell")]
     app.quit()
+
+
+def test_a_dutchmans_old_marks_show_as_hollow_rings_at_every_board_size():
+    import pygame as pg
+    from game.render.board import BoardGeometry, BoardPicture, draw_board
+    from game.rules.coords import board_letters
+    pg.display.init()
+    if pg.display.get_surface() is None:
+        pg.display.set_mode((640, 640))
+    pg.font.init()
+    letters = board_letters("latin", 20, 20)
+    for cell in (14, 20, 32):
+        geo = BoardGeometry(30, 30, cell, 20, 20)
+        plain, marked = pg.Surface((700, 700)), pg.Surface((700, 700))
+        draw_board(plain, geo, BoardPicture(), letters, 1.0)
+        draw_board(marked, geo, BoardPicture(faded=[(3, 3)]), letters, 1.0)
+        r = geo.cell_rect((3, 3))
+        changed = sum(plain.get_at((x, y)) != marked.get_at((x, y))
+                      for x in range(r.left, r.right) for y in range(r.top, r.bottom))
+        assert changed >= cell * 2, (cell, changed)          # a ring one sees, not a speck
+        assert plain.get_at(geo.center((3, 3))) == marked.get_at(geo.center((3, 3)))  # hollow

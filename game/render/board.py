@@ -139,6 +139,12 @@ def draw_ship(surface: pygame.Surface, geo: BoardGeometry, cells, colour, edge,
             pygame.draw.circle(surface, edge, (cx, cy), max(2, geo.cell // 6))
 
 
+def faded_ring(cell: int) -> tuple[int, int]:
+    """Radius and line width of a faded mark (§D): a hollow ring a quarter of the cell wide, so
+    it reads at every board size, never a speck."""
+    return max(4, cell // 4), max(2, cell // 14)
+
+
 def draw_cross(surface, geo: BoardGeometry, cell: Cell, colour, width_frac=0.12) -> None:
     r = geo.cell_rect(cell).inflate(-geo.cell // 3, -geo.cell // 3)
     w = max(2, int(geo.cell * width_frac))
@@ -167,8 +173,9 @@ def draw_board(surface: pygame.Surface, geo: BoardGeometry, picture: BoardPictur
             draw_cross(surface, geo, cell, theme.HIT)
         elif mark == SUNK:
             draw_cross(surface, geo, cell, theme.BAD)
-    for cell in picture.faded:
-        pygame.draw.circle(surface, theme.HALO, geo.center(cell), max(1, dot - 1), 1)
+    ring, rim = faded_ring(geo.cell)
+    for cell in picture.faded:      # §D: a hollow ring, plainly unlike a live mark
+        pygame.draw.circle(surface, theme.HALO, geo.center(cell), ring, rim)
     for cell in picture.mines:
         draw_mine(surface, geo, cell, cell in picture.spent)
     for cell in picture.sweepers:
