@@ -149,3 +149,26 @@ def test_a_dutchmans_old_marks_show_as_hollow_rings_at_every_board_size():
                       for x in range(r.left, r.right) for y in range(r.top, r.bottom))
         assert changed >= cell * 2, (cell, changed)          # a ring one sees, not a speck
         assert plain.get_at(geo.center((3, 3))) == marked.get_at(geo.center((3, 3)))  # hollow
+
+
+def test_korabliki_labels_fit_their_piece_at_every_size_in_every_language():
+    import pygame as pg
+    from game.i18n import LANGUAGES, Translator
+    from game.render import korabliki as draw
+    from game.rules import korabliki as kor
+    pg.display.init()
+    if pg.display.get_surface() is None:
+        pg.display.set_mode((640, 640))
+    pg.font.init()
+    for lang in LANGUAGES:
+        tr = Translator(lang)
+        for rank in kor.RANKS:
+            label = draw.rank_label(tr, rank)
+            for s in (14, 18, 22, 26, 30, 40, 56):
+                for max_w in (s * 0.92, s * 0.9, s * 0.96):
+                    surf = pg.Surface((s, s), pg.SRCALPHA)
+                    draw._label_plate(surf, s, label, (s / 2, s * 0.84), max_w, int(s * 0.44),
+                                      (255, 255, 255), (10, 10, 10, 255))
+                    box = surf.get_bounding_rect()
+                    assert box.w <= int(max_w) and surf.get_rect().contains(box), \
+                        (lang, label, s, box)

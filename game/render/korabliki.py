@@ -331,12 +331,21 @@ _DRAWERS = {kor.PL: _draw_submarine, kor.FORT: _draw_fort, kor.BOMB: _draw_bomb,
             kor.TOR: _draw_torpedo, kor.MIN: _draw_mine}
 
 
+LABEL_MIN_PX = 9    # below this a Cyrillic label is a smudge: condense it instead
+
+
 def _label_plate(surf, s: int, label: str, centre, max_w: float, px: int, fg, bg, edge=None):
-    px = text.fit_px(label, px, int(max_w), 8)
+    """A short label on a plate no wider than ``max_w`` (and the piece): shrunk to fit, and
+    past the smallest legible size condensed sideways (СТОР, ТРАЛ on a small piece)."""
+    room = max(4, int(min(max_w, s)) - 4)          # the plate adds 2 px a side
+    px = text.fit_px(label, px, room, LABEL_MIN_PX)
     words = text.render(label, px, fg)
+    if words.get_width() > room:
+        words = pygame.transform.smoothscale(words, (room, words.get_height()))
     plate = words.get_rect(center=(round(centre[0]), round(centre[1]))).inflate(4, 0)
     plate.h = max(plate.h - 2, 1)
     plate.center = (round(centre[0]), round(centre[1]))
+    plate.clamp_ip(surf.get_rect())
     pygame.draw.rect(surf, bg, plate, border_radius=max(2, plate.h // 3))
     if edge is not None:
         pygame.draw.rect(surf, edge, plate, 1, border_radius=max(2, plate.h // 3))
