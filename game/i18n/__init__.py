@@ -4,15 +4,29 @@ Translations are JSON files beside this module, one per language, a flat table o
 ``"key": "text with {named} fields"``. English is the reference: every language must have every
 key English has (a test checks it). At run time a missing key falls back to English, then to
 the key itself, so a gap shows as text instead of a crash.
+
+A text that puts a number beside a word that must agree with it ("1 ship", "5 ships"; "1
+корабль", "2 корабля", "5 кораблей") is a plural entry: an object naming the field that holds
+the number under ``"count"`` and one form per plural category of the language (CLDR: ``one`` and
+``other`` in English and Norwegian; ``one``, ``few``, ``many`` and ``other`` in Russian and
+Ukrainian; see ``plural.py``)::
+
+    "paint.need": {"count": "n", "one": "Mark {n} cell", "other": "Mark {n} cells"}
+
+``Translator`` picks the form from that parameter. An entry that is not a string or a well-formed
+plural entry is left out (English is used for it) and reported in ``problems``.
 """
 
 from __future__ import annotations
 
 import json
+import string
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from ..rules.coords import LETTER_SETS, LetterSet, format_cell
+from .plural import CATEGORIES, OTHER, category
 
 LANG_DIR = Path(__file__).resolve().parent
 LANGUAGES = ("ru", "uk", "en", "no")  # the languages of the seeds, and English
@@ -20,23 +34,73 @@ REFERENCE = "en"
 DEFAULT_LETTERS = {"ru": "russian", "uk": "ukrainian", "en": "latin", "no": "latin"}
 
 
-problems: list[str] = []  # translation files that could not be read (shown as notices)
+problems: list[str] = []  # translation files or entries that could not be read (shown as notices)
+
+
+@dataclass(frozen=True)
+class Plural:
+    """A count-bearing entry: one text per plural category of ``lang``, chosen by the number
+    given for the field ``count``."""
+    lang: str
+    count: str
+    forms: dict[str, str]
+
+    def text(self, params: dict) -> str:
+        """The form for the count in ``params``; ``other`` when it is missing or no number."""
+        try:
+            return self.forms[category(self.lang, params[self.count])]
+        except (KeyError, ValueError):
+            return self.forms[OTHER]
+
+
+def _fields(text: str) -> set[str]:
+    """The {named} fields of a text; ``ValueError`` for a broken one ("{n" or "}")."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def _entry(lang: str, key: str, value) -> str | Plural:
+    """One table entry, checked: a text, or a plural entry with exactly the categories of the
+    language's rule (``ValueError`` names what is wrong)."""
+    if isinstance(value, str):
+        _fields(value)
+        return value
+    if not isinstance(value, dict):
+        raise ValueError(f"expected a text or a plural entry, got {type(value).__name__}")
+    count = value.get("count")
+    if not isinstance(count, str) or not count.isidentifier():
+        raise ValueError("a plural entry needs \"count\": the name of the field holding the number")
+    forms = {k: v for k, v in value.items() if k != "count"}
+    need = CATEGORIES.get(lang, CATEGORIES[REFERENCE])
+    if set(forms) != set(need):
+        raise ValueError(f"plural forms {sorted(forms)}; the rule of “{lang}” needs {list(need)}")
+    for cat, text in forms.items():
+        if not isinstance(text, str):
+            raise ValueError(f"plural form “{cat}” is not a text")
+        _fields(text)
+    return Plural(lang, count, forms)
 
 
 @lru_cache(maxsize=None)
-def table(lang: str) -> dict[str, str]:
-    """The translation table of ``lang``; an unreadable file gives an empty table (English is
-    used instead) and a line in ``problems``."""
+def table(lang: str) -> dict[str, str | Plural]:
+    """The translation table of ``lang``: texts and plural entries. An unreadable file gives an
+    empty table (English is used instead), a malformed entry is left out (English is used for
+    it); each adds a line to ``problems``."""
     path = LANG_DIR / f"{lang}.json"
     try:
         with open(path, encoding="utf-8") as fh:
             data = json.load(fh)
-        if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
-            raise ValueError("expected an object of strings")
-        return data
+        if not isinstance(data, dict):
+            raise ValueError("expected an object of texts")
     except (OSError, ValueError) as exc:
         problems.append(f"{path}: {exc}")
         return {}
+    out: dict[str, str | Plural] = {}
+    for key, value in data.items():
+        try:
+            out[key] = _entry(lang, key, value)
+        except ValueError as exc:
+            problems.append(f"{path}: “{key}”: {exc}")
+    return out
 
 
 class Translator:
@@ -50,6 +114,8 @@ class Translator:
         text = table(self.lang).get(key)
         if text is None:
             text = table(REFERENCE).get(key, key)
+        if isinstance(text, Plural):
+            text = text.text(params)
         if params:
             try:
                 return text.format(**params)
