@@ -118,15 +118,38 @@ def read_json(path):
                                   f"column {exc.colno}", exc.lineno) from None
 
 
+def _aside_name(path: Path) -> Path:
+    n = 1
+    while path.with_name(f"{path.name}.broken-{n}").exists():
+        n += 1
+    return path.with_name(f"{path.name}.broken-{n}")
+
+
 def keep_aside(path) -> Path | None:
-    """Rename a broken file to ``NAME.broken-N`` so nothing is lost; return the new path."""
+    """Rename a broken file to ``NAME.broken-N`` so nothing is lost; return the new path, or
+    None when there is no file or it cannot be moved (a read-only folder: the game goes on)."""
     path = Path(path)
     if not path.exists():
         return None
-    n = 1
-    while True:
-        aside = path.with_name(f"{path.name}.broken-{n}")
-        if not aside.exists():
-            os.replace(path, aside)
-            return aside
-        n += 1
+    aside = _aside_name(path)
+    try:
+        os.replace(path, aside)
+    except OSError:
+        return None
+    return aside
+
+
+def copy_aside(path) -> Path | None:
+    """Copy a damaged file to ``NAME.broken-N`` before the game rewrites what it could save of
+    it; return the copy's path, or None when it cannot be written."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+        aside = _aside_name(path)
+        with open(aside, "xb") as fh:
+            fh.write(raw)
+            fh.flush()
+            os.fsync(fh.fileno())
+    except OSError:
+        return None
+    return aside
