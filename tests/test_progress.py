@@ -4,6 +4,8 @@ aside, the battle in progress saved and resumed, results recorded with stars and
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.campaign import Voyage, autoplay, make_match, restore
 from game.data.progress import VERSION, Progress, ProgressStore
@@ -206,3 +208,30 @@ def test_every_shipped_level_is_winnable(lv):
             break
     else:
         pytest.fail(f"{lv.id}: no win for the player's side in {WIN_TRIES[lv.mode]} battles")
+
+
+JUNK = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+                    lambda inner: st.lists(inner, max_size=3)
+                    | st.dictionaries(st.text(max_size=6), inner, max_size=3), max_leaves=10)
+
+
+@settings(max_examples=200, derandomize=True, deadline=None)
+@given(st.dictionaries(st.sampled_from(["version", "name", "last", "levels", "x"]), JUNK)
+       | st.fixed_dictionaries({"version": st.just(1), "levels": st.dictionaries(
+           st.text(max_size=6), st.dictionaries(st.sampled_from(["stars", "wins", "tries", "best"]),
+                                                JUNK))}))
+def test_any_progress_file_loads_or_is_set_aside(data):
+    """Whatever a progress file holds, loading it gives a usable progress (counts that add up,
+    stars 0..3) and a problem for what was wrong; it never raises."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        store = ProgressStore(tmp)
+        store.path("k").write_text(json.dumps(data), encoding="utf-8")
+        p = store.load("k", "K")
+        assert isinstance(p.name, str) and isinstance(p.last, str)
+        assert all(0 <= e["stars"] <= 3 for e in p.levels.values())
+        assert p.total_stars >= 0 and isinstance(p.won, set)
+        p.record("one", 2, {"shots": 1})
+        store.save(p)
+        store.problems.clear()
+        assert store.load("k").levels == p.levels and store.problems == []
