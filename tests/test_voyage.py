@@ -486,7 +486,7 @@ def test_the_result_says_which_star_limit_was_missed(app):
     app.scenes.push(ResultScene(app, chart, result))
     frames(app, 2)
     from game.scenes.voyage import missed_words
-    assert missed_words(app.tr, result) == ["Star 2 missed: at most 95 shots needed, you had 97"]
+    assert missed_words(app.tr, result) == ["Star 2 needs at most 95 shots: you had 97"]
     assert "campaign.missed" in asked
     assert missed_words(app.tr, Result(lv, True, False, 2, {"shots": 90}, 2)) == []
     assert missed_words(app.tr, Result(lv, False, False, 0, {"shots": 90}, 0)) == []

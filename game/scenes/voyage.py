@@ -831,6 +831,8 @@ class CaptainsScene(MenuScene):
         progress.name = progress.name or name
         profiles = self.app.profiles
         profile = profiles.load(key, name)      # the name kept twice, in its own case
+        while profiles.problems:
+            self.app.notify(profiles.problems.pop(0), 10.0)
         try:
             store.save(progress)
             if not profiles.path(key).exists():
