@@ -60,13 +60,19 @@ class Voyage:
         return "open" if level.id in self.opened() else "locked"
 
     def current(self) -> Level | None:
-        """Where the chart opens: the level chosen last, else the first open one not won."""
+        """Where the chart opens: the level chosen last while it is still to be won, else the
+        newest open port not yet won (the furthest along the voyage), else the level chosen
+        last, else the first."""
         opened = self.opened()
         last = self.level(self.progress.last)
-        if last is not None and last.id in opened:
+        if last is not None and last.id in opened and last.id not in self.progress.won:
             return last
         fresh = [lv for lv in self.levels if lv.id in opened and lv.id not in self.progress.won]
-        return fresh[0] if fresh else (self.levels[0] if self.levels else None)
+        if fresh:
+            return fresh[-1]
+        if last is not None and last.id in opened:
+            return last
+        return self.levels[0] if self.levels else None
 
     def max_stars(self) -> int:
         return sum(lv.max_stars for lv in self.levels)
@@ -96,6 +102,8 @@ class Voyage:
         entry = self.progress.record(level.id, stars, measured)
         self.store.clear_battle(self.key)
         opened = [lv for lv in self.levels if lv.id in self.opened() - before]
+        if opened:          # the chart, now and after a restart, opens on the port just opened
+            self.progress.last = opened[0].id
         return Result(level, won, game.winner is None, stars, measured, entry["stars"], opened)
 
 

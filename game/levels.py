@@ -38,6 +38,7 @@ Pure Python: no pygame, no global randomness.
 from __future__ import annotations
 
 import json
+import math
 import sys
 import tomllib
 from dataclasses import dataclass, field
@@ -64,6 +65,7 @@ STAR_KEYS = ("two", "three")
 TOP_KEYS = {"id", "order", "mode", "preset", "first", "unlocks", "map", "options", "opponent",
             "stars", *TEXTS}
 OPPONENT_KEYS = {"personality", "ai", "placement", "remembers", "name", "portrait"}
+MAX_NUMBER = 10 ** 9      # "order", "map" and star limits beyond this are typing slips
 
 
 def ai_levels(mode: str) -> tuple:
@@ -106,8 +108,25 @@ class Problem:
 
     def __str__(self) -> str:
         where = f"key '{self.key}'" if self.key else "file"
-        got = "" if self.got is None else f", got {self.got!r}"
+        got = "" if self.got is None else f", got {_short(self.got)}"
         return f"{self.file}: {where}: expected {self.expected}{got}"
+
+
+def _short(value, limit: int = 60) -> str:
+    """A value as a message shows it: a file may hold a page of junk where a number belongs."""
+    words = repr(value)
+    return words if len(words) <= limit else words[:limit - 1] + "…"
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value) -> bool:
+    """A finite number a float can hold (TOML and JSON both allow inf, nan and 10**400)."""
+    if _is_int(value):
+        return abs(value) <= MAX_NUMBER
+    return isinstance(value, float) and math.isfinite(value) and abs(value) <= MAX_NUMBER
 
 
 @dataclass
@@ -193,7 +212,7 @@ class _Checker:
 
     def choice(self, data: dict, key: str, allowed, default=None, prefix: str = ""):
         value = data.get(key, default)
-        if value not in allowed:
+        if not isinstance(value, str) or value not in allowed:
             self.bad(prefix + key, "one of " + "|".join(allowed), value)
             return None
         return value
@@ -213,8 +232,8 @@ def parse_level(data, file: str) -> tuple[Level | None, list[Problem]]:
         c.bad("id", "a short name (1..40 characters)", level_id)
         level_id = None
     order = data.get("order", 0)
-    if not isinstance(order, (int, float)) or isinstance(order, bool):
-        c.bad("order", "a number", order)
+    if not _is_number(order):
+        c.bad("order", f"a number (at most {MAX_NUMBER} either way)", order)
         order = 0
     mode = c.choice(data, "mode", MODES)
     first = c.choice(data, "first", FIRST, "player")
@@ -225,8 +244,7 @@ def parse_level(data, file: str) -> tuple[Level | None, list[Problem]]:
     where = data.get("map")
     if where is not None:
         if (not isinstance(where, list) or len(where) != 2
-                or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1
-                           for v in where)):
+                or not all(_is_number(v) and 0 <= v <= 1 for v in where)):
             c.bad("map", "[x, y], two fractions 0..1 of the chart", where)
             where = None
         else:
@@ -237,7 +255,9 @@ def parse_level(data, file: str) -> tuple[Level | None, list[Problem]]:
     if not isinstance(options, dict):
         c.bad("options", "a table of options", options)
         options = {}
-    if mode:
+    if preset is not None and not isinstance(preset, str):
+        c.bad("preset", "the name of a preset", preset)
+    elif mode:
         known = presets(mode)
         preset = mode if preset is None and mode in known else preset
         preset = preset if preset is not None else "russian"
@@ -249,6 +269,8 @@ def parse_level(data, file: str) -> tuple[Level | None, list[Problem]]:
             try:
                 config = (cl.ClassicConfig.from_dict(known[preset].to_dict() | options)
                           if mode == "classic" else known[preset])
+                if options:
+                    _placeable(config)
             except RuleError as exc:
                 key = exc.params.get("key", "")
                 if "expected" in exc.params:
@@ -259,6 +281,10 @@ def parse_level(data, file: str) -> tuple[Level | None, list[Problem]]:
                     expected = f"also '{exc.params['needs']}'"
                 elif "other" in exc.params:
                     expected = f"not together with '{exc.params['other']}'"
+                elif exc.code == "cannot_place":
+                    expected = (f"a fleet that can be placed on {config.width}×{config.height} "
+                                f"(RULES.md §C, C3)")
+                    config = None
                 else:
                     expected = exc.code
                 c.bad(f"options.{key}" if key else "options", expected, exc.params.get("got"))
@@ -269,6 +295,15 @@ def parse_level(data, file: str) -> tuple[Level | None, list[Problem]]:
         return None, c.problems
     return Level(level_id.strip(), file, float(order), mode, preset, config, first,
                  tuple(unlocks), where, opponent, texts, stars), c.problems
+
+
+def _placeable(config) -> None:
+    """Refuse a fleet (with its mines and minesweepers) no one could place: cells beyond the
+    board's at once, else after the rules' own random attempts."""
+    pieces = sum(config.sizes) + config.mines + config.sweepers
+    if pieces > config.width * config.height:
+        raise cl.ConfigError("cannot_place")
+    cl.check_placeable(config)
 
 
 def _opponent(c: _Checker, data, mode) -> Opponent | None:
@@ -314,12 +349,15 @@ def _stars(c: _Checker, data, mode) -> dict:
         if not isinstance(limits, dict) or not limits:
             c.bad(f"stars.{key}", "a table of limits, e.g. { shots = 60 }", limits)
             continue
+        good = {}
         for metric, value in limits.items():
             if mode and metric not in allowed:
                 c.bad(f"stars.{key}.{metric}", f"a measure of {mode}: " + "|".join(allowed))
-            elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                c.bad(f"stars.{key}.{metric}", "a whole number ≥ 0", value)
-        out[key] = dict(limits)
+            elif not _is_int(value) or not 0 <= value <= MAX_NUMBER:
+                c.bad(f"stars.{key}.{metric}", f"a whole number 0..{MAX_NUMBER}", value)
+            else:
+                good[metric] = value
+        out[key] = good
     if "three" in out and "two" not in out:
         c.bad("stars.three", "stars.two as well (the third star comes after the second)")
     elif "three" in out:

@@ -133,6 +133,19 @@ BROKEN = [
      "key 'stars.three.shots': expected at most stars.two.shots (60)"),
     ("third star alone", {"stars": {"three": {"shots": 50}}}, "key 'stars.three': expected stars.two"),
     ("id", {"id": ""}, "key 'id': expected a short name"),
+    # issue 18, item 2: a value of the wrong type is named, never used
+    ("quoted star limit", {"stars": {"two": {"shots": "72"}, "three": {"shots": 60}}},
+     "key 'stars.two.shots': expected a whole number 0..1000000000, got '72'"),
+    ("quoted limit of the third star", {"stars": {"two": {"shots": 72}, "three": {"shots": "6"}}},
+     "key 'stars.three.shots': expected a whole number"),
+    ("preset a list", {"preset": ["russian"]}, "key 'preset': expected the name of a preset"),
+    ("mode a table", {"mode": {"classic": True}}, "key 'mode': expected one of classic|"),
+    ("ai a list", {"opponent": {"personality": "captain", "ai": ["random"], "name": words("N")}},
+     "key 'opponent.ai': expected one of random|"),
+    ("order too big", {"order": 10 ** 400}, "key 'order': expected a number"),
+    ("map of text", {"map": ["0.5", 0.5]}, "key 'map': expected [x, y]"),
+    ("fleet beyond the board", {"options": {"fleet": [4] * 30}},
+     "key 'options': expected a fleet that can be placed on 10×10"),
 ]
 
 
@@ -147,6 +160,22 @@ def test_a_broken_level_is_named_with_its_key(tmp_path, case, over, message):
     assert not any("ok.json" in p for p in problems)
     levels, _ = load_levels(tmp_path)
     assert [lv.id for lv in levels] == ["ok"]       # the broken file is skipped, the rest loads
+
+
+def test_one_quoted_number_in_a_shipped_file_is_reported_not_raised(tmp_path):
+    """Issue 18, item 2, as reported: ``two = { shots = "72" }`` in bent-hulls."""
+    for path in LEVELS_DIR.glob("*.toml"):
+        text = path.read_text(encoding="utf-8")
+        if path.name == "04-bent-hulls.toml":
+            assert "two = { shots = 72 }" in text
+            text = text.replace("two = { shots = 72 }", 'two = { shots = "72" }')
+        write(tmp_path, path.name, text)
+    code, problems, summary = run_check(tmp_path)
+    assert code == 1
+    assert any(p.endswith("04-bent-hulls.toml: key 'stars.two.shots': expected a whole number "
+                          "0..1000000000, got '72'") for p in problems), problems
+    levels, _ = load_levels(tmp_path)
+    assert "bent-hulls" not in {lv.id for lv in levels} and len(levels) == summary["levels"] - 1
 
 
 def test_syntax_errors_and_empty_folders(tmp_path):

@@ -4,6 +4,8 @@ aside, the battle in progress saved and resumed, results recorded with stars and
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.campaign import Voyage, autoplay, make_match, restore
 from game.data.progress import VERSION, Progress, ProgressStore
@@ -44,18 +46,61 @@ def test_progress_round_trip_with_a_version(tmp_path):
 @pytest.mark.parametrize("text,problem", [
     ("{broken", "not valid JSON"),
     ('{"version": 99, "levels": {}}', "key 'version': expected 1"),
-    ('{"version": 1, "levels": {"one": {"stars": 7}}}', "key 'levels.one.stars': expected a count"),
-    ('{"version": 1, "levels": []}', "key 'levels': expected a table"),
+    ("[1, 2]", "expected a JSON object"),
 ])
-def test_a_corrupt_progress_file_is_kept_aside_and_a_fresh_one_started(tmp_path, text, problem):
+def test_an_unreadable_progress_file_is_kept_aside_and_a_fresh_one_started(tmp_path, text,
+                                                                            problem):
     store = ProgressStore(tmp_path)
     store.path("olga").write_text(text, encoding="utf-8")
     fresh = store.load("olga", "Olga")
     assert fresh.levels == {} and fresh.name == "Olga"
     assert (tmp_path / "olga.json.broken-1").read_text(encoding="utf-8") == text
     assert not store.path("olga").exists()
-    (message,) = store.problems
+    (found,) = store.problems
+    assert found.outcome == "afresh" and found.aside.name == "olga.json.broken-1"
+    message = str(found)
     assert "olga.json" in message and problem in message and "olga.json.broken-1" in message
+
+
+DAMAGED = {"version": 1, "name": "Olga", "last": "two", "levels": {
+    "one": {"stars": 7, "wins": 1, "tries": 2, "best": {"shots": 50, "ships_lost": -1}},
+    "two": {"stars": 2, "wins": 1, "tries": 1, "best": {"shots": 70}},
+    "three": "lots"}}
+
+
+def test_one_value_out_of_range_keeps_the_rest_of_the_voyage(tmp_path):
+    """Issue 18, item 3: stars 7 must not throw the whole voyage away."""
+    store = ProgressStore(tmp_path)
+    text = json.dumps(DAMAGED)
+    store.path("olga").write_text(text, encoding="utf-8")
+    p = store.load("olga")
+    assert p.name == "Olga" and p.last == "two"
+    assert p.levels["two"] == DAMAGED["levels"]["two"]
+    assert p.levels["one"] == {"stars": 1, "wins": 1, "tries": 2, "best": {"shots": 50}}
+    assert "three" not in p.levels and p.won == {"one", "two"}
+    (found,) = store.problems
+    assert found.outcome == "salvaged" and found.path == store.path("olga")
+    assert "key 'levels.one.stars': expected a count 0..3, got 7" in found.problem
+    assert "levels.one.best.ships_lost" in found.problem and "levels.three" in found.problem
+    assert found.aside.read_text(encoding="utf-8") == text        # the old text kept
+    store.problems.clear()
+    again = store.load("olga")                                    # rewritten: found once
+    assert store.problems == [] and again.levels == p.levels
+
+
+def test_a_look_at_a_damaged_file_leaves_it_as_it_is(tmp_path):
+    """The Captains list only looks: nothing is renamed or rewritten, the problem is said."""
+    store = ProgressStore(tmp_path)
+    for key, text in (("olga", json.dumps(DAMAGED)), ("ivan", "{oops")):
+        store.path(key).write_text(text, encoding="utf-8")
+        p = store.load(key, repair=False)
+        assert store.path(key).read_text(encoding="utf-8") == text
+        (found,) = store.problems
+        assert found.outcome == "left" and found.aside is None and key in str(found.path)
+        store.problems.clear()
+        if key == "olga":
+            assert p.name == "Olga" and p.total_stars == 3
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["ivan.json", "olga.json"]
 
 
 def test_profiles_keep_their_own_voyages(tmp_path, voyage_dir):
@@ -139,7 +184,8 @@ def test_a_broken_saved_battle_is_kept_aside(tmp_path):
     store.battle_path("anna").write_text('{"version": 1, "level": 5}', encoding="utf-8")
     assert store.load_battle("anna") is None
     assert (tmp_path / "anna.battle.json.broken-1").exists()
-    assert "key 'level'" in store.problems[0] and "cannot be resumed" in store.problems[0]
+    assert "key 'level'" in str(store.problems[0])
+    assert "cannot be resumed" in str(store.problems[0])
 
 
 SHIPPED, _ = load_levels()
@@ -162,3 +208,30 @@ def test_every_shipped_level_is_winnable(lv):
             break
     else:
         pytest.fail(f"{lv.id}: no win for the player's side in {WIN_TRIES[lv.mode]} battles")
+
+
+JUNK = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+                    lambda inner: st.lists(inner, max_size=3)
+                    | st.dictionaries(st.text(max_size=6), inner, max_size=3), max_leaves=10)
+
+
+@settings(max_examples=200, derandomize=True, deadline=None)
+@given(st.dictionaries(st.sampled_from(["version", "name", "last", "levels", "x"]), JUNK)
+       | st.fixed_dictionaries({"version": st.just(1), "levels": st.dictionaries(
+           st.text(max_size=6), st.dictionaries(st.sampled_from(["stars", "wins", "tries", "best"]),
+                                                JUNK))}))
+def test_any_progress_file_loads_or_is_set_aside(data):
+    """Whatever a progress file holds, loading it gives a usable progress (counts that add up,
+    stars 0..3) and a problem for what was wrong; it never raises."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        store = ProgressStore(tmp)
+        store.path("k").write_text(json.dumps(data), encoding="utf-8")
+        p = store.load("k", "K")
+        assert isinstance(p.name, str) and isinstance(p.last, str)
+        assert all(0 <= e["stars"] <= 3 for e in p.levels.values())
+        assert p.total_stars >= 0 and isinstance(p.won, set)
+        p.record("one", 2, {"shots": 1})
+        store.save(p)
+        store.problems.clear()
+        assert store.load("k").levels == p.levels and store.problems == []

@@ -3,6 +3,8 @@
 import json
 import os
 
+import pytest
+
 from game.data.settings import Settings, SettingsStore
 from game.data.storage import atomic_write_text
 
@@ -55,9 +57,7 @@ def test_failed_write_keeps_the_old_file(tmp_path, monkeypatch):
     def boom(*args):
         raise OSError("disk full")
     monkeypatch.setattr(os, "replace", boom)
-    try:
+    with pytest.raises(OSError, match="disk full"):   # the caller hears of it, to tell the player
         atomic_write_text(target, "new")
-    except OSError:
-        pass
     assert target.read_text() == "old"
     assert sorted(os.listdir(tmp_path)) == ["a.json"]

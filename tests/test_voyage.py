@@ -281,3 +281,212 @@ def test_naval_and_korabliki_battles_resume_too(home, tmp_path, mode):
     assert scene.game.to_dict() == game.to_dict()
     frames(a, 5)
     a.quit()
+
+
+# --- issue 18: damaged files, a stale resume, the campaign screens -------------------------
+
+def damaged(name, stars=7):
+    return json.dumps({"version": 1, "name": name, "levels": {
+        "one": {"stars": stars, "wins": 1, "tries": 1, "best": {"shots": 80}}}})
+
+
+def test_the_captains_list_reports_a_damaged_file_and_leaves_it(app, home):
+    """Item 3: opening the list renames nothing; each damaged file is named on that screen."""
+    folder = home / "campaign"
+    folder.mkdir()
+    (folder / "olga.json").write_text("{oops", encoding="utf-8")
+    (folder / "ivan.json").write_text(damaged("Ivan"), encoding="utf-8")
+    chart = open_chart(app)
+    app.notices.clear()
+    frames(app, 1, [key(pygame.K_c)])
+    captains = app.scenes.top
+    assert isinstance(captains, CaptainsScene)
+    assert sorted(p.name for p in folder.iterdir()) == ["ivan.json", "olga.json"]
+    assert (folder / "olga.json").read_text(encoding="utf-8") == "{oops"
+    shown = [n[0] for n in app.notices]
+    assert any("olga.json" in n and "not valid JSON" in n for n in shown), shown
+    assert any("ivan.json" in n and "levels.one.stars" in n and "7" in n for n in shown), shown
+    labels = [item.label() for item in captains.menu.items]
+    assert any(s.startswith("Ivan:") and "1" in s for s in labels), labels   # the win kept
+    assert chart.voyage.progress.levels == {}        # the captain at the helm is untouched
+
+
+def test_taking_the_helm_keeps_what_is_valid_and_reports_the_rest(app, home):
+    folder = home / "campaign"
+    folder.mkdir()
+    (folder / "ivan.json").write_text(damaged("Ivan"), encoding="utf-8")
+    chart = open_chart(app)
+    frames(app, 1, [key(pygame.K_c)])
+    captains = app.scenes.top
+    app.notices.clear()
+    captains.menu.index = next(i for i, it in enumerate(captains.menu.items)
+                               if it.label().startswith("Ivan"))
+    frames(app, 1, [key(pygame.K_RETURN)])
+    assert app.scenes.top is chart and chart.voyage.key == "ivan"
+    assert chart.voyage.progress.won == {"one"} and chart.voyage.progress.name == "Ivan"
+    assert chart.captain == "Ivan"
+    assert any("ivan.json" in n[0] and "broken-1" in n[0] for n in app.notices)
+    assert (folder / "ivan.json.broken-1").read_text(encoding="utf-8") == damaged("Ivan")
+
+
+def test_a_captains_name_keeps_its_case(app, home):
+    """Item 3: even when his progress file is lost, a captain is listed as he signed on; and
+    item 13: Enter in the name field signs on."""
+    chart = open_chart(app)
+    frames(app, 1, [key(pygame.K_c)])
+    captains = app.scenes.top
+    captains.menu.index = len(captains.menu.items) - 3     # the new captain's name
+    frames(app, 1, typed("Olga") + [key(pygame.K_RETURN)])
+    assert app.scenes.top is chart and app.settings.profile == "olga"
+    assert chart.captain == "Olga"
+    (home / "campaign" / "olga.json").write_text("{oops", encoding="utf-8")
+    frames(app, 1, [key(pygame.K_c)])
+    labels = [item.label() for item in app.scenes.top.menu.items]
+    assert any(s.startswith("> Olga:") for s in labels), labels
+
+
+def test_a_battle_that_cannot_be_resumed_is_offered_no_more(home, levels_dir):
+    """Item 4: once reported, the broken battle is set aside: neither the chart nor the
+    briefing offers to resume it."""
+    folder = home / "campaign"
+    folder.mkdir()
+    battle = folder / "player.battle.json"
+    text = json.dumps({"version": 1, "level": "one", "seed": 3, "game": {"mode": "naval"}})
+    battle.write_text(text, encoding="utf-8")
+    a = make_app(levels_dir)
+    assert offer_resume(a)
+    a.notices.clear()
+    frames(a, 1, [key(pygame.K_DOWN), key(pygame.K_RETURN)])   # Yes
+    chart = a.scenes.top
+    assert isinstance(chart, VoyageScene)
+    assert any("cannot be resumed" in n[0] and "player.battle.json" in n[0] for n in a.notices)
+    assert not battle.exists()
+    assert (folder / "player.battle.json.broken-1").read_text(encoding="utf-8") == text
+    assert chart.saved is None and chart._sail_label() == "Set sail"
+    frames(a, 1, [key(pygame.K_RETURN)])
+    brief = a.scenes.top
+    assert isinstance(brief, BriefingScene) and brief.saved is None
+    assert [item.label() for item in brief.menu.items] == ["Set sail", "Back"]
+    a.quit()
+
+
+@pytest.fixture
+def forked_dir(tmp_path):
+    """Two ports both open a third."""
+    from .test_levels import words
+    folder = tmp_path / "forked"
+    folder.mkdir()
+    write(folder, "1.json", level("one", order=1, unlocks=["three"], port=words("Riga")))
+    write(folder, "2.json", level("two", order=2, unlocks=["three"], port=words("Gdansk")))
+    write(folder, "3.json", level("three", order=3, port=words("Bergen")))
+    return folder
+
+
+def test_a_locked_port_names_every_port_that_opens_it(home, forked_dir):
+    a = make_app(forked_dir)
+    chart = open_chart(a)
+    chart.index = 2
+    words = chart._locked_words(chart.level)
+    assert "Riga (en)" in words and "Gdansk (en)" in words
+    a.quit()
+
+
+def test_set_sail_looks_disabled_on_a_locked_port_and_says_why(app):
+    from game.render import theme
+    chart = open_chart(app)
+    item = chart.sail_item
+    assert chart.menu.current is item
+
+    def accent_pixels():
+        frames(app, 1)
+        area = app.screen.subsurface(item.rect.clip(app.screen.get_rect()))
+        return sum(1 for x in range(area.get_width()) for y in range(area.get_height())
+                   if area.get_at((x, y))[:3] == theme.ACCENT[:3])
+    assert accent_pixels() > 0                       # an open port: Set sail in the accent
+    frames(app, 1, [key(pygame.K_RIGHT)])
+    assert chart.voyage.state(chart.level) == "locked" and chart.menu.current is item
+    assert accent_pixels() == 0                      # locked: dimmed like any disabled item
+    app.notices.clear()
+    frames(app, 1, [key(pygame.K_RETURN)])
+    assert app.scenes.top is chart
+    assert any(n[0].startswith("Locked: win at Port (en) first") for n in app.notices)
+
+
+def test_after_a_restart_the_chart_opens_on_the_newest_open_port(home, levels_dir):
+    from game.campaign import autoplay
+    store = ProgressStore(home / "campaign")
+    v = Voyage("player", "", levels_dir, store)
+    v.choose(v.level("one"))
+    lv = v.level("one")
+    for seed in range(20):
+        game = autoplay(lv, seed, "density")
+        if game.winner == 0:
+            break
+    result = v.finish(lv, game)
+    assert [o.id for o in result.opened] == ["two"]
+    v.save()
+    a = make_app(levels_dir)                          # the game starts again
+    chart = open_chart(a)
+    assert chart.level.id == "two"
+    a.quit()
+    p = store.load("player")
+    p.last = "one"                                    # an older save: the won port chosen last
+    store.save(p)
+    assert Voyage("player", "", levels_dir, store).current().id == "two"
+
+
+def test_the_rules_line_says_what_each_shipped_level_plays(home):
+    from game.i18n import Translator
+    from game.levels import load_levels
+    from game.scenes.voyage import mode_words
+    levels = {lv.id: lv for lv in load_levels()[0]}
+    for lang in ("en", "ru", "uk", "no"):
+        tr = Translator(lang)
+        for lv in levels.values():
+            assert tr("preset.custom") not in mode_words(tr, lv), (lang, lv.id)
+    tr = Translator("en")
+    assert mode_words(tr, levels["bent-hulls"]) == "Russian 10×10 · bent ships (L, square, zigzag)"
+    assert mode_words(tr, levels["corner-touch"]) == "Russian 10×10 · corners may touch"
+    assert mode_words(tr, levels["corsair-strait"]) == ("Russian 10×10 · shots per salvo: 3 · "
+                                                        "mines: 2 · a mine costs your next turn")
+    assert mode_words(tr, levels["great-fleet"]) == tr("preset.large-18")   # no "18×18" twice
+
+
+def spoken(app):
+    """The translation keys a screen asks for while it is drawn."""
+    asked = []
+    tr = app.tr
+
+    def recording(key, /, **params):
+        asked.append(key)
+        return tr(key, **params)
+    app.tr = recording
+    return asked
+
+
+def test_korabliki_briefings_do_not_say_fire(home):
+    a = App(size=(1280, 720), seed=5)
+    a.scenes.push(TitleScene(a))
+    chart = a.scenes.push(VoyageScene(a))
+    lv = next(lv for lv in chart.voyage.levels if lv.mode == "korabliki")
+    assert lv.first == "player"
+    asked = spoken(a)
+    a.scenes.push(BriefingScene(a, chart, lv))
+    frames(a, 1)
+    assert "campaign.moves.player" in asked and "campaign.first.player" not in asked
+    a.quit()
+
+
+def test_the_result_says_which_star_limit_was_missed(app):
+    from game.campaign import Result
+    chart = open_chart(app)
+    lv = chart.voyage.level("one")                    # two stars: at most 95 shots
+    result = Result(lv, True, False, 1, {"shots": 97, "ships_lost": 2}, 1)
+    asked = spoken(app)
+    app.scenes.push(ResultScene(app, chart, result))
+    frames(app, 2)
+    from game.scenes.voyage import missed_words
+    assert missed_words(app.tr, result) == ["Star 2 needs at most 95 shots: you had 97"]
+    assert "campaign.missed" in asked
+    assert missed_words(app.tr, Result(lv, True, False, 2, {"shots": 90}, 2)) == []
+    assert missed_words(app.tr, Result(lv, False, False, 0, {"shots": 90}, 0)) == []

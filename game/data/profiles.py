@@ -94,9 +94,11 @@ class ProfileStore:
     def path(self, key: str) -> Path:
         return self.folder / f"{key}.json"
 
-    def load(self, key: str, name: str = "") -> Profile:
+    def load(self, key: str, name: str = "", repair: bool = True) -> Profile:
         """The profile ``key``; a new one if there is none; a fresh one (the broken file kept
-        aside, the problem in ``problems``) if the file is broken."""
+        aside, the problem in ``problems``) if the file is broken. Without ``repair`` (a look
+        at another captain, e.g. the Captains list) a broken file is reported and left as it
+        is."""
         path = self.path(key)
         if not path.exists():
             return Profile(key, name or key)
@@ -112,8 +114,12 @@ class ProfileStore:
                            _counts(data.get("first_shots", {}), path, "first_shots"),
                            _counts(data.get("games", {}), path, "games"))
         except DataFileError as exc:
+            if not repair:
+                self.problems.append(f"{exc} (the file is left as it is)")
+                return Profile(key, name or key)
             aside = keep_aside(path)
-            self.problems.append(f"{exc} (kept as {aside.name}; a fresh profile started)")
+            kept = f"kept as {aside.name}; " if aside else ""
+            self.problems.append(f"{exc} ({kept}a fresh profile started)")
             return Profile(key, name or key)
 
     def save(self, profile: Profile) -> None:

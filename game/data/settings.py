@@ -101,12 +101,14 @@ class SettingsStore:
             data = read_json(self.path)
         except DataFileError as exc:
             aside = keep_aside(self.path)
-            self.problems.append(f"{exc} (kept as {aside.name}; default settings used)")
+            kept = f"kept as {aside.name}; " if aside else ""
+            self.problems.append(f"{exc} ({kept}default settings used)")
             return settings
         if not isinstance(data, dict):
             aside = keep_aside(self.path)
+            kept = f"kept as {aside.name}; " if aside else ""
             self.problems.append(f"{self.path}: expected a JSON object "
-                                 f"(kept as {aside.name}; default settings used)")
+                                 f"({kept}default settings used)")
             return settings
         known = {f.name for f in fields(Settings)}
         for key, value in data.items():

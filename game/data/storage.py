@@ -3,7 +3,9 @@
 Files live in ``$SEABATTLE_HOME`` if set (tests and portable installs), else in the platform's
 per-user data folder: ``%APPDATA%\\SeaBattle`` on Windows, ``~/Library/Application Support/
 SeaBattle`` on macOS, ``$XDG_DATA_HOME/seabattle`` (default ``~/.local/share/seabattle``)
-elsewhere.
+elsewhere. A variable set to nothing counts as unset, and so does a relative folder in
+``APPDATA``, ``XDG_DATA_HOME`` or ``HOME`` (the XDG rule): saves never land in whatever folder
+the game happened to be started from.
 """
 
 from __future__ import annotations
@@ -26,17 +28,39 @@ class DataFileError(Exception):
         super().__init__(f"{where}: {problem}")
 
 
+def env_folder(name: str) -> Path | None:
+    """The absolute folder an environment variable names; None when it is unset, empty or
+    relative."""
+    value = os.environ.get(name, "")
+    return Path(value) if value and os.path.isabs(value) else None
+
+
+def home() -> Path:
+    """The user's home folder, from ``HOME`` (``USERPROFILE`` on Windows) when it is usable,
+    else from the system's user database."""
+    found = env_folder("USERPROFILE" if sys.platform.startswith("win") else "HOME")
+    if found is not None:
+        return found
+    try:
+        import pwd
+        return Path(pwd.getpwuid(os.getuid()).pw_dir)
+    except (ImportError, KeyError, OSError):
+        pass
+    try:
+        return Path.home()
+    except RuntimeError:     # no home anywhere: the temporary folder rather than the working one
+        return Path(tempfile.gettempdir())
+
+
 def data_dir() -> Path:
-    env = os.environ.get("SEABATTLE_HOME")
+    env = os.environ.get("SEABATTLE_HOME", "")
     if env:
-        base = Path(env)
-    elif sys.platform.startswith("win"):
-        base = Path(os.environ.get("APPDATA", Path.home())) / "SeaBattle"
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support" / "SeaBattle"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "seabattle"
-    return base
+        return Path(env)
+    if sys.platform.startswith("win"):
+        return (env_folder("APPDATA") or home() / "AppData" / "Roaming") / "SeaBattle"
+    if sys.platform == "darwin":
+        return home() / "Library" / "Application Support" / "SeaBattle"
+    return (env_folder("XDG_DATA_HOME") or home() / ".local" / "share") / "seabattle"
 
 
 def ensure_dir(path: Path) -> Path:
@@ -94,15 +118,38 @@ def read_json(path):
                                   f"column {exc.colno}", exc.lineno) from None
 
 
+def _aside_name(path: Path) -> Path:
+    n = 1
+    while path.with_name(f"{path.name}.broken-{n}").exists():
+        n += 1
+    return path.with_name(f"{path.name}.broken-{n}")
+
+
 def keep_aside(path) -> Path | None:
-    """Rename a broken file to ``NAME.broken-N`` so nothing is lost; return the new path."""
+    """Rename a broken file to ``NAME.broken-N`` so nothing is lost; return the new path, or
+    None when there is no file or it cannot be moved (a read-only folder: the game goes on)."""
     path = Path(path)
     if not path.exists():
         return None
-    n = 1
-    while True:
-        aside = path.with_name(f"{path.name}.broken-{n}")
-        if not aside.exists():
-            os.replace(path, aside)
-            return aside
-        n += 1
+    aside = _aside_name(path)
+    try:
+        os.replace(path, aside)
+    except OSError:
+        return None
+    return aside
+
+
+def copy_aside(path) -> Path | None:
+    """Copy a damaged file to ``NAME.broken-N`` before the game rewrites what it could save of
+    it; return the copy's path, or None when it cannot be written."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+        aside = _aside_name(path)
+        with open(aside, "xb") as fh:
+            fh.write(raw)
+            fh.flush()
+            os.fsync(fh.fileno())
+    except OSError:
+        return None
+    return aside

@@ -217,11 +217,12 @@ class Menu:
         for i, item in enumerate(self.items):
             selected = i == self.index
             enabled = item.enabled()
-            colour = theme.ACCENT if selected else (theme.TEXT if enabled else theme.TEXT_DIM)
+            # a disabled item looks disabled even under the cursor (a locked port's Set sail)
+            colour = (theme.TEXT_DIM if not enabled else theme.ACCENT if selected else theme.TEXT)
             r = item.rect
             if selected:
                 surface.blit(_highlight(r.size), r.topleft)
-                arrow(surface, (r.x + px * 0.45, r.centery), px * 0.5, "right", theme.ACCENT)
+                arrow(surface, (r.x + px * 0.45, r.centery), px * 0.5, "right", colour)
             if item.is_choice or item.is_text:
                 label_w = r.w * 0.5 - px
                 lpx = text.fit_px(item.label(), px, int(label_w))

@@ -35,6 +35,18 @@ def captain_name(app, voyage: Voyage) -> str:
     return name
 
 
+def report_files(app, store) -> None:
+    """Show, on the screen that found them, the damaged progress and battle files the store
+    met (each names the file and the problem, and what became of it)."""
+    while store.problems:
+        found = store.problems.pop(0)
+        words = app.tr(f"campaign.file.{found.outcome}", file=str(found.path),
+                       problem=found.problem)
+        if found.aside is not None:
+            words += " " + app.tr("campaign.file.kept", name=found.aside.name)
+        app.notify(words, 10.0)
+
+
 def load_voyage(app) -> Voyage:
     """The voyage of the current captain; every problem with a level file or his progress is
     shown as a notice (the game goes on without the broken file)."""
@@ -42,8 +54,7 @@ def load_voyage(app) -> Voyage:
     for problem in voyage.problems:
         key = "campaign.level_problem" if problem.skipped else "campaign.level_warning"
         app.notify(app.tr(key, problem=str(problem)), 10.0)
-    while voyage.store.problems:
-        app.notify(voyage.store.problems.pop(0), 10.0)
+    report_files(app, voyage.store)
     return voyage
 
 
@@ -66,10 +77,8 @@ def start_level(app, voyage: Voyage, level, saved: dict | None = None) -> None:
         try:
             game = restore(level, saved)
         except ValueError as exc:
-            voyage.store.drop_broken_battle(voyage.key, f"{voyage.store.battle_path(voyage.key)}: "
-                                                        f"{exc}")
-            while voyage.store.problems:
-                app.notify(voyage.store.problems.pop(0), 10.0)
+            voyage.store.drop_broken_battle(voyage.key, str(exc))
+            report_files(app, voyage.store)
             return
         match = make_match(level, saved["seed"], name, app.settings.language,
                            app.settings.letter_set, voyage, profile)
@@ -95,16 +104,14 @@ def offer_resume(app) -> bool:
     """At start: if the current captain left a battle, ask whether to resume it."""
     voyage = Voyage(app.settings.profile, folder=getattr(app, "levels_dir", None))
     saved = voyage.saved_battle()
-    while voyage.store.problems:
-        app.notify(voyage.store.problems.pop(0), 10.0)
+    report_files(app, voyage.store)
     if saved is None:
         return False
     level = voyage.level(saved["level"])
     if level is None:
         voyage.store.drop_broken_battle(voyage.key, app.tr("campaign.level_gone",
                                                            level=saved["level"]))
-        while voyage.store.problems:
-            app.notify(voyage.store.problems.pop(0), 10.0)
+        report_files(app, voyage.store)
         return False
     lang = app.settings.language
 
@@ -119,10 +126,43 @@ def offer_resume(app) -> bool:
 
 
 def mode_words(tr, level) -> str:
-    if level.mode == "classic":
-        from .rules import rules_summary
-        return rules_summary(tr, level.config)
-    return tr(f"mode.{level.mode}")
+    """The rules line of a level: what it really plays. In Classic, the preset the level builds
+    on, the board, and every option the level changes from that preset (RULES.md §C)."""
+    if level.mode != "classic":
+        return tr(f"mode.{level.mode}")
+    from ..rules.classic import PRESETS
+    config = level.config
+    base = PRESETS.get(level.preset, PRESETS["russian"])
+    name = tr(f"preset.{level.preset}")
+    board = f"{config.width}×{config.height}"
+    words = [name if board in name else f"{name} {board}"]
+    if config.sizes != base.sizes:
+        words.append(tr("campaign.rule.fleet", sizes=" ".join(map(str, config.sizes))))
+    for option in ("shapes", "touching"):
+        if getattr(config, option) != getattr(base, option):
+            words.append(tr(f"campaign.rule.{option}.{getattr(config, option)}"))
+    if (config.salvo, config.salvo_shots) != (base.salvo, base.salvo_shots):
+        words.append(tr(f"campaign.rule.salvo.{config.salvo}", n=config.salvo_shots))
+    if config.mines != base.mines:
+        words.append(tr("campaign.rule.mines", n=config.mines))
+    if config.mines and config.mine_effect != base.mine_effect:
+        words.append(tr(f"campaign.rule.mine_effect.{config.mine_effect}"))
+    if config.mines and config.mines_touch and not base.mines_touch:
+        words.append(tr("campaign.rule.mines_touch"))
+    if config.sweepers != base.sweepers:
+        words.append(tr("campaign.rule.sweepers", n=config.sweepers))
+    for flag in ("halo", "announce", "relocate"):
+        if getattr(config, flag) != getattr(base, flag):
+            words.append(tr(f"campaign.rule.{flag}.{'on' if getattr(config, flag) else 'off'}"))
+    return " · ".join(words)
+
+
+def first_words(tr, level, name: str) -> str:
+    """Who begins: in «Кораблики» a turn is a move, not a shot (RULES.md §K)."""
+    if level.first == "lot":
+        return tr("campaign.first.lot")
+    verb = "moves" if level.mode == "korabliki" else "first"
+    return tr(f"campaign.{verb}.{level.first}", name=name)
 
 
 def limits_words(tr, limits: dict) -> str:
@@ -132,6 +172,18 @@ def limits_words(tr, limits: dict) -> str:
 def result_words(tr, level, measured: dict) -> str:
     return ", ".join(tr(f"campaign.measure.{m}", n=measured[m]) for m in METRICS[level.mode]
                      if m in measured)
+
+
+def missed_words(tr, result) -> list[str]:
+    """After a win short of the level's every star: the next star's limits that were missed,
+    each with what the battle came to."""
+    if not result.won or result.stars >= result.level.max_stars:
+        return []
+    star = max(2, result.stars + 1)
+    limits = result.level.stars.get(STAR_KEYS[star - 2], {})
+    return [tr("campaign.missed", star=star, limit=tr(f"campaign.limit.{m}", n=most),
+               got=result.metrics[m])
+            for m, most in limits.items() if result.metrics.get(m, 0) > most]
 
 
 def draw_stars(surface, centre, size: float, earned: int, total: int, gap: float = 1.15) -> None:
@@ -184,9 +236,11 @@ class VoyageScene(Scene):
         self.ship_t = SAIL_TIME
         self._ports: list[tuple[float, float]] = []
         self._layout_size = None
-        self.saved = self.voyage.saved_battle()
+        self._saved_seen: tuple | None = None     # (store, its battle_changes) last read
+        self._saved = None
+        self.sail_item = Item(self._sail_label, self.open_briefing, enabled=self._can_sail)
         self.menu = Menu([
-            Item(self._sail_label, self.open_briefing, enabled=self._can_sail),
+            self.sail_item,
             Item(lambda: self.tr("campaign.captains"), self.open_captains),
             Item(lambda: self.tr("menu.back"), self.back),
         ], sound=app.sound, base_px=24)
@@ -196,6 +250,17 @@ class VoyageScene(Scene):
     def level(self):
         levels = self.voyage.levels
         return levels[self.index] if levels else None
+
+    @property
+    def saved(self) -> dict | None:
+        """The battle left in the middle, read again whenever the store changed it (a battle
+        reported as impossible to resume is set aside, and nothing offers it any more)."""
+        store = self.voyage.store
+        if self._saved_seen != (id(store), store.battle_changes):
+            self._saved = self.voyage.saved_battle()
+            report_files(self.app, store)
+            self._saved_seen = (id(store), store.battle_changes)
+        return self._saved
 
     def _can_sail(self) -> bool:
         return self.level is not None and self.voyage.state(self.level) != "locked"
@@ -211,11 +276,6 @@ class VoyageScene(Scene):
             result, self.result = self.result, None
             self.app.scenes.push(ResultScene(self.app, self, result))
 
-    def resume(self) -> None:
-        """Uncovered again (a briefing, a dialog or the captains closed): the saved battle
-        may have changed."""
-        self.saved = self.voyage.saved_battle()
-
     def select(self, index: int) -> None:
         if not self.voyage.levels or index == self.index:
             return
@@ -230,7 +290,7 @@ class VoyageScene(Scene):
         self.captain = captain_name(self.app, self.voyage)
         current = self.voyage.current()
         self.index = self.ship_from = self.voyage.levels.index(current) if current else 0
-        self.saved = self.voyage.saved_battle()
+        self._saved_seen = None
         self._layout_size = None
 
     # -- actions -----------------------------------------------------------------------
@@ -253,9 +313,11 @@ class VoyageScene(Scene):
 
     def _locked_words(self, level) -> str:
         lang = self.app.settings.language
-        keys = [lv for lv in self.voyage.levels if level.id in lv.unlocks]
-        if keys:
-            return self.tr("campaign.locked", port=keys[0].text("port", lang))
+        ports = [lv.text("port", lang) for lv in self.voyage.levels if level.id in lv.unlocks]
+        if len(ports) > 1:
+            return self.tr("campaign.locked_any", ports=", ".join(ports))
+        if ports:
+            return self.tr("campaign.locked", port=ports[0])
         return self.tr("campaign.locked_plain")
 
     def handle(self, event) -> None:
@@ -272,6 +334,10 @@ class VoyageScene(Scene):
                 return
             if event.key == pygame.K_c:
                 self.open_captains()
+                return
+            if (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+                    and self.menu.current is self.sail_item):
+                self.open_briefing()        # on a locked port: says which wins open it
                 return
         if event.type == pygame.MOUSEMOTION:
             self.hover = self._port_at(event.pos)
@@ -578,7 +644,7 @@ class BriefingScene(Scene):
         text.draw(surface, port, (x, y), text.fit_px(port, big, width), theme.ACCENT, shadow=True)
         y += big * 1.1
         px = theme.font_px(self.size, 20)
-        first = self.tr(f"campaign.first.{lv.first}", name=name)
+        first = first_words(self.tr, lv, name)
         for words, colour in ((mode_words(self.tr, lv), theme.TEXT_DIM), (first, theme.TEXT_DIM)):
             text.draw(surface, words, (x, y), text.fit_px(words, px, width), colour)
             y += px * 1.25
@@ -690,13 +756,14 @@ class ResultScene(Scene):
         if words:
             lines += [(line, theme.TEXT) for line in text.wrap(words, px, width)]
         lines.append((result_words(self.tr, r.level, r.metrics), theme.TEXT_DIM))
+        lines += [(words, theme.BAD) for words in missed_words(self.tr, r)]
         if r.opened:
             ports = ", ".join(lv.text("port", lang) for lv in r.opened)
             lines.append((self.tr("campaign.opened", ports=ports), theme.ACCENT))
         for line, col in lines:
             if y + px > box.bottom - m - menu_h:
                 break
-            text.draw(surface, line, (box.centerx, y), px, col, "midtop")
+            text.draw(surface, line, (box.centerx, y), text.fit_px(line, px, width), col, "midtop")
             y += px * 1.25
         menu_rect = pygame.Rect(0, 0, int(min(width, 420 * u)), menu_h)
         menu_rect.midbottom = (box.centerx, box.bottom - m)
@@ -715,8 +782,8 @@ class CaptainsScene(MenuScene):
         self.crew = {key: self._crew(key) for key in self._keys()}   # read once, not per frame
         for key in self.crew:
             items.append(Item(lambda key=key: self._label(key), lambda key=key: self.choose(key)))
-        items += [
-            Item(lambda: self.tr("campaign.new_captain"), get=lambda: self.new_name,
+        items += [     # Enter in the name field signs on, as the button below does
+            Item(lambda: self.tr("campaign.new_captain"), self.sign_on, get=lambda: self.new_name,
                  set=lambda v: setattr(self, "new_name", v), max_len=NAME_LEN,
                  placeholder=lambda: self.tr("campaign.new_captain_hint")),
             Item(lambda: self.tr("campaign.sign_on"), self.sign_on,
@@ -724,6 +791,9 @@ class CaptainsScene(MenuScene):
             Item(lambda: self.tr("menu.back"), self.back),
         ]
         super().__init__(app, items, base_px=26)
+        report_files(app, self.chart.voyage.store)     # damaged files met reading the list
+        while app.profiles.problems:
+            app.notify(app.profiles.problems.pop(0), 10.0)
 
     def _keys(self) -> list[str]:
         keys = set(self.chart.voyage.store.keys()) | {self.app.settings.profile, "player"}
@@ -733,9 +803,10 @@ class CaptainsScene(MenuScene):
         return sorted(keys)
 
     def _crew(self, key: str) -> tuple[str, int]:
-        """A captain's name (None: the unnamed default player) and stars."""
-        progress = self.chart.voyage.store.load(key)
-        name = progress.name or self.app.profiles.load(key).name or key
+        """A captain's name (None: the unnamed default player) and stars. Only a look: a
+        damaged file is reported, and left as it is for its captain to take up."""
+        progress = self.chart.voyage.store.load(key, repair=False)
+        name = progress.name or self.app.profiles.load(key, repair=False).name or key
         return (None if key == "player" and name == key else name), progress.total_stars
 
     def _label(self, key: str) -> str:
@@ -756,9 +827,16 @@ class CaptainsScene(MenuScene):
         key = profile_key(name)
         store = self.chart.voyage.store
         progress = store.load(key, name)
+        report_files(self.app, store)
         progress.name = progress.name or name
+        profiles = self.app.profiles
+        profile = profiles.load(key, name)      # the name kept twice, in its own case
+        while profiles.problems:
+            self.app.notify(profiles.problems.pop(0), 10.0)
         try:
             store.save(progress)
+            if not profiles.path(key).exists():
+                profiles.save(profile)
         except OSError as exc:
             self.app.notify(self.tr("notice.profile_not_saved", error=exc.strerror or str(exc)))
         self.choose(key)
