@@ -32,7 +32,9 @@ class MenuScene(Scene):
         u = theme.unit(self.size)
         text.draw(surface, self.heading(), (w / 2, 50 * u), theme.font_px(self.size, 52),
                   theme.ACCENT, "center", shadow=True)
-        rect = pygame.Rect(0, 0, int(min(w * 0.86, 820 * u)), self.menu.height(self.size) + 40)
+        # a small window gives the menu more of its width, so values stay readable
+        rect = pygame.Rect(0, 0, int(min(w * 0.9, 820 * max(u, 0.8))),
+                           self.menu.height(self.size) + 40)
         rect.center = (w // 2, int(h * 0.5))
         panel(surface, rect, 220)
         self.menu.layout(rect.inflate(-30, -20), self.size)

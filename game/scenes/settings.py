@@ -6,21 +6,26 @@ from __future__ import annotations
 
 from ..data.settings import ANIM_SPEEDS
 from ..i18n import LANGUAGES
-from ..rules.coords import LETTER_SETS
+from ..rules.coords import LETTER_SETS, fallback_letter_set
 from ..render.widgets import Item
 from .dialogs import MenuScene
 
 VOLUMES = [round(v / 10, 1) for v in range(11)]
 
 
-def letters_item(app) -> Item:
-    """The letter set choice (shared with the match set-up): "" follows the language."""
+def letters_item(app, columns=lambda: 10) -> Item:
+    """The letter set choice (shared with the match set-up): "" follows the language. It shows
+    the letters of a board of ``columns()`` columns as the battle will write them (a set too
+    short for the board gives way to Latin there, so it does here)."""
     def words(key: str) -> str:
-        sample = " ".join(LETTER_SETS[key or app.settings.letter_set].letters[:10])
+        n = columns()
+        letters = fallback_letter_set(key or app.settings.letter_set, n).letters[:n]
+        sample = " ".join(letters) if n <= 10 else letters   # a long row stays readable
         return app.tr("settings.letters_default", letters=sample) if not key else sample
 
     return Item(lambda: app.tr("settings.letters"),
-                values=lambda: [""] + [k for k, ls in LETTER_SETS.items() if ls.supports(10)],
+                values=lambda: [""] + [k for k, ls in LETTER_SETS.items()
+                                       if ls.supports(columns())],
                 get=lambda: app.settings.letters,
                 set=lambda v: setattr(app.settings, "letters", v), show=words)
 

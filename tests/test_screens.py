@@ -1,0 +1,160 @@
+"""Issue 18, items 9, 10 and 12: the set-up screen, the first opponent, dialogs and settings."""
+
+import json
+import re
+
+import pygame
+import pytest
+
+from game.ai.opponents import OPPONENTS, first_opponent, opponent, roster
+from game.app import App
+from game.i18n import LANGUAGES, Translator, table
+from game.render import text
+from game.rules.classic import PRESETS
+from game.scenes.match import korabliki_level, naval_level
+from game.scenes.rules import rules_summary
+from game.scenes.setup import SetupScene
+from game.scenes.title import TitleScene
+
+from .test_scenes import frames, key
+
+SMALL = (800, 600)
+
+
+@pytest.fixture
+def small_app(home):
+    a = App(size=SMALL, seed=5, audio=False)
+    a.scenes.push(TitleScene(a))
+    frames(a, 1)
+    yield a
+    a.quit()
+
+
+def setup_scene(app, mode: str, kind: str = "computer") -> SetupScene:
+    app.settings.quick_match["mode"] = mode
+    scene = app.scenes.push(SetupScene(app, kind))
+    frames(app, 1)
+    return scene
+
+
+def row(scene, key_: str):
+    """The visible row whose label is the translation of ``key_`` (None if hidden)."""
+    label = scene.tr(key_)
+    return next((it for it in scene.menu.items if it.label() == label), None)
+
+
+# --- item 9: each game its own opponents -----------------------------------------------------
+
+@pytest.mark.parametrize("mode", ["naval", "korabliki"])
+def test_each_game_lists_its_own_opponents_with_its_own_words(small_app, mode):
+    scene = setup_scene(small_app, mode)
+    item = row(scene, "setup.opponent")
+    assert item.values() == [o.key for o in roster(mode)]
+    classic_words = {scene.tr(o.about_key) for o in OPPONENTS}
+    for k in item.values():
+        scene.choices[{"naval": "naval_opponent", "korabliki": "korabliki_opponent"}[mode]] = k
+        about = scene.tr(scene.opponent.about_key)
+        assert about not in classic_words and "Perelman" not in about
+        assert scene.tr.has(scene.opponent.about_key)
+
+
+@pytest.mark.parametrize("mode, key_, level", [("naval", "commodore", "commodore"),
+                                               ("naval", "boatswain", "gunner"),
+                                               ("korabliki", "sailor", "sailor"),
+                                               ("korabliki", "admiral", "admiral")])
+def test_the_battle_names_and_plays_the_opponent_chosen(small_app, mode, key_, level):
+    scene = setup_scene(small_app, mode)
+    item = row(scene, "setup.opponent")
+    assert key_ in item.values()
+    item.set(key_)
+    scene.start()
+    seat = small_app.scenes.top.match.seats[1]
+    assert seat.name == small_app.tr(f"opponent.{key_}.name")
+    assert (naval_level if mode == "naval" else korabliki_level)(seat) == level
+
+
+def test_rows_that_do_not_apply_are_hidden_not_greyed(small_app):
+    scene = setup_scene(small_app, "classic")
+    assert row(scene, "setup.auto_intercept") is None
+    assert any(it.label().startswith(scene.tr("setup.rules", rules="")) for it in scene.menu.items)
+    mode = scene.menu.items[0]
+    scene.menu.index = 0
+    frames(small_app, 1, [key(pygame.K_RIGHT)])      # to Naval
+    assert scene.mode == "naval"
+    assert row(scene, "setup.auto_intercept") is not None
+    assert not any(it.label().startswith(scene.tr("setup.rules", rules=""))
+                   for it in scene.menu.items)
+    assert scene.menu.current is mode                 # the selection stays on the Game row
+    assert all(it.enabled() for it in scene.menu.items)
+
+
+def test_no_text_cites_the_rules_file_or_says_a_field_twice():
+    for lang in LANGUAGES:
+        for k, words in table(lang).items():
+            assert "§" not in words and "RULES" not in words, (lang, k, words)
+            fields = re.findall(r"\{(\w+)\}", words)
+            assert len(fields) == len(set(fields)), (lang, k, words)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_rules_line_names_the_board_once(lang):
+    tr = Translator(lang)
+    for name, config in PRESETS.items():
+        line = rules_summary(tr, config)
+        board = f"{config.width}×{config.height}"
+        assert line.count(board) == 1, line
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("mode", ["classic", "naval", "korabliki"])
+@pytest.mark.parametrize("kind", ["computer", "two"])
+def test_every_value_fits_its_row_at_800x600(small_app, lang, mode, kind):
+    small_app.settings.language = lang
+    small_app.apply_settings()
+    small_app.settings.quick_match["rules"] = PRESETS["large-18"].to_dict()
+    scene = setup_scene(small_app, mode, kind)
+    menu = scene.menu
+    for item in menu.items:
+        if not item.is_choice:
+            continue
+        room = menu.value_room(item)
+        for value in item.values():
+            words = item.show(value)
+            assert text.size(words, menu.px)[0] <= room.w, (item.label(), words)
+
+
+@pytest.mark.parametrize("mode, columns", [("classic", 18), ("naval", 12), ("korabliki", 16)])
+def test_the_letters_row_shows_a_letter_per_column(small_app, mode, columns):
+    small_app.settings.language = "ru"
+    small_app.apply_settings()
+    small_app.settings.quick_match["rules"] = PRESETS["large-18"].to_dict()
+    scene = setup_scene(small_app, mode)
+    item = row(scene, "settings.letters")
+    for value in item.values():
+        letters = re.sub(r"^.*: ", "", item.show(value)).replace(" ", "")
+        assert len(letters) == columns, (value, letters)
+
+
+# --- item 10: a new player starts mid-ladder, and the choice is remembered --------------------
+
+def test_a_new_player_meets_a_mid_ladder_opponent_and_the_choice_is_remembered(home):
+    a = App(size=SMALL, seed=1, audio=False)
+    a.scenes.push(TitleScene(a))
+    for mode in ("classic", "naval", "korabliki"):
+        scene = setup_scene(a, mode)
+        ladder = roster(mode)
+        assert scene.opponent == first_opponent(mode)
+        assert 1 < scene.opponent.level < max(o.level for o in ladder)
+        a.scenes.pop()
+    scene = setup_scene(a, "classic")
+    scene.menu.index = scene.menu.items.index(row(scene, "setup.opponent"))
+    frames(a, 1, [key(pygame.K_RIGHT), key(pygame.K_ESCAPE)])
+    chosen = scene.opponent.key
+    assert chosen != first_opponent("classic").key
+    a.quit()
+    saved = json.loads((home / "settings.json").read_text(encoding="utf-8"))
+    assert saved["quick_match"]["opponent"] == chosen
+    b = App(size=SMALL, seed=2, audio=False)
+    b.scenes.push(TitleScene(b))
+    assert setup_scene(b, "classic").opponent == opponent(chosen)
+    b.quit()
