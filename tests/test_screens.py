@@ -158,3 +158,89 @@ def test_a_new_player_meets_a_mid_ladder_opponent_and_the_choice_is_remembered(h
     b.scenes.push(TitleScene(b))
     assert setup_scene(b, "classic").opponent == opponent(chosen)
     b.quit()
+
+
+# --- item 12: dialogs and settings ----------------------------------------------------------
+
+def test_the_abandon_question_hides_the_pause_menu_under_it(small_app):
+    from game.scenes.dialogs import ConfirmScene, PauseScene, confirm_abandon
+    app = small_app
+    app.scenes.push(PauseScene(app))
+    confirm_abandon(app)
+    frames(app, 1)
+    inside = app.scenes.top._panel_rect().inflate(-8, -8)
+    over_pause = app.screen.subsurface(inside).copy()
+    app.scenes.pop()
+    app.scenes.pop()
+    app.scenes.push(ConfirmScene(app, app.tr("dialog.abandon"), lambda: None))
+    frames(app, 1)
+    alone = app.screen.subsurface(inside).copy()
+    assert pygame.image.tobytes(over_pause, "RGB") == pygame.image.tobytes(alone, "RGB")
+
+
+def release(k):
+    return pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)
+
+
+def motion(pos):
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+
+
+def test_toggling_full_screen_by_keyboard_changes_no_other_setting(home):
+    from dataclasses import asdict
+
+    from game.scenes.settings import SettingsScene
+    app = App(size=(1280, 720), seed=1, audio=False)
+    app.scenes.push(TitleScene(app))
+    scene = app.scenes.push(SettingsScene(app))
+    frames(app, 1)
+    display = row(scene, "settings.window")
+    scene.menu.index = scene.menu.items.index(display)
+    before = asdict(app.settings)
+    frames(app, 1, [key(pygame.K_RIGHT)])
+    assert app.settings.fullscreen
+    # the new window reports the resting pointer over another row, and the held key repeats
+    language = row(scene, "settings.language")
+    frames(app, 1, [motion(language.rect.center), key(pygame.K_RIGHT)])
+    assert scene.menu.current is display
+    frames(app, 1, [release(pygame.K_RIGHT), key(pygame.K_RETURN), release(pygame.K_RETURN)])
+    after = asdict(app.settings)
+    assert not app.settings.fullscreen
+    assert {k: v for k, v in after.items()} == before
+    assert app.size == app.screen.get_size() == (1280, 720)
+    app.quit()
+
+
+def test_a_resize_reported_for_the_full_screen_is_not_taken_by_the_window(home):
+    app = App(size=(1280, 720), seed=1, audio=False)
+    app.scenes.push(TitleScene(app))
+    frames(app, 1, [key(pygame.K_F11), release(pygame.K_F11)])
+    full = app.screen.get_size()
+    assert app.settings.fullscreen
+    late = pygame.event.Event(pygame.VIDEORESIZE, size=full, w=full[0], h=full[1])
+    frames(app, 1, [key(pygame.K_F11), release(pygame.K_F11), late])
+    assert not app.settings.fullscreen
+    assert app.size == app.screen.get_size() == (1280, 720)
+    assert app.settings.window == [1280, 720]
+    app.quit()
+
+
+def test_settings_offer_window_sizes_applied_at_once_and_at_the_next_start(home):
+    from game.scenes.settings import SettingsScene
+    app = App(size=None, seed=1, audio=False)
+    app.scenes.push(TitleScene(app))
+    scene = app.scenes.push(SettingsScene(app))
+    frames(app, 1)
+    sizes = row(scene, "settings.window_size")
+    assert (800, 600) in sizes.values() and len(sizes.values()) >= 2
+    scene.menu.index = scene.menu.items.index(sizes)
+    for _ in range(len(sizes.values())):
+        if sizes.get() == (800, 600):
+            break
+        frames(app, 1, [key(pygame.K_LEFT), release(pygame.K_LEFT)])
+    assert app.screen.get_size() == app.size == (800, 600)
+    frames(app, 1, [key(pygame.K_ESCAPE)])
+    app.quit()
+    again = App(size=None, seed=2, audio=False)
+    assert again.screen.get_size() == (800, 600)
+    again.quit()

@@ -66,7 +66,7 @@ class OverlayScene(MenuScene):
         w, h = self.size
         surface.blit(tint((w, h), (0, 0, 0, 150)), (0, 0))
         rect = self._panel_rect()
-        panel(surface, rect, 240)
+        panel(surface, rect, 255)   # opaque: a dialog over the pause menu hides its words
         px = theme.font_px(self.size, 34)
         lines = text.wrap(self.title, px, rect.w - 30)
         for i, line in enumerate(lines[:2]):

@@ -4,13 +4,29 @@ Every change takes effect at once; leaving the screen saves the settings (atomic
 
 from __future__ import annotations
 
-from ..data.settings import ANIM_SPEEDS
+import pygame
+
+from ..data.settings import ANIM_SPEEDS, WINDOW_MIN
 from ..i18n import LANGUAGES
 from ..rules.coords import LETTER_SETS, fallback_letter_set
 from ..render.widgets import Item
 from .dialogs import MenuScene
 
 VOLUMES = [round(v / 10, 1) for v in range(11)]
+# window sizes offered (those the screen can hold), besides the size the window has now
+WINDOW_SIZES = ((800, 600), (1024, 768), (1280, 720), (1366, 768), (1600, 900), (1920, 1080),
+                (2560, 1440))
+
+
+def window_sizes(current: tuple[int, int]) -> list[tuple[int, int]]:
+    """The sizes to choose from: the usual ones that fit the desktop, and ``current``."""
+    desktops = pygame.display.get_desktop_sizes() if pygame.display.get_init() else []
+    room = max(desktops, default=(10 ** 5, 10 ** 5))
+    sizes = {sz for sz in WINDOW_SIZES
+             if sz[0] <= room[0] and sz[1] <= room[1]
+             and sz[0] >= WINDOW_MIN[0] and sz[1] >= WINDOW_MIN[1]}
+    sizes.add(tuple(current))
+    return sorted(sizes)
 
 
 def letters_item(app, columns=lambda: 10) -> Item:
@@ -52,6 +68,10 @@ class SettingsScene(MenuScene):
             Item(lambda: self.tr("settings.window"), values=lambda: [False, True],
                  get=lambda: s.fullscreen, set=app.set_fullscreen,
                  show=lambda v: self.tr("settings.fullscreen" if v else "settings.windowed")),
+            Item(lambda: self.tr("settings.window_size"),
+                 values=lambda: window_sizes(tuple(s.window)),
+                 get=lambda: tuple(s.window), set=app.set_window_size,
+                 show=lambda v: f"{v[0]}×{v[1]}"),
             Item(lambda: self.tr("menu.back"), self.back),
         ]
         super().__init__(app, items, base_px=28, on_change=self.changed)
