@@ -152,6 +152,10 @@ class App:
         """Make changed settings take effect now (language, sound)."""
         self.tr = Translator(self.settings.language)
         self._report_translation_problems()
+        for scene in self.scenes:   # names the game gave follow the language (issue 18)
+            match = getattr(scene, "match", None)
+            if hasattr(match, "translate"):
+                match.translate(self.tr)
         self.audio.set_volume(self.settings.volume)
         self.audio.set_muted(self.settings.muted)
 

@@ -244,3 +244,38 @@ def test_settings_offer_window_sizes_applied_at_once_and_at_the_next_start(home)
     again = App(size=None, seed=2, audio=False)
     assert again.screen.get_size() == (800, 600)
     again.quit()
+
+
+# --- item 12: a change of language in the middle of a game reaches every word ------------------
+
+ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+def speak_russian_now(app):
+    app.settings.language = "ru"
+    app.apply_settings()
+
+
+def test_the_classic_log_names_and_remarks_follow_a_change_of_language(home):
+    from game.scenes.battle import BattleScene
+
+    from .test_scenes import quick_battle, settle
+    app = App(size=(1280, 720), seed=7, audio=False)
+    app.settings.language = "en"
+    app.apply_settings()
+    app.scenes.push(TitleScene(app))
+    battle = quick_battle(app)
+    for cell in ((0, 0), (2, 0), (4, 0), (6, 0)):
+        if not isinstance(app.scenes.top, BattleScene) or battle.game.over:
+            break
+        if battle.game.turn == 0:
+            battle.fire(cell)
+        settle(app)
+    lines = [words for words, _ in battle.log]
+    assert len(lines) >= 3 and any(ENGLISH_WORD.search(w) for w in lines)
+    speak_russian_now(app)
+    frames(app, 1)
+    assert battle.match.seats[1].name == "Боцман" and battle.match.seats[0].name == "Вы"
+    for words, _ in battle.log:
+        assert not ENGLISH_WORD.search(words), words
+    app.quit()

@@ -12,6 +12,7 @@ import pygame
 
 from ..ai.opponents import first_opponent, opponent, roster
 from ..data.profiles import profile_key
+from ..i18n.phrase import Phrase
 from ..render import text, theme
 from ..rules.korabliki import WIDTH as KR_WIDTH
 from ..rules.korabliki import KorablikiConfig
@@ -133,8 +134,16 @@ class SetupScene(MenuScene):
         return self._names()[int(value)]
 
     def _names(self) -> list[str]:
-        return [self.choices.get(f"name{i}", "").strip() or self.tr("setup.player", n=i)
-                for i in (1, 2)]
+        return [name for name, _ in self._seat_names()]
+
+    def _seat_names(self) -> list[tuple]:
+        """Each player's name, and the words of the game standing for it when none is given."""
+        out = []
+        for i in (1, 2):
+            given = str(self.choices.get(f"name{i}", "")).strip()
+            out.append((given, None) if given else
+                       (self.tr("setup.player", n=i), Phrase("setup.player", n=i)))
+        return out
 
     def start(self) -> None:
         app = self.app
@@ -146,12 +155,13 @@ class SetupScene(MenuScene):
         if self.kind == "computer":
             opp = self.opponent
             profile = app.profile(name)
-            seats = (Seat(HUMAN, name or self.tr("setup.you")),
+            seats = (Seat(HUMAN, name or self.tr("setup.you"),
+                          label=None if name else Phrase("setup.you")),
                      Seat(COMPUTER, self.tr(opp.name_key), opp.shooter,
-                          opp.placement, opp.personality, opp.remembers))
+                          opp.placement, opp.personality, opp.remembers,
+                          label=Phrase(opp.name_key)))
         else:
-            a, b = self._names()
-            seats = (Seat(HUMAN, a), Seat(HUMAN, b))
+            seats = tuple(Seat(HUMAN, name, label=label) for name, label in self._seat_names())
         if self.mode == "korabliki":   # §K: one board, one set of pieces
             config, series = KorablikiConfig(), 1
         elif self.mode == "naval":   # §N: one field and one fleet; no series, no halo setting
