@@ -279,3 +279,51 @@ def test_the_classic_log_names_and_remarks_follow_a_change_of_language(home):
     for words, _ in battle.log:
         assert not ENGLISH_WORD.search(words), words
     app.quit()
+
+
+def computers_battle(app, mode: str):
+    """Two computer opponents of ``mode`` chosen as on the set-up screen, in English."""
+    import random as _random
+
+    from game.i18n.phrase import Phrase
+    from game.rules import korabliki as kr
+    from game.rules import naval as nv
+    from game.scenes.korabliki_battle import KorablikiBattleScene
+    from game.scenes.match import COMPUTER, Match, Seat
+    from game.scenes.naval_battle import NavalBattleScene
+    app.settings.language = "en"
+    app.apply_settings()
+    seats = tuple(Seat(COMPUTER, app.tr(o.name_key), o.shooter, o.placement, o.personality,
+                       label=Phrase(o.name_key)) for o in roster(mode)[-2:])
+    if mode == "naval":
+        match = Match(nv.NavalConfig(), seats, first="0", seed=5)
+        ais = match.naval_ais()
+        game = nv.NavalGame(match.config, [ais[0].place(), ais[1].place()], 0)
+        scene = NavalBattleScene(app, match, game, keep_record=False)
+    else:
+        match = Match(kr.KorablikiConfig(), seats, first="0", seed=5)
+        game = kr.new_game(kr.KorablikiConfig(), _random.Random(3), first=0)
+        scene = KorablikiBattleScene(app, match, game, keep_record=False)
+    app.scenes.push(scene)
+    return scene
+
+
+@pytest.mark.parametrize("mode", ["naval", "korabliki"])
+def test_every_log_line_of_naval_and_korabliki_follows_a_change_of_language(home, mode):
+    app = App(size=(1280, 720), seed=3, audio=False)
+    app.scenes.push(TitleScene(app))
+    scene = computers_battle(app, mode)
+    for _ in range(3000):
+        if app.scenes.top is not scene or len(scene.log) >= 12:
+            break
+        if scene.busy:
+            scene.skip()
+        frames(app)
+    lines = [words for words, _ in scene.log]
+    assert len(lines) >= 5 and any(ENGLISH_WORD.search(w) for w in lines)
+    speak_russian_now(app)
+    assert [s.name for s in scene.match.seats] == [
+        Translator("ru")(o.name_key) for o in roster(mode)[-2:]]
+    for words, _ in scene.log:
+        assert not ENGLISH_WORD.search(words), words
+    app.quit()

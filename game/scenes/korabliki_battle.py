@@ -22,6 +22,7 @@ from pathlib import Path
 import pygame
 
 from ..i18n import describe
+from ..i18n.phrase import Join, Phrase, Said, Transcript
 from ..rules import korabliki as kr
 from ..rules.coords import fallback_letter_set
 from ..rules.errors import RuleError
@@ -99,7 +100,7 @@ class KorablikiBattleScene(RecordKeeper, Scene):
         self.block_index = 0
         self.message = ""
         self.message_time = 0.0
-        self.log: list[tuple[str, tuple]] = []
+        self.log = Transcript(lambda: self.app.tr)   # (words, colour), said in today's language
         self.elapsed = 0.0
         self.finished = False
         self.record_path: Path | None = None
@@ -300,8 +301,8 @@ class KorablikiBattleScene(RecordKeeper, Scene):
     def _name(self, player: int) -> str:
         return self.seat(player).name
 
-    def _rank_words(self, rank: str, n: int = 1) -> str:
-        label = rank_label(self.tr, rank)
+    def _rank_words(self, rank: str, n: int = 1, tr=None) -> str:
+        label = rank_label(tr or self.tr, rank)
         return label if n == 1 else f"{n} {label}"
 
     def _sound(self, name: str, skipping: bool, volume: float = 1.0) -> None:
@@ -327,7 +328,7 @@ class KorablikiBattleScene(RecordKeeper, Scene):
         self.timeline.add(at, go)
         end = at + SLIDE * (len(path) - 1)
         self.timeline.add(end, lambda s: self._land(e.to, shown))
-        self._log(e.player, self.tr("kor.log.move", frm=self._cell(e.frm), to=self._cell(e.to)))
+        self._log(e.player, Phrase("kor.log.move", frm=self._cell(e.frm), to=self._cell(e.to)))
         return end + 0.05
 
     def _land(self, cell, shown: Shown) -> None:
@@ -348,7 +349,7 @@ class KorablikiBattleScene(RecordKeeper, Scene):
             self.timeline.add(at + 0.1, lambda s: self._curtain(
                 e.player, self.tr("kor.curtain_answer", name=self._name(e.player))))
             return at + 0.1
-        self._log(1 - e.player, self.tr("kor.log.asks", cell=self._cell(e.target)))
+        self._log(1 - e.player, Phrase("kor.log.asks", cell=self._cell(e.target)))
         return at
 
     def _show_asked(self, e: kr.Asked, at: float) -> float:
@@ -369,8 +370,9 @@ class KorablikiBattleScene(RecordKeeper, Scene):
                     self.display[c].revealed = True
         self.timeline.add(at, guns)
         self.timeline.add(at + 0.5, lambda s: self._sink(e.removed, s))
-        words = self.tr(f"kor.log.asked_{e.outcome.replace('-', '_')}",
-                        target=self._cell(e.target), rank=self._rank_words(e.rank, n))
+        words = Phrase(f"kor.log.asked_{e.outcome.replace('-', '_')}",
+                       target=self._cell(e.target),
+                       rank=Said(lambda tr: self._rank_words(e.rank, n, tr)))
         self._log(e.player, words)
         deed = {"won": "hit", "took-fort": "sink", "swept": "hit"}.get(e.outcome, "miss")
         for p in self.ais:
@@ -399,8 +401,8 @@ class KorablikiBattleScene(RecordKeeper, Scene):
                 self.display[e.target].revealed = True
         self.timeline.add(at, boom)
         self.timeline.add(at + 0.4, lambda s: self._sink(e.removed, s))
-        self._log(e.player, self.tr(f"kor.log.struck_{e.outcome}", target=self._cell(e.target),
-                                    rank=self._rank_words(e.rank)))
+        self._log(e.player, Phrase(f"kor.log.struck_{e.outcome}", target=self._cell(e.target),
+                                   rank=Said(lambda tr: self._rank_words(e.rank, 1, tr))))
         return at + 0.9
 
     def _show_blast(self, e: kr.Blast, at: float) -> float:
@@ -444,11 +446,11 @@ class KorablikiBattleScene(RecordKeeper, Scene):
             end += 0.9
         removed = tuple((o, c) for o, c, _ in e.revealed)
         self.timeline.add(end + 1.2, lambda s: self._sink(removed, s))
-        owner = self._name(e.owner)
         ranks = ", ".join(f"{self._cell(c)} {rank_label(self.tr, r)}" for _, c, r in e.revealed)
-        self._log(e.owner, self.tr("kor.log.blast", name=owner, cell=self._cell(e.centre)))
+        self._log(e.owner, Phrase("kor.log.blast", name=self.seat(e.owner),
+                                  cell=self._cell(e.centre)))
         if e.chained is not None:
-            self._log(1 - e.owner, self.tr("kor.log.chain", cell=self._cell(e.chained)))
+            self._log(1 - e.owner, Phrase("kor.log.chain", cell=self._cell(e.chained)))
         if ranks:
             self._layout()
             px = theme.font_px(self.size, 16)
@@ -458,7 +460,7 @@ class KorablikiBattleScene(RecordKeeper, Scene):
 
     def _turn_changed(self, e: kr.TurnChanged) -> None:
         if e.again:
-            self._log(e.player, self.tr("kor.log.again"))
+            self._log(e.player, Phrase("kor.log.again"))
         if self.match.hot_seat and not self.game.over and e.player != self.viewer:
             self._curtain(e.player, self.tr("curtain.turn", name=self._name(e.player)))
 
@@ -472,15 +474,15 @@ class KorablikiBattleScene(RecordKeeper, Scene):
             self._layout_size = None
         self.app.scenes.push(CurtainScene(self.app, message, ready, on_abandon=self.save_record))
 
-    def _log(self, player: int, words: str) -> None:
-        self.log.append((f"{self._name(player)}: {words}", theme.PLAYER_COLOURS[player]))
+    def _log(self, player: int, words) -> None:
+        self.log.append((Join(self.seat(player), words, sep=": "), theme.PLAYER_COLOURS[player]))
         del self.log[:-LOG_LINES]
 
     def _log_end(self, e: kr.GameOver) -> None:
         if e.winner is None:
-            self.log.append((self.tr(f"kor.draw.{e.reason.replace('-', '_')}"), theme.ACCENT))
+            self.log.append((Phrase(f"kor.draw.{e.reason.replace('-', '_')}"), theme.ACCENT))
         else:
-            self.log.append((self.tr("gameover.wins", name=self._name(e.winner)), theme.ACCENT))
+            self.log.append((Phrase("gameover.wins", name=self.seat(e.winner)), theme.ACCENT))
         for p in self.ais:
             if e.winner is not None:
                 self._remark(p, "we_win" if e.winner == p else "we_lose")
@@ -495,7 +497,7 @@ class KorablikiBattleScene(RecordKeeper, Scene):
         if trigger in ("start", "we_win", "we_lose") or rng.random() < 0.3:
             key = f"kor.remark.{trigger}.{rng.randrange(3)}"
             if self.app.tr.has(key):
-                self.log.append((self.tr("battle.remark", name=seat.name, text=self.tr(key)),
+                self.log.append((Phrase("battle.remark", name=seat, text=Phrase(key)),
                                  theme.TEXT_DIM))
                 del self.log[:-LOG_LINES]
 
