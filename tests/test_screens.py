@@ -327,3 +327,36 @@ def test_every_log_line_of_naval_and_korabliki_follows_a_change_of_language(home
     for words, _ in scene.log:
         assert not ENGLISH_WORD.search(words), words
     app.quit()
+
+
+def test_the_pause_menu_and_the_abandon_question_follow_a_change_of_language(small_app, monkeypatch):
+    from game.scenes import dialogs
+    from game.scenes.dialogs import PauseScene, confirm_abandon
+    app = small_app
+    app.settings.language = "en"
+    app.apply_settings()
+    app.scenes.push(PauseScene(app))
+    confirm_abandon(app)
+    speak_russian_now(app)
+    drawn = []
+    real = dialogs.text.draw
+    monkeypatch.setattr(dialogs.text, "draw",
+                        lambda surface, words, *a, **k: drawn.append(words) or real(surface, words, *a, **k))
+    frames(app, 1)
+    ru = Translator("ru")
+    assert ru("pause.title") in drawn
+    assert any(ru("dialog.abandon").startswith(w) for w in drawn if w)
+    en = Translator("en")
+    assert en("pause.title") not in drawn and not any(
+        w and en("dialog.abandon").startswith(w) for w in drawn)
+
+
+def test_a_campaign_opponent_s_name_follows_a_change_of_language():
+    from game.campaign import make_match
+    from game.levels import load_levels
+    levels, _ = load_levels()
+    level = next(lv for lv in levels if lv.name("ru") != lv.name("en"))
+    match = make_match(level, 1, "Anna", lang="en")
+    assert match.seats[1].name == level.name("en")
+    match.translate(Translator("ru"))
+    assert match.seats[1].name == level.name("ru") and match.seats[0].name == "Anna"

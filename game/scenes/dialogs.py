@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from ..i18n.phrase import Phrase, say
 from ..render import text, theme
 from ..render.widgets import Item, Menu, panel, tint
 from .base import Scene
@@ -45,7 +46,8 @@ class MenuScene(Scene):
 
 
 class OverlayScene(MenuScene):
-    """A dimmed screen over a frozen scene, with a panel holding a title and a menu."""
+    """A dimmed screen over a frozen scene, with a panel holding a title (a string, or a Phrase
+    that follows the language) and a menu."""
 
     opaque = False
 
@@ -68,7 +70,7 @@ class OverlayScene(MenuScene):
         rect = self._panel_rect()
         panel(surface, rect, 255)   # opaque: a dialog over the pause menu hides its words
         px = theme.font_px(self.size, 34)
-        lines = text.wrap(self.title, px, rect.w - 30)
+        lines = text.wrap(say(self.title, self.tr), px, rect.w - 30)
         for i, line in enumerate(lines[:2]):
             text.draw(surface, line, (rect.centerx, rect.y + px * (0.9 + 1.1 * i)), px,
                       theme.ACCENT, "center")
@@ -129,7 +131,7 @@ def confirm_abandon(app, on_abandon=None) -> None:
             open_voyage(app)
             return
         go_to_title(app)
-    app.scenes.push(ConfirmScene(app, app.tr("dialog.abandon"), yes))
+    app.scenes.push(ConfirmScene(app, Phrase("dialog.abandon"), yes))
 
 
 class PauseScene(OverlayScene):
@@ -144,4 +146,4 @@ class PauseScene(OverlayScene):
             items.append(Item(lambda: self.tr("pause.save_record"), on_save_record))
         items.append(Item(lambda: self.tr("pause.quit"),
                           lambda: confirm_abandon(app, self.on_abandon)))
-        super().__init__(app, app.tr("pause.title"), items)
+        super().__init__(app, Phrase("pause.title"), items)
