@@ -20,6 +20,7 @@ from .scenes.base import SceneStack
 TITLE = "Sea Battle — Морской бой"
 FPS = 60
 MIN_SIZE = (640, 480)
+REPEAT_GAP = 0.5   # seconds: key repeats come faster than this (pygame.key.set_repeat(300, 40))
 
 
 class App:
@@ -33,6 +34,9 @@ class App:
         pygame.font.init()
         pygame.key.set_repeat(300, 40)
         self.size = tuple(size or self.settings.window)
+        self.time = 0.0
+        self.keys_down: set[int] = set()   # keys pressed and not yet released
+        self.window_made = 0               # how many times the window was made
         self.screen = self._open_window(self.settings.fullscreen and size is None)
         pygame.display.set_caption(TITLE)
         self.tr = Translator(self.settings.language)
@@ -45,15 +49,23 @@ class App:
         self.scenes = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True
-        self.time = 0.0
 
     # -- window --
     def _open_window(self, fullscreen: bool) -> pygame.Surface:
+        # sizes reported for the window being replaced are stale (see ``step``)
+        pygame.event.clear(pygame.VIDEORESIZE)
+        self.window_made += 1
         if fullscreen:
             screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
         self.size = screen.get_size()
+        # A window made again reports the pointer where it now lies (a motion nobody made), and
+        # a key held through the change may repeat: neither may act on the new window, or the
+        # menu row under a resting pointer would take the next key (issue 18).
+        self.stale_keys = {k: self.time for k in self.keys_down}
+        self.pointer_anchor: tuple | None = None
+        self.pointer_settled = self.window_made == 1
         return screen
 
     def set_fullscreen(self, on: bool) -> None:
@@ -61,6 +73,13 @@ class App:
         if not on:
             self.size = tuple(self.settings.window)
         self.screen = self._open_window(on)
+
+    def set_window_size(self, size) -> None:
+        """A window size chosen in the settings: remembered, and applied at once in a window."""
+        self.settings.window = [int(size[0]), int(size[1])]
+        if not self.settings.fullscreen:
+            self.size = tuple(self.settings.window)
+            self.screen = self._open_window(False)
 
     def resized(self, size) -> None:
         """Follow the window; below 640x480 text would stop being readable, so grow it back."""
@@ -71,6 +90,35 @@ class App:
             self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
         else:
             self.screen = pygame.display.get_surface()
+
+    def _stale_input(self, event) -> bool:
+        """Input left over from before the window was made again (see ``_open_window``)."""
+        if event.type == pygame.KEYUP:
+            self.keys_down.discard(event.key)
+            self.stale_keys.pop(event.key, None)
+        elif event.type == pygame.KEYDOWN:
+            last = self.stale_keys.get(event.key)
+            if last is not None:
+                if self.time - last < REPEAT_GAP:   # still held: a repeat
+                    self.stale_keys[event.key] = self.time
+                    return True
+                del self.stale_keys[event.key]      # a new press whose release went unseen
+            self.keys_down.add(event.key)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self.keys_down.clear()
+            self.stale_keys = {}
+        elif event.type == pygame.MOUSEMOTION and not self.pointer_settled:
+            if self.pointer_anchor is None:
+                self.pointer_anchor = tuple(event.pos)
+                return True
+            dx = event.pos[0] - self.pointer_anchor[0]
+            dy = event.pos[1] - self.pointer_anchor[1]
+            if dx * dx + dy * dy < 9:
+                return True
+            self.pointer_settled = True
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
+            self.pointer_settled = True
+        return False
 
     # -- services --
     def profile(self, name: str = "") -> Profile:
@@ -104,6 +152,10 @@ class App:
         """Make changed settings take effect now (language, sound)."""
         self.tr = Translator(self.settings.language)
         self._report_translation_problems()
+        for scene in self.scenes:   # names the game gave follow the language (issue 18)
+            match = getattr(scene, "match", None)
+            if hasattr(match, "translate"):
+                match.translate(self.tr)
         self.audio.set_volume(self.settings.volume)
         self.audio.set_muted(self.settings.muted)
 
@@ -121,6 +173,8 @@ class App:
         if event.type == pygame.VIDEORESIZE:
             self.resized(event.size)
             return
+        if self._stale_input(event):
+            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_F11:
                 self.set_fullscreen(not self.settings.fullscreen)
@@ -136,7 +190,10 @@ class App:
 
     def step(self, dt: float, events=None) -> None:
         """One frame: events, time, drawing (tests and benchmarks call this directly)."""
+        made = self.window_made
         for event in (pygame.event.get() if events is None else events):
+            if event.type == pygame.VIDEORESIZE and self.window_made != made:
+                continue   # the size of the window made before this frame's F11 (issue 18)
             self.handle(event)
             if not self.running:
                 return

@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass, field
 
 from .data.progress import Progress, ProgressStore
+from .i18n.phrase import Said
 from .levels import Level, load_levels, metrics, open_levels
 from .rules.classic import ClassicGame
 from .rules.errors import RuleError
@@ -145,7 +146,7 @@ def make_match(level: Level, seed: int, player: str, lang: str = "en", letters: 
     else:
         me = Seat(COMPUTER, player, player_ai, "random")
     them = Seat(COMPUTER, level.name(lang), opp.ai, opp.placement, opp.personality,
-                opp.remembers)
+                opp.remembers, label=Said(lambda tr: level.name(tr.lang)))   # follows the language
     match = Match(level.config, (me, them), first=FIRST[level.first], letters=letters,
                   seed=seed, profile=profile)
     if voyage is not None:

@@ -249,7 +249,7 @@ def test_naval_has_its_own_name_in_every_language(lang):
     assert not bad, bad
     tr = Translator(lang)
     name = tr("mode.naval").split(" 12×12")[0]
-    assert name and name in tr("setup.naval_rules"), (name, tr("setup.naval_rules"))
+    assert name and name in tr("mode.naval.name"), (name, tr("mode.naval.name"))
 
 
 # spellings a table must not use because it spells the same thing another way elsewhere

@@ -1,6 +1,7 @@
-"""The computer admirals a player can choose, weakest first: each has a name, a level of the
-shooting ladder, a placement style and a voice. Names, descriptions and remarks live in the
-translations under ``opponent.<key>.*`` and ``remark.<key>.*``."""
+"""The computer admirals a player can choose, weakest first, for each mode: each has a name, a
+level of that mode's computer player, a placement style and a voice. Names live in the
+translations under ``opponent.<key>.name``, descriptions under ``opponent.<key>.about`` (Classic)
+or ``opponent.<mode>.<key>.about``, and remarks under ``remark.<voice>.*``."""
 
 from __future__ import annotations
 
@@ -11,12 +12,30 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Opponent:
     key: str
-    shooter: str        # the level of the ladder (game.ai.shooters.LADDER)
+    shooter: str        # the level of the mode's computer player (Classic: shooters.LADDER,
+                        # Naval: naval.NAVAL_LEVELS, «Кораблики»: korabliki.KORABLIKI_LEVELS)
     level: int
     placement: str      # the placement style (game.ai.layouts.STYLES)
     remembers: bool = False  # learns where this player hides his ships
+    mode: str = "classic"
+    voice: str = ""     # the Classic personality whose remarks it makes ("" = its own key)
+
+    @property
+    def personality(self) -> str:
+        return self.voice or self.key
+
+    @property
+    def name_key(self) -> str:
+        return f"opponent.{self.key}.name"
+
+    @property
+    def about_key(self) -> str:
+        if self.mode == "classic":
+            return f"opponent.{self.key}.about"
+        return f"opponent.{self.mode}.{self.key}.about"
 
 
+# Classic: the five rungs of the shooting ladder; also the personalities (voices) of the game.
 OPPONENTS: tuple[Opponent, ...] = (
     Opponent("cabin_boy", "random", 1, "random"),
     Opponent("boatswain", "hunter", 2, "random"),
@@ -25,9 +44,37 @@ OPPONENTS: tuple[Opponent, ...] = (
     Opponent("admiral", "admiral", 5, "perelman", remembers=True),
 )
 
+# Naval (RULES.md §N): its three computer players; each places its own armed fleet.
+NAVAL_OPPONENTS: tuple[Opponent, ...] = (
+    Opponent("cabin_boy", "random", 1, "random", mode="naval"),
+    Opponent("boatswain", "gunner", 2, "random", mode="naval"),
+    Opponent("commodore", "commodore", 3, "random", mode="naval", voice="captain"),
+)
 
-def opponent(key: str) -> Opponent:
-    for o in OPPONENTS:
+# «Кораблики» (RULES.md §K): its three computer players; each sets up in its own formations.
+KORABLIKI_OPPONENTS: tuple[Opponent, ...] = (
+    Opponent("cabin_boy", "random", 1, "random", mode="korabliki"),
+    Opponent("sailor", "sailor", 2, "random", mode="korabliki", voice="boatswain"),
+    Opponent("admiral", "admiral", 3, "random", mode="korabliki"),
+)
+
+ROSTERS: dict[str, tuple[Opponent, ...]] = {
+    "classic": OPPONENTS, "naval": NAVAL_OPPONENTS, "korabliki": KORABLIKI_OPPONENTS}
+
+
+def roster(mode: str = "classic") -> tuple[Opponent, ...]:
+    """The opponents of ``mode``, weakest first."""
+    return ROSTERS[mode]
+
+
+def first_opponent(mode: str = "classic") -> Opponent:
+    """Whom a new player meets first: the middle of the ladder, neither a pushover nor the top."""
+    ladder = roster(mode)
+    return ladder[(len(ladder) - 1) // 2]
+
+
+def opponent(key: str, mode: str = "classic") -> Opponent:
+    for o in roster(mode):
         if o.key == key:
             return o
     raise KeyError(key)

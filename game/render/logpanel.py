@@ -1,8 +1,8 @@
 """The battle log: every line of the game, kept whole, in a panel that scrolls.
 
-It is a list of ``(words, colour)`` (so scenes append to it as to a list); ``words`` may be a
-string or a function of no arguments that returns one, which lets a line be worded in the
-language chosen when it is drawn. The wheel over the panel and PageUp/PageDown scroll it; a new
+It is a ``Transcript`` (game.i18n.phrase): a list of ``(words, colour)`` lines that scenes
+append to, each worded in the language of the moment when it is read, so a change of language
+mid-game rewords the whole log. The wheel over the panel and PageUp/PageDown scroll it; a new
 line does not move a view the player has scrolled back, and End (or scrolling to the bottom)
 follows the newest line again.
 """
@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import pygame
 
+from ..i18n.phrase import Transcript
 from . import text, theme
 from .widgets import panel
 
 
-class LogPanel(list):
-    def __init__(self, lines=()):
-        super().__init__(lines)
+class LogPanel(Transcript):
+    def __init__(self, translator, lines=()):
+        super().__init__(translator, lines)
         self.back = 0             # lines scrolled back from the newest
         self.rows = 1             # lines the panel showed last time it was drawn
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -27,11 +28,6 @@ class LogPanel(list):
         super().append(line)
         if self.back:             # hold a view scrolled back where it is
             self.back += 1
-
-    @staticmethod
-    def words(line) -> str:
-        words = line[0]
-        return words() if callable(words) else words
 
     def scroll(self, lines: int) -> None:
         """Positive: back toward the first line; negative: toward the newest."""
@@ -72,10 +68,9 @@ class LogPanel(list):
         shown = self[max(0, end - rows):end]
         bar = 6 if len(self) > rows else 0
         width = rect.w - 2 * pad - bar
-        for i, line in enumerate(shown):
-            words = self.words(line)
+        for i, (words, colour) in enumerate(shown):   # said in today's language
             size = text.fit_px(words, px, width) if fit else px
-            text.draw(surface, words, (rect.x + pad, rect.y + 6 + i * line_h), size, line[1])
+            text.draw(surface, words, (rect.x + pad, rect.y + 6 + i * line_h), size, colour)
         if bar:                   # where the view stands in the whole game
             track = pygame.Rect(rect.right - bar - 4, rect.y + 8, bar, rect.h - 16)
             pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=3)

@@ -119,6 +119,7 @@ class Menu:
         self.base_px = base_px
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.px = base_px
+        self.label_w = 0.0
         self._skip_disabled(1)
 
     def _skip_disabled(self, step: int) -> None:
@@ -140,13 +141,25 @@ class Menu:
         self.px = theme.font_px(window, self.base_px)
         row = int(self.px * 1.7)
         top = rect.centery - row * len(self.items) // 2
+        # the labels take what they need, up to half the row; the values get the rest, so a
+        # long value is not squeezed beside a short label
+        labels = [it.label() for it in self.items if it.is_choice or it.is_text]
+        need = max((text.size(label, self.px)[0] for label in labels), default=0)
+        self.label_w = min(need + self.px * 0.5, rect.w * 0.5 - self.px)
         for i, item in enumerate(self.items):
             item.rect = pygame.Rect(rect.x, top + i * row, rect.w, row)
             a = self.px * 0.6
             item.left = pygame.Rect(0, 0, a * 1.6, a * 1.6)
-            item.left.center = (rect.x + rect.w * 0.5 + self.px * 0.5, item.rect.centery)
+            item.left.center = (rect.x + self.px + self.label_w + self.px * 0.5,
+                                item.rect.centery)
             item.right = pygame.Rect(0, 0, a * 1.6, a * 1.6)
             item.right.center = (rect.right - self.px * 0.9, item.rect.centery)
+
+    def value_room(self, item: Item) -> pygame.Rect:
+        """Where a choice's or a text field's value is written (after ``layout``)."""
+        x = item.left.right + self.px * 0.3
+        return pygame.Rect(round(x), item.rect.y, int(item.right.left - x - self.px * 0.3),
+                           item.rect.h)
 
     def move(self, delta: int) -> None:
         self.index = (self.index + delta) % len(self.items)
@@ -224,7 +237,7 @@ class Menu:
                 surface.blit(_highlight(r.size), r.topleft)
                 arrow(surface, (r.x + px * 0.45, r.centery), px * 0.5, "right", colour)
             if item.is_choice or item.is_text:
-                label_w = r.w * 0.5 - px
+                label_w = self.label_w
                 lpx = text.fit_px(item.label(), px, int(label_w))
                 text.draw(surface, item.label(), (r.x + px, r.centery), lpx, colour, "midleft")
                 value = item.show(item.get()) if item.is_choice else str(item.get())
@@ -233,10 +246,9 @@ class Menu:
                     value, value_colour = item.placeholder(), theme.TEXT_DIM
                 if item.is_text and selected and int(t * 2) % 2 == 0:
                     value += "_"
-                vx = item.left.right + px * 0.3
-                vw = item.right.left - vx - px * 0.3
-                vpx = text.fit_px(value, px, int(vw))
-                text.draw(surface, value, (vx + vw / 2, r.centery), vpx, value_colour, "center")
+                room = self.value_room(item)
+                vpx = text.fit_px(value, px, room.w)
+                text.draw(surface, value, room.center, vpx, value_colour, "center")
                 if item.is_choice and enabled:
                     arrow(surface, item.left.center, px * 0.55, "left", colour)
                     arrow(surface, item.right.center, px * 0.55, "right", colour)

@@ -18,6 +18,7 @@ import pygame
 from ..ai.captain import decide
 from ..ai.opponents import remark
 from ..i18n import describe
+from ..i18n.phrase import Join, Phrase
 from ..rules.classic import (EMPTY, GIVE_CELL, GIVE_MINE, HIT, KNOWN_MINE, MINE, MISS,
                              RELOCATE, SUNK, SWEEPER, WRECK, CellGiven, GameOver,
                              GiveCell, GiveMine, MineGiven, Relocate, Relocated, Salvo, Shot,
@@ -57,7 +58,7 @@ class BattleScene(RecordKeeper, Scene):
         self.typed = ""
         self.message = ""
         self.message_time = 0.0
-        self.log = LogPanel()          # every line of the game; it scrolls
+        self.log = LogPanel(lambda: self.app.tr)   # the whole game, said in today's language
         self.turn_shots: list[list] = [[], []]  # cells each player shot in his current turn
         self.elapsed = 0.0
         self.finished = False
@@ -197,13 +198,13 @@ class BattleScene(RecordKeeper, Scene):
         """The log line (and board change) of a decision or a lost turn."""
         name = self.seat(event.player).name
         if isinstance(event, CellGiven):
-            self._log(event.player, self.tr("log.gave", cell=self._cell(event.cell)))
+            self._log(event.player, Phrase("log.gave", cell=self._cell(event.cell)))
         elif isinstance(event, MineGiven):
             if event.cell is None:
-                self._log(event.player, self.tr("log.no_mine"))
+                self._log(event.player, Phrase("log.no_mine"))
             else:
                 self.shown[event.player].marks.setdefault(event.cell, KNOWN_MINE)
-                self._log(event.player, self.tr("log.told", cell=self._cell(event.cell)))
+                self._log(event.player, Phrase("log.told", cell=self._cell(event.cell)))
         elif isinstance(event, Relocated):
             if event.moved:
                 marks = self.shown[event.player].marks
@@ -213,9 +214,9 @@ class BattleScene(RecordKeeper, Scene):
                     elif m == HIT:
                         marks[c] = WRECK
                 self._sound("whistle", skipping, volume=0.4)
-            self._log(event.player, self.tr("log.moved" if event.moved else "log.stayed"))
+            self._log(event.player, Phrase("log.moved" if event.moved else "log.stayed"))
         elif isinstance(event, TurnSkipped):
-            self._log(event.player, self.tr("log.skipped", name=name))
+            self._log(event.player, Phrase("log.skipped", name=self.seat(event.player)))
 
     def _cell(self, cell) -> str:
         return f"{self.letters.letter(cell[0])}{cell[1] + 1}"
@@ -243,10 +244,10 @@ class BattleScene(RecordKeeper, Scene):
             pic = self.shown[target_owner]
             dst_now = self.geo_of(target_owner).center(ev.cell)
             pic.marks[ev.cell] = ev.outcome if ev.outcome != SUNK else SUNK
-            word = self.tr(f"shot.{ev.outcome}")
+            word = Phrase(f"shot.{ev.outcome}")
             if ev.outcome == SUNK and ev.ship_name:
-                word += " " + self.tr(f"ship.{ev.ship_name}")
-            self._log(ev.shooter, f"{self.letters.letter(ev.cell[0])}{ev.cell[1] + 1} — {word}")
+                word = Join(word, Phrase(f"ship.{ev.ship_name}"), sep=" ")
+            self._log(ev.shooter, Join(self._cell(ev.cell), word, sep=" — "))
             deed = {HIT: "hit", SUNK: "sink"}.get(ev.outcome, "miss")
             for p in self.shooters:
                 self._remark(p, ("we_" if ev.shooter == p else "they_") + deed)
@@ -332,7 +333,7 @@ class BattleScene(RecordKeeper, Scene):
             return
         key = remark(seat.opponent, trigger, self.remark_rng)
         if key:
-            self.log.append((self.tr("battle.remark", name=seat.name, text=self.tr(key)),
+            self.log.append((Phrase("battle.remark", name=seat, text=Phrase(key)),
                              theme.TEXT_DIM))
 
     def _last_words(self, event: GameOver) -> None:
@@ -371,11 +372,11 @@ class BattleScene(RecordKeeper, Scene):
         profile.remember(cfg.width, cfg.height, self.game.ships[h], shots)
         self.app.save_profile(profile)
 
-    def _log(self, shooter: int, words: str) -> None:
+    def _log(self, shooter: int, words) -> None:
         if self.demo:
             return
         colour = theme.PLAYER_COLOURS[shooter]
-        self.log.append((f"{self.seat(shooter).name}: {words}", colour))
+        self.log.append((Join(self.seat(shooter), words, sep=": "), colour))
 
     def refuse(self, message: str) -> None:
         self.message = message

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from ..i18n.phrase import Phrase, say
 from ..render import text, theme
 from ..render.widgets import Item, Menu, panel, tint
 from .base import Scene
@@ -32,7 +33,9 @@ class MenuScene(Scene):
         u = theme.unit(self.size)
         text.draw(surface, self.heading(), (w / 2, 50 * u), theme.font_px(self.size, 52),
                   theme.ACCENT, "center", shadow=True)
-        rect = pygame.Rect(0, 0, int(min(w * 0.86, 820 * u)), self.menu.height(self.size) + 40)
+        # a small window gives the menu more of its width, so values stay readable
+        rect = pygame.Rect(0, 0, int(min(w * 0.9, 820 * max(u, 0.8))),
+                           self.menu.height(self.size) + 40)
         rect.center = (w // 2, int(h * 0.5))
         panel(surface, rect, 220)
         self.menu.layout(rect.inflate(-30, -20), self.size)
@@ -43,7 +46,8 @@ class MenuScene(Scene):
 
 
 class OverlayScene(MenuScene):
-    """A dimmed screen over a frozen scene, with a panel holding a title and a menu."""
+    """A dimmed screen over a frozen scene, with a panel holding a title (a string, or a Phrase
+    that follows the language) and a menu."""
 
     opaque = False
 
@@ -64,9 +68,9 @@ class OverlayScene(MenuScene):
         w, h = self.size
         surface.blit(tint((w, h), (0, 0, 0, 150)), (0, 0))
         rect = self._panel_rect()
-        panel(surface, rect, 240)
+        panel(surface, rect, 255)   # opaque: a dialog over the pause menu hides its words
         px = theme.font_px(self.size, 34)
-        lines = text.wrap(self.title, px, rect.w - 30)
+        lines = text.wrap(say(self.title, self.tr), px, rect.w - 30)
         for i, line in enumerate(lines[:2]):
             text.draw(surface, line, (rect.centerx, rect.y + px * (0.9 + 1.1 * i)), px,
                       theme.ACCENT, "center")
@@ -127,7 +131,7 @@ def confirm_abandon(app, on_abandon=None) -> None:
             open_voyage(app)
             return
         go_to_title(app)
-    app.scenes.push(ConfirmScene(app, app.tr("dialog.abandon"), yes))
+    app.scenes.push(ConfirmScene(app, Phrase("dialog.abandon"), yes))
 
 
 class PauseScene(OverlayScene):
@@ -142,4 +146,4 @@ class PauseScene(OverlayScene):
             items.append(Item(lambda: self.tr("pause.save_record"), on_save_record))
         items.append(Item(lambda: self.tr("pause.quit"),
                           lambda: confirm_abandon(app, self.on_abandon)))
-        super().__init__(app, app.tr("pause.title"), items)
+        super().__init__(app, Phrase("pause.title"), items)

@@ -22,6 +22,7 @@ from pathlib import Path
 import pygame
 
 from ..i18n import describe
+from ..i18n.phrase import Join, Phrase, Said
 from ..rules import korabliki as kr
 from ..rules.coords import board_letters
 from ..rules.errors import RuleError
@@ -35,6 +36,8 @@ from ..render.widgets import Button, panel
 from .records import RecordKeeper
 from .base import ARROWS, Scene
 from .match import COMPUTER, HUMAN
+
+BLAST_LINE = 4     # pieces a blast turns up, named per line of the log
 
 AI_THINK = 0.35
 SLIDE = 0.22
@@ -99,7 +102,7 @@ class KorablikiBattleScene(RecordKeeper, Scene):
         self.block_index = 0
         self.message = ""
         self.message_time = 0.0
-        self.log = LogPanel()          # every line of the game; it scrolls
+        self.log = LogPanel(lambda: self.app.tr)   # the whole game, said in today's language
         self.elapsed = 0.0
         self.finished = False
         self.record_path: Path | None = None
@@ -351,8 +354,8 @@ class KorablikiBattleScene(RecordKeeper, Scene):
     def _name(self, player: int) -> str:
         return self.seat(player).name
 
-    def _rank_words(self, rank: str, n: int = 1) -> str:
-        label = rank_label(self.tr, rank)
+    def _rank_words(self, rank: str, n: int = 1, tr=None) -> str:
+        label = rank_label(tr or self.tr, rank)
         return label if n == 1 else f"{n} {label}"
 
     def _sound(self, name: str, skipping: bool, volume: float = 1.0) -> None:
@@ -379,10 +382,10 @@ class KorablikiBattleScene(RecordKeeper, Scene):
         end = at + SLIDE * (len(path) - 1)
         self.timeline.add(end, lambda s: self._land(e.to, shown))
         if e.via:        # a torpedo boat's two steps: the log names the cell it passed
-            words = self.tr("kor.log.move_via", frm=self._cell(e.frm), via=self._cell(e.via),
-                            to=self._cell(e.to))
+            words = Phrase("kor.log.move_via", frm=self._cell(e.frm), via=self._cell(e.via),
+                           to=self._cell(e.to))
         else:
-            words = self.tr("kor.log.move", frm=self._cell(e.frm), to=self._cell(e.to))
+            words = Phrase("kor.log.move", frm=self._cell(e.frm), to=self._cell(e.to))
         self.timeline.add(end, lambda s: self._log(e.player, words))
         return end + 0.05
 
@@ -401,7 +404,7 @@ class KorablikiBattleScene(RecordKeeper, Scene):
             self.timeline.add(at + AI_THINK, decide)
             return at + AI_THINK
         self.timeline.add(at, lambda s: self._log(
-            1 - e.player, self.tr("kor.log.asks", cell=self._cell(e.target))))
+            1 - e.player, Phrase("kor.log.asks", cell=self._cell(e.target))))
         return at
 
     def _show_asked(self, e: kr.Asked, at: float) -> float:
@@ -420,8 +423,9 @@ class KorablikiBattleScene(RecordKeeper, Scene):
             for c in e.answered:
                 if c in self.display:
                     self.display[c].revealed = True
-        words = self.tr(f"kor.log.asked_{e.outcome.replace('-', '_')}",
-                        target=self._cell(e.target), rank=self._rank_words(e.rank, n))
+        words = Phrase(f"kor.log.asked_{e.outcome.replace('-', '_')}",
+                       target=self._cell(e.target),
+                       rank=Said(lambda tr: self._rank_words(e.rank, n, tr)))
         deed = {"won": "hit", "took-fort": "sink", "swept": "hit"}.get(e.outcome, "miss")
 
         def told(skipping):            # the outcome in the log as the pieces show it
@@ -453,8 +457,8 @@ class KorablikiBattleScene(RecordKeeper, Scene):
             self._sound("hit", skipping)
             if e.target in self.display:
                 self.display[e.target].revealed = True
-        words = self.tr(f"kor.log.struck_{e.outcome}", target=self._cell(e.target),
-                        rank=self._rank_words(e.rank))
+        words = Phrase(f"kor.log.struck_{e.outcome}", target=self._cell(e.target),
+                       rank=Said(lambda tr: self._rank_words(e.rank, 1, tr)))
         self.timeline.add(at, boom)
         self.timeline.add(at + 0.4, lambda s: self._sink(e.removed, s))
         self.timeline.add(at + 0.4, lambda s: self._log(e.player, words))
@@ -492,23 +496,23 @@ class KorablikiBattleScene(RecordKeeper, Scene):
                 if c in cells and c in self.display:
                     self.display[c].revealed = True
                 if c in cells:
-                    shown.append(f"{self._cell(c)} {rank_label(self.tr, rank)}")
-            if shown:                    # the log names the pieces as they are turned up
-                self._layout()
-                px = theme.font_px(self.size, 16)
-                for ln in text.wrap(", ".join(shown), px, max(120, self.log_rect.w - 30)):
-                    self.log.append(("   " + ln, theme.TEXT_DIM))
+                    shown.append((self._cell(c), rank))
+            # the log names the pieces as they are turned up, a few to a line, each line
+            # worded in the language of the moment
+            for i in range(0, len(shown), BLAST_LINE):
+                part = shown[i:i + BLAST_LINE]
+                self.log.append((Said(lambda tr, part=part: "   " + ", ".join(
+                    f"{cell} {rank_label(tr, rank)}" for cell, rank in part)), theme.TEXT_DIM))
 
-        owner = self._name(e.owner)
         self.timeline.add(at, lambda s: self._log(
-            e.owner, self.tr("kor.log.blast", name=owner, cell=self._cell(e.centre))))
+            e.owner, Phrase("kor.log.blast", name=self.seat(e.owner), cell=self._cell(e.centre))))
         self.timeline.add(at, lambda s: flash(e.centre, e.zone, s))
         self.timeline.add(at + 0.35, lambda s: turn_up(first_zone, s))
         end = at + 0.9
         if e.chained is not None:
             chain = set(e.chain_zone) - first_zone
             self.timeline.add(end, lambda s: self._log(
-                1 - e.owner, self.tr("kor.log.chain", cell=self._cell(e.chained))))
+                1 - e.owner, Phrase("kor.log.chain", cell=self._cell(e.chained))))
             self.timeline.add(end, lambda s: flash(e.chained, e.chain_zone, s))
             self.timeline.add(end + 0.35, lambda s: turn_up(chain, s))
             end += 0.9
@@ -519,7 +523,7 @@ class KorablikiBattleScene(RecordKeeper, Scene):
     def _turn_changed(self, e: kr.TurnChanged) -> None:
         self.turn_shown = e.player
         if e.again:
-            self._log(e.player, self.tr("kor.log.again"))
+            self._log(e.player, Phrase("kor.log.again"))
         if self.match.hot_seat and not self.game.over and e.player != self.viewer:
             self._curtain(e.player, self.tr("curtain.turn", name=self._name(e.player)))
 
@@ -536,15 +540,15 @@ class KorablikiBattleScene(RecordKeeper, Scene):
                 then()
         self.app.scenes.push(CurtainScene(self.app, message, ready, on_abandon=self.save_record))
 
-    def _log(self, player: int, words: str) -> None:
-        self.log.append((f"{self._name(player)}: {words}", theme.PLAYER_COLOURS[player]))
+    def _log(self, player: int, words) -> None:
+        self.log.append((Join(self.seat(player), words, sep=": "), theme.PLAYER_COLOURS[player]))
 
     def _log_end(self, e: kr.GameOver) -> None:
         self.over_shown = True
         if e.winner is None:
-            self.log.append((self.tr(f"kor.draw.{e.reason.replace('-', '_')}"), theme.ACCENT))
+            self.log.append((Phrase(f"kor.draw.{e.reason.replace('-', '_')}"), theme.ACCENT))
         else:
-            self.log.append((self.tr("gameover.wins", name=self._name(e.winner)), theme.ACCENT))
+            self.log.append((Phrase("gameover.wins", name=self.seat(e.winner)), theme.ACCENT))
         for p in self.ais:
             if e.winner is not None:
                 self._remark(p, "we_win" if e.winner == p else "we_lose")
@@ -559,7 +563,7 @@ class KorablikiBattleScene(RecordKeeper, Scene):
         if trigger in ("start", "we_win", "we_lose") or rng.random() < 0.3:
             key = f"kor.remark.{trigger}.{rng.randrange(3)}"
             if self.app.tr.has(key):
-                self.log.append((self.tr("battle.remark", name=seat.name, text=self.tr(key)),
+                self.log.append((Phrase("battle.remark", name=seat, text=Phrase(key)),
                                  theme.TEXT_DIM))
 
     def _game_over(self) -> None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from ..ai.layouts import make_layout
 from ..ai.shooters import make_shooter
+from ..i18n.phrase import say
 from ..rules.classic import (ClassicConfig, ClassicGame, Setup, play_game, random_fleet,
                              random_setup)
 from ..rules.errors import PlacementError
@@ -30,6 +31,11 @@ class Seat:
     placement: str = "random"  # the computer's placement style (game.ai.layouts)
     opponent: str = ""        # the computer's personality (game.ai.opponents), for remarks
     remembers: bool = False   # the computer learns from the human's profile
+    label: object = None      # the name as words of the game (a Phrase): it follows the language
+
+    def say(self, tr) -> str:
+        """The name in the language of ``tr`` (a given name stays as it is)."""
+        return say(self.label, tr) if self.label is not None else self.name
 
 
 @dataclass
@@ -50,6 +56,11 @@ class Match:
     def __post_init__(self):
         self.rng = random.Random(self.seed)
         self.series = Series(self.best_of)
+
+    def translate(self, tr) -> None:
+        """The language changed: names the game gave (not the players) follow it."""
+        for seat in self.seats:
+            seat.name = seat.say(tr)
 
     def new_series(self) -> None:
         self.series = Series(self.best_of)

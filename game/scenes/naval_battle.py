@@ -22,6 +22,7 @@ import pygame
 
 from ..ai.opponents import remark
 from ..i18n import describe
+from ..i18n.phrase import Join, Phrase
 from ..rules import naval as nv
 from ..rules.coords import board_letters, parse_cell, typed_cell
 from ..rules.errors import IllegalAction, RuleError
@@ -110,7 +111,7 @@ class NavalBattleScene(RecordKeeper, Scene):
         self.typed = ""
         self.message = ""
         self.message_time = 0.0
-        self.log = LogPanel()          # every line of the game; it scrolls
+        self.log = LogPanel(lambda: self.app.tr)   # the whole game, said in today's language
         self.elapsed = 0.0
         self.finished = False
         self.remark_rng = random.Random(match.seed ^ 0x7E3A)
@@ -432,28 +433,28 @@ class NavalBattleScene(RecordKeeper, Scene):
         self.app.sound("refuse")     # the alarm: incoming
         return at
 
-    def _request_words(self, v: nv.Volley) -> str:
+    def _request_words(self, v: nv.Volley) -> Join:
         parts = []
         if v.shells:
             parts.append(" ".join(self._cell(c) for c in v.shells))
         if v.air:
-            parts.append(self.tr("naval.log.air") + " " + " ".join(self._cell(c) for c in v.air))
+            parts.append(Join(Phrase("naval.log.air"), *(self._cell(c) for c in v.air), sep=" "))
         if v.torpedo is not None:
-            parts.append(self.tr("naval.log.torpedo", row=v.torpedo + 1))
-        return " · ".join(parts)
+            parts.append(Phrase("naval.log.torpedo", row=v.torpedo + 1))
+        return Join(*parts, sep=" · ")
 
-    def _answer_words(self, r: nv.VolleyResult) -> str:
+    def _answer_words(self, r: nv.VolleyResult) -> Join:
         parts = []
         if r.downed:
-            parts.append(self.tr("naval.log.down", cells=" ".join(self._cell(c) for c in r.downed)))
+            parts.append(Phrase("naval.log.down", cells=" ".join(self._cell(c) for c in r.downed)))
         hits = list(r.hits) + ([r.torpedo_hit] if r.torpedo_hit is not None else [])
         if hits:
-            parts.append(self.tr("naval.log.hit", cells=" ".join(self._cell(c) for c in hits)))
+            parts.append(Phrase("naval.log.hit", cells=" ".join(self._cell(c) for c in hits)))
         if not r.downed and not hits:
-            parts.append(self.tr("naval.log.all_miss"))
+            parts.append(Phrase("naval.log.all_miss"))
         for kind, _ in r.sunk:
-            parts.append(self.tr("naval.log.sunk", ship=self.tr(f"naval.ship.{kind}")))
-        return " · ".join(parts)
+            parts.append(Phrase("naval.log.sunk", ship=Phrase(f"naval.ship.{kind}")))
+        return Join(*parts, sep=" · ")
 
     def _cell(self, cell) -> str:
         return f"{self.letters.letter(cell[0])}{cell[1] + 1}"
@@ -656,7 +657,7 @@ class NavalBattleScene(RecordKeeper, Scene):
             return
         key = remark(seat.opponent, trigger, self.remark_rng)
         if key:
-            self.log.append((self.tr("battle.remark", name=seat.name, text=self.tr(key)),
+            self.log.append((Phrase("battle.remark", name=seat, text=Phrase(key)),
                              theme.TEXT_DIM))
 
     def _last_words(self, event: nv.GameOver) -> None:
@@ -675,13 +676,13 @@ class NavalBattleScene(RecordKeeper, Scene):
         self.app.scenes.replace(NavalGameOverScene(self.app, self.match, self.game,
                                                    self.elapsed, self.record_path))
 
-    def _log(self, player: int, words: str, answer: bool = False) -> None:
+    def _log(self, player: int, words, answer: bool = False) -> None:
         colour = theme.PLAYER_COLOURS[player]
         if answer:
-            words = "   » " + words
+            words = Join("   » ", words)
             colour = theme.TEXT
         else:
-            words = f"{self.seat(player).name}: {words}"
+            words = Join(self.seat(player), words, sep=": ")
         self.log.append((words, colour))
 
     def refuse(self, message: str) -> None:

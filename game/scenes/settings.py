@@ -4,23 +4,44 @@ Every change takes effect at once; leaving the screen saves the settings (atomic
 
 from __future__ import annotations
 
-from ..data.settings import ANIM_SPEEDS
+import pygame
+
+from ..data.settings import ANIM_SPEEDS, WINDOW_MIN
 from ..i18n import LANGUAGES
-from ..rules.coords import LETTER_SETS
+from ..rules.coords import LETTER_SETS, fallback_letter_set
 from ..render.widgets import Item
 from .dialogs import MenuScene
 
 VOLUMES = [round(v / 10, 1) for v in range(11)]
+# window sizes offered (those the screen can hold), besides the size the window has now
+WINDOW_SIZES = ((800, 600), (1024, 768), (1280, 720), (1366, 768), (1600, 900), (1920, 1080),
+                (2560, 1440))
 
 
-def letters_item(app) -> Item:
-    """The letter set choice (shared with the match set-up): "" follows the language."""
+def window_sizes(current: tuple[int, int]) -> list[tuple[int, int]]:
+    """The sizes to choose from: the usual ones that fit the desktop, and ``current``."""
+    desktops = pygame.display.get_desktop_sizes() if pygame.display.get_init() else []
+    room = max(desktops, default=(10 ** 5, 10 ** 5))
+    sizes = {sz for sz in WINDOW_SIZES
+             if sz[0] <= room[0] and sz[1] <= room[1]
+             and sz[0] >= WINDOW_MIN[0] and sz[1] >= WINDOW_MIN[1]}
+    sizes.add(tuple(current))
+    return sorted(sizes)
+
+
+def letters_item(app, columns=lambda: 10) -> Item:
+    """The letter set choice (shared with the match set-up): "" follows the language. It shows
+    the letters of a board of ``columns()`` columns as the battle will write them (a set too
+    short for the board gives way to Latin there, so it does here)."""
     def words(key: str) -> str:
-        sample = " ".join(LETTER_SETS[key or app.settings.letter_set].letters[:10])
+        n = columns()
+        letters = fallback_letter_set(key or app.settings.letter_set, n).letters[:n]
+        sample = " ".join(letters) if n <= 10 else letters   # a long row stays readable
         return app.tr("settings.letters_default", letters=sample) if not key else sample
 
     return Item(lambda: app.tr("settings.letters"),
-                values=lambda: [""] + [k for k, ls in LETTER_SETS.items() if ls.supports(10)],
+                values=lambda: [""] + [k for k, ls in LETTER_SETS.items()
+                                       if ls.supports(columns())],
                 get=lambda: app.settings.letters,
                 set=lambda v: setattr(app.settings, "letters", v), show=words)
 
@@ -47,6 +68,10 @@ class SettingsScene(MenuScene):
             Item(lambda: self.tr("settings.window"), values=lambda: [False, True],
                  get=lambda: s.fullscreen, set=app.set_fullscreen,
                  show=lambda v: self.tr("settings.fullscreen" if v else "settings.windowed")),
+            Item(lambda: self.tr("settings.window_size"),
+                 values=lambda: window_sizes(tuple(s.window)),
+                 get=lambda: tuple(s.window), set=app.set_window_size,
+                 show=lambda v: f"{v[0]}×{v[1]}"),
             Item(lambda: self.tr("menu.back"), self.back),
         ]
         super().__init__(app, items, base_px=28, on_change=self.changed)

@@ -1,6 +1,7 @@
 """Setting up a match: against the computer (quick match) or two people on one screen.
 
-Choices are remembered in the settings (``quick_match``) for the next time.
+Each game lists its own computer opponents; choices (the opponent of each game too) are
+remembered in the settings (``quick_match``) for the next time.
 """
 
 from __future__ import annotations
@@ -9,10 +10,13 @@ from dataclasses import replace
 
 import pygame
 
-from ..ai.opponents import OPPONENTS, opponent
+from ..ai.opponents import first_opponent, opponent, roster
 from ..data.profiles import profile_key
+from ..i18n.phrase import Phrase
 from ..render import text, theme
+from ..rules.korabliki import WIDTH as KR_WIDTH
 from ..rules.korabliki import KorablikiConfig
+from ..rules.naval import SIZE as NAVAL_SIZE
 from ..rules.naval import NavalConfig
 from ..render.widgets import Item
 from .dialogs import MenuScene
@@ -23,33 +27,36 @@ from .settings import letters_item
 FIRST_CHOICES = ("lot", "0", "1")
 MODES = ("classic", "naval", "korabliki")
 NAME_LEN = 16
+# where each mode's chosen opponent is remembered in ``settings.quick_match``
+OPPONENT_KEYS = {"classic": "opponent", "naval": "naval_opponent",
+                 "korabliki": "korabliki_opponent"}
 
 
 class SetupScene(MenuScene):
     def __init__(self, app, kind: str):
         self.kind = kind  # "computer" or "two"
         self.choices = app.settings.quick_match
-        self.choices.setdefault("opponent", OPPONENTS[-1].key)
-        self.choices.setdefault("first", "lot")
-        if self.choices["opponent"] not in [o.key for o in OPPONENTS]:
-            self.choices["opponent"] = OPPONENTS[-1].key
-        if self.choices["first"] not in FIRST_CHOICES:
-            self.choices["first"] = "lot"
         if self.choices.get("mode") not in MODES:
             self.choices["mode"] = "classic"
+        for mode, key in OPPONENT_KEYS.items():   # a new player starts mid-ladder (issue 18)
+            if self.choices.get(key) not in [o.key for o in roster(mode)]:
+                self.choices[key] = first_opponent(mode).key
+        if self.choices.get("first") not in FIRST_CHOICES:
+            self.choices["first"] = "lot"
         self.choices["auto_intercept"] = bool(self.choices.get("auto_intercept", False))
-        items = [Item(lambda: self.tr("setup.mode"), values=lambda: list(MODES),
-                      get=lambda: self.choices["mode"],
-                      set=lambda v: self.choices.__setitem__("mode", v),
-                      show=lambda k: self.tr(f"mode.{k}"))]
+        mode_item = Item(lambda: self.tr("setup.mode"), values=lambda: list(MODES),
+                         get=lambda: self.choices["mode"],
+                         set=lambda v: self.choices.__setitem__("mode", v),
+                         show=lambda k: self.tr(f"mode.{k}.name"))
+        items = [mode_item]
         if kind == "computer":
             items.append(Item(lambda: self.tr("setup.opponent"),
-                              values=lambda: [o.key for o in OPPONENTS],
-                              get=lambda: self.choices["opponent"],
-                              set=lambda v: self.choices.__setitem__("opponent", v),
+                              values=lambda: [o.key for o in roster(self.mode)],
+                              get=lambda: self.opponent.key,
+                              set=lambda v: self.choices.__setitem__(OPPONENT_KEYS[self.mode], v),
                               show=lambda k: self.tr("setup.opponent_level",
-                                                     name=self.tr(f"opponent.{k}.name"),
-                                                     level=opponent(k).level)))
+                                                     name=self.tr(opponent(k, self.mode).name_key),
+                                                     level=opponent(k, self.mode).level)))
             items.append(Item(lambda: self.tr("setup.your_name"),
                               get=lambda: str(self.choices.get("player", "")),
                               set=lambda v: self.choices.__setitem__("player", v),
@@ -62,37 +69,59 @@ class SetupScene(MenuScene):
                                   set=lambda v, key=key: self.choices.__setitem__(key, v),
                                   max_len=NAME_LEN,
                                   placeholder=lambda i=i: self.tr("setup.player", n=i)))
+        rules_item = Item(self._rules_words, self.open_rules)
+        intercept_item = Item(
+            lambda: self.tr("setup.auto_intercept"), values=lambda: [False, True],
+            get=lambda: self.choices["auto_intercept"],
+            set=lambda v: self.choices.__setitem__("auto_intercept", v),
+            show=lambda v: self.tr("setup.intercept_auto" if v else "setup.intercept_manual"))
         items += [
-            Item(self._rules_words, self.open_rules,
-                 enabled=lambda: self.choices["mode"] == "classic"),
-            Item(lambda: self.tr("setup.auto_intercept"), values=lambda: [False, True],
-                 get=lambda: self.choices["auto_intercept"],
-                 set=lambda v: self.choices.__setitem__("auto_intercept", v),
-                 show=lambda v: self.tr("setup.intercept_auto" if v else "setup.intercept_manual"),
-                 enabled=lambda: self.naval),
+            rules_item,
+            intercept_item,
             Item(lambda: self.tr("setup.first"), values=lambda: list(FIRST_CHOICES),
                  get=lambda: self.choices["first"],
                  set=lambda v: self.choices.__setitem__("first", v), show=self._first_words),
-            letters_item(app),
+            letters_item(app, self.columns),
             Item(lambda: self.tr("setup.start"), self.start),
             Item(lambda: self.tr("menu.back"), self.back),
         ]
-        super().__init__(app, items)
-        self.menu.index = len(items) - 2  # Start is one key press away
+        # rows that do not apply to the chosen game are left out, not greyed
+        only = {"classic": [rules_item], "naval": [intercept_item]}
+        self.rows = [(it, next((m for m, its in only.items() if it in its), None))
+                     for it in items]
+        super().__init__(app, items, on_change=self._show_rows)
+        self._show_rows()
+        self.menu.index = len(self.menu.items) - 2  # Start is one key press away
+
+    def _show_rows(self) -> None:
+        """Show only the rows of the chosen game, keeping the selected row selected."""
+        current = self.menu.current
+        self.menu.items = [it for it, mode in self.rows if mode in (None, self.mode)]
+        if current in self.menu.items:
+            self.menu.index = self.menu.items.index(current)
 
     @property
-    def naval(self) -> bool:
-        return self.choices["mode"] == "naval"
+    def mode(self) -> str:
+        return self.choices["mode"]
+
+    @property
+    def opponent(self):
+        """The chosen computer opponent of the chosen game."""
+        return opponent(self.choices[OPPONENT_KEYS[self.mode]], self.mode)
+
+    def columns(self) -> int:
+        """The columns of the chosen game's board: as many letters as it needs."""
+        if self.mode == "korabliki":
+            return KR_WIDTH
+        if self.mode == "naval":
+            return NAVAL_SIZE
+        return load_rules(self.choices)[0].width
 
     def _rules_words(self) -> str:
-        if self.choices["mode"] == "korabliki":
-            return self.tr("setup.korabliki_rules")
-        if self.naval:
-            return self.tr("setup.naval_rules")
         return self.tr("setup.rules", rules=rules_summary(self.tr, *load_rules(self.choices)))
 
     def open_rules(self) -> None:
-        if self.choices["mode"] != "classic":
+        if self.mode != "classic":
             return
         from .rules import RulesScene
         self.app.scenes.push(RulesScene(self.app, self.choices))
@@ -105,8 +134,16 @@ class SetupScene(MenuScene):
         return self._names()[int(value)]
 
     def _names(self) -> list[str]:
-        return [self.choices.get(f"name{i}", "").strip() or self.tr("setup.player", n=i)
-                for i in (1, 2)]
+        return [name for name, _ in self._seat_names()]
+
+    def _seat_names(self) -> list[tuple]:
+        """Each player's name, and the words of the game standing for it when none is given."""
+        out = []
+        for i in (1, 2):
+            given = str(self.choices.get(f"name{i}", "")).strip()
+            out.append((given, None) if given else
+                       (self.tr("setup.player", n=i), Phrase("setup.player", n=i)))
+        return out
 
     def start(self) -> None:
         app = self.app
@@ -116,17 +153,18 @@ class SetupScene(MenuScene):
             app.settings.profile = profile_key(name) if name else "player"
         app.save_settings()
         if self.kind == "computer":
-            opp = opponent(self.choices["opponent"])
+            opp = self.opponent
             profile = app.profile(name)
-            seats = (Seat(HUMAN, name or self.tr("setup.you")),
-                     Seat(COMPUTER, self.tr(f"opponent.{opp.key}.name"), opp.shooter,
-                          opp.placement, opp.key, opp.remembers))
+            seats = (Seat(HUMAN, name or self.tr("setup.you"),
+                          label=None if name else Phrase("setup.you")),
+                     Seat(COMPUTER, self.tr(opp.name_key), opp.shooter,
+                          opp.placement, opp.personality, opp.remembers,
+                          label=Phrase(opp.name_key)))
         else:
-            a, b = self._names()
-            seats = (Seat(HUMAN, a), Seat(HUMAN, b))
-        if self.choices["mode"] == "korabliki":   # §K: one board, one set of pieces
+            seats = tuple(Seat(HUMAN, name, label=label) for name, label in self._seat_names())
+        if self.mode == "korabliki":   # §K: one board, one set of pieces
             config, series = KorablikiConfig(), 1
-        elif self.naval:   # §N: one field and one fleet; no series, no halo setting
+        elif self.mode == "naval":   # §N: one field and one fleet; no series, no halo setting
             config, series = NavalConfig(), 1
         else:
             config, series = load_rules(self.choices)
@@ -145,13 +183,19 @@ class SetupScene(MenuScene):
         return self.tr("menu.quick_match" if self.kind == "computer" else "menu.two_players")
 
     def draw_below(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """What the chosen game is, then who the opponent is (or how two people play)."""
         w = self.size[0]
         u = theme.unit(self.size)
         if self.kind == "computer":
-            about = self.tr(f"opponent.{self.choices['opponent']}.about")
+            about = self.tr(self.opponent.about_key)
         else:
             about = self.tr("setup.two_about")
         px = theme.font_px(self.size, 20)
-        for i, line in enumerate(text.wrap(about, px, int(w * 0.8))[:3]):
+        words = self.tr(f"mode.{self.mode}")
+        if words == self.tr(f"mode.{self.mode}.name"):   # the Game row says it already
+            words = ""
+        lines = [(line, theme.TEXT) for line in text.wrap(words, px, int(w * 0.8))[:2] if line]
+        lines += [(line, theme.TEXT_DIM) for line in text.wrap(about, px, int(w * 0.8))[:3]]
+        for i, (line, colour) in enumerate(lines):
             text.draw(surface, line, (w / 2, rect.bottom + 16 * u + i * px * 1.2), px,
-                      theme.TEXT_DIM, "midtop")
+                      colour, "midtop")

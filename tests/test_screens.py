@@ -1,0 +1,363 @@
+"""Issue 18, items 9, 10 and 12: the set-up screen, the first opponent, dialogs and settings."""
+
+import json
+import re
+
+import pygame
+import pytest
+
+from game.ai.opponents import OPPONENTS, first_opponent, opponent, roster
+from game.app import App
+from game.i18n import LANGUAGES, Translator, table
+from game.render import text
+from game.rules.classic import PRESETS
+from game.scenes.match import korabliki_level, naval_level
+from game.scenes.rules import rules_summary
+from game.scenes.setup import SetupScene
+from game.scenes.title import TitleScene
+
+from .test_scenes import frames, key
+
+SMALL = (800, 600)
+
+
+@pytest.fixture
+def small_app(home):
+    a = App(size=SMALL, seed=5, audio=False)
+    a.scenes.push(TitleScene(a))
+    frames(a, 1)
+    yield a
+    a.quit()
+
+
+def setup_scene(app, mode: str, kind: str = "computer") -> SetupScene:
+    app.settings.quick_match["mode"] = mode
+    scene = app.scenes.push(SetupScene(app, kind))
+    frames(app, 1)
+    return scene
+
+
+def row(scene, key_: str):
+    """The visible row whose label is the translation of ``key_`` (None if hidden)."""
+    label = scene.tr(key_)
+    return next((it for it in scene.menu.items if it.label() == label), None)
+
+
+# --- item 9: each game its own opponents -----------------------------------------------------
+
+@pytest.mark.parametrize("mode", ["naval", "korabliki"])
+def test_each_game_lists_its_own_opponents_with_its_own_words(small_app, mode):
+    scene = setup_scene(small_app, mode)
+    item = row(scene, "setup.opponent")
+    assert item.values() == [o.key for o in roster(mode)]
+    classic_words = {scene.tr(o.about_key) for o in OPPONENTS}
+    for k in item.values():
+        scene.choices[{"naval": "naval_opponent", "korabliki": "korabliki_opponent"}[mode]] = k
+        about = scene.tr(scene.opponent.about_key)
+        assert about not in classic_words and "Perelman" not in about
+        assert scene.tr.has(scene.opponent.about_key)
+
+
+@pytest.mark.parametrize("mode, key_, level", [("naval", "commodore", "commodore"),
+                                               ("naval", "boatswain", "gunner"),
+                                               ("korabliki", "sailor", "sailor"),
+                                               ("korabliki", "admiral", "admiral")])
+def test_the_battle_names_and_plays_the_opponent_chosen(small_app, mode, key_, level):
+    scene = setup_scene(small_app, mode)
+    item = row(scene, "setup.opponent")
+    assert key_ in item.values()
+    item.set(key_)
+    scene.start()
+    seat = small_app.scenes.top.match.seats[1]
+    assert seat.name == small_app.tr(f"opponent.{key_}.name")
+    assert (naval_level if mode == "naval" else korabliki_level)(seat) == level
+
+
+def test_rows_that_do_not_apply_are_hidden_not_greyed(small_app):
+    scene = setup_scene(small_app, "classic")
+    assert row(scene, "setup.auto_intercept") is None
+    assert any(it.label().startswith(scene.tr("setup.rules", rules="")) for it in scene.menu.items)
+    mode = scene.menu.items[0]
+    scene.menu.index = 0
+    frames(small_app, 1, [key(pygame.K_RIGHT)])      # to Naval
+    assert scene.mode == "naval"
+    assert row(scene, "setup.auto_intercept") is not None
+    assert not any(it.label().startswith(scene.tr("setup.rules", rules=""))
+                   for it in scene.menu.items)
+    assert scene.menu.current is mode                 # the selection stays on the Game row
+    assert all(it.enabled() for it in scene.menu.items)
+
+
+def test_no_text_cites_the_rules_file_or_says_a_field_twice():
+    from .test_i18n import all_texts         # plain texts and every form of a plural entry
+    for lang in LANGUAGES:
+        for k, words in all_texts(lang):
+            assert "§" not in words and "RULES" not in words, (lang, k, words)
+            fields = re.findall(r"\{(\w+)\}", words)
+            assert len(fields) == len(set(fields)), (lang, k, words)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_rules_line_names_the_board_once(lang):
+    tr = Translator(lang)
+    for name, config in PRESETS.items():
+        line = rules_summary(tr, config)
+        board = f"{config.width}×{config.height}"
+        assert line.count(board) == 1, line
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("mode", ["classic", "naval", "korabliki"])
+@pytest.mark.parametrize("kind", ["computer", "two"])
+def test_every_value_fits_its_row_at_800x600(small_app, lang, mode, kind):
+    small_app.settings.language = lang
+    small_app.apply_settings()
+    small_app.settings.quick_match["rules"] = PRESETS["large-18"].to_dict()
+    scene = setup_scene(small_app, mode, kind)
+    menu = scene.menu
+    for item in menu.items:
+        if not item.is_choice:
+            continue
+        room = menu.value_room(item)
+        for value in item.values():
+            words = item.show(value)
+            assert text.size(words, menu.px)[0] <= room.w, (item.label(), words)
+
+
+@pytest.mark.parametrize("mode, columns", [("classic", 18), ("naval", 12), ("korabliki", 16)])
+def test_the_letters_row_shows_a_letter_per_column(small_app, mode, columns):
+    small_app.settings.language = "ru"
+    small_app.apply_settings()
+    small_app.settings.quick_match["rules"] = PRESETS["large-18"].to_dict()
+    scene = setup_scene(small_app, mode)
+    item = row(scene, "settings.letters")
+    for value in item.values():
+        letters = re.sub(r"^.*: ", "", item.show(value)).replace(" ", "")
+        assert len(letters) == columns, (value, letters)
+
+
+# --- item 10: a new player starts mid-ladder, and the choice is remembered --------------------
+
+def test_a_new_player_meets_a_mid_ladder_opponent_and_the_choice_is_remembered(home):
+    a = App(size=SMALL, seed=1, audio=False)
+    a.scenes.push(TitleScene(a))
+    for mode in ("classic", "naval", "korabliki"):
+        scene = setup_scene(a, mode)
+        ladder = roster(mode)
+        assert scene.opponent == first_opponent(mode)
+        assert 1 < scene.opponent.level < max(o.level for o in ladder)
+        a.scenes.pop()
+    scene = setup_scene(a, "classic")
+    scene.menu.index = scene.menu.items.index(row(scene, "setup.opponent"))
+    frames(a, 1, [key(pygame.K_RIGHT), key(pygame.K_ESCAPE)])
+    chosen = scene.opponent.key
+    assert chosen != first_opponent("classic").key
+    a.quit()
+    saved = json.loads((home / "settings.json").read_text(encoding="utf-8"))
+    assert saved["quick_match"]["opponent"] == chosen
+    b = App(size=SMALL, seed=2, audio=False)
+    b.scenes.push(TitleScene(b))
+    assert setup_scene(b, "classic").opponent == opponent(chosen)
+    b.quit()
+
+
+# --- item 12: dialogs and settings ----------------------------------------------------------
+
+def test_the_abandon_question_hides_the_pause_menu_under_it(small_app):
+    from game.scenes.dialogs import ConfirmScene, PauseScene, confirm_abandon
+    app = small_app
+    app.scenes.push(PauseScene(app))
+    confirm_abandon(app)
+    frames(app, 1)
+    inside = app.scenes.top._panel_rect().inflate(-8, -8)
+    over_pause = app.screen.subsurface(inside).copy()
+    app.scenes.pop()
+    app.scenes.pop()
+    app.scenes.push(ConfirmScene(app, app.tr("dialog.abandon"), lambda: None))
+    frames(app, 1)
+    alone = app.screen.subsurface(inside).copy()
+    assert pygame.image.tobytes(over_pause, "RGB") == pygame.image.tobytes(alone, "RGB")
+
+
+def release(k):
+    return pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)
+
+
+def motion(pos):
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+
+
+def test_toggling_full_screen_by_keyboard_changes_no_other_setting(home):
+    from dataclasses import asdict
+
+    from game.scenes.settings import SettingsScene
+    app = App(size=(1280, 720), seed=1, audio=False)
+    app.scenes.push(TitleScene(app))
+    scene = app.scenes.push(SettingsScene(app))
+    frames(app, 1)
+    display = row(scene, "settings.window")
+    scene.menu.index = scene.menu.items.index(display)
+    before = asdict(app.settings)
+    frames(app, 1, [key(pygame.K_RIGHT)])
+    assert app.settings.fullscreen
+    # the new window reports the resting pointer over another row, and the held key repeats
+    language = row(scene, "settings.language")
+    frames(app, 1, [motion(language.rect.center), key(pygame.K_RIGHT)])
+    assert scene.menu.current is display
+    frames(app, 1, [release(pygame.K_RIGHT), key(pygame.K_RETURN), release(pygame.K_RETURN)])
+    after = asdict(app.settings)
+    assert not app.settings.fullscreen
+    assert {k: v for k, v in after.items()} == before
+    assert app.size == app.screen.get_size() == (1280, 720)
+    app.quit()
+
+
+def test_a_resize_reported_for_the_full_screen_is_not_taken_by_the_window(home):
+    app = App(size=(1280, 720), seed=1, audio=False)
+    app.scenes.push(TitleScene(app))
+    frames(app, 1, [key(pygame.K_F11), release(pygame.K_F11)])
+    full = app.screen.get_size()
+    assert app.settings.fullscreen
+    late = pygame.event.Event(pygame.VIDEORESIZE, size=full, w=full[0], h=full[1])
+    frames(app, 1, [key(pygame.K_F11), release(pygame.K_F11), late])
+    assert not app.settings.fullscreen
+    assert app.size == app.screen.get_size() == (1280, 720)
+    assert app.settings.window == [1280, 720]
+    app.quit()
+
+
+def test_settings_offer_window_sizes_applied_at_once_and_at_the_next_start(home):
+    from game.scenes.settings import SettingsScene
+    app = App(size=None, seed=1, audio=False)
+    app.scenes.push(TitleScene(app))
+    scene = app.scenes.push(SettingsScene(app))
+    frames(app, 1)
+    sizes = row(scene, "settings.window_size")
+    assert (800, 600) in sizes.values() and len(sizes.values()) >= 2
+    scene.menu.index = scene.menu.items.index(sizes)
+    for _ in range(len(sizes.values())):
+        if sizes.get() == (800, 600):
+            break
+        frames(app, 1, [key(pygame.K_LEFT), release(pygame.K_LEFT)])
+    assert app.screen.get_size() == app.size == (800, 600)
+    frames(app, 1, [key(pygame.K_ESCAPE)])
+    app.quit()
+    again = App(size=None, seed=2, audio=False)
+    assert again.screen.get_size() == (800, 600)
+    again.quit()
+
+
+# --- item 12: a change of language in the middle of a game reaches every word ------------------
+
+ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+def speak_russian_now(app):
+    app.settings.language = "ru"
+    app.apply_settings()
+
+
+def test_the_classic_log_names_and_remarks_follow_a_change_of_language(home):
+    from game.scenes.battle import BattleScene
+
+    from .test_scenes import quick_battle, settle
+    app = App(size=(1280, 720), seed=7, audio=False)
+    app.settings.language = "en"
+    app.apply_settings()
+    app.scenes.push(TitleScene(app))
+    battle = quick_battle(app)
+    for cell in ((0, 0), (2, 0), (4, 0), (6, 0)):
+        if not isinstance(app.scenes.top, BattleScene) or battle.game.over:
+            break
+        if battle.game.turn == 0:
+            battle.fire(cell)
+        settle(app)
+    lines = [words for words, _ in battle.log]
+    assert len(lines) >= 3 and any(ENGLISH_WORD.search(w) for w in lines)
+    speak_russian_now(app)
+    frames(app, 1)
+    assert battle.match.seats[1].name == "Боцман" and battle.match.seats[0].name == "Вы"
+    for words, _ in battle.log:
+        assert not ENGLISH_WORD.search(words), words
+    app.quit()
+
+
+def computers_battle(app, mode: str):
+    """Two computer opponents of ``mode`` chosen as on the set-up screen, in English."""
+    import random as _random
+
+    from game.i18n.phrase import Phrase
+    from game.rules import korabliki as kr
+    from game.rules import naval as nv
+    from game.scenes.korabliki_battle import KorablikiBattleScene
+    from game.scenes.match import COMPUTER, Match, Seat
+    from game.scenes.naval_battle import NavalBattleScene
+    app.settings.language = "en"
+    app.apply_settings()
+    seats = tuple(Seat(COMPUTER, app.tr(o.name_key), o.shooter, o.placement, o.personality,
+                       label=Phrase(o.name_key)) for o in roster(mode)[-2:])
+    if mode == "naval":
+        match = Match(nv.NavalConfig(), seats, first="0", seed=5)
+        ais = match.naval_ais()
+        game = nv.NavalGame(match.config, [ais[0].place(), ais[1].place()], 0)
+        scene = NavalBattleScene(app, match, game, keep_record=False)
+    else:
+        match = Match(kr.KorablikiConfig(), seats, first="0", seed=5)
+        game = kr.new_game(kr.KorablikiConfig(), _random.Random(3), first=0)
+        scene = KorablikiBattleScene(app, match, game, keep_record=False)
+    app.scenes.push(scene)
+    return scene
+
+
+@pytest.mark.parametrize("mode", ["naval", "korabliki"])
+def test_every_log_line_of_naval_and_korabliki_follows_a_change_of_language(home, mode):
+    app = App(size=(1280, 720), seed=3, audio=False)
+    app.scenes.push(TitleScene(app))
+    scene = computers_battle(app, mode)
+    for _ in range(3000):
+        if app.scenes.top is not scene or len(scene.log) >= 12:
+            break
+        if scene.busy:
+            scene.skip()
+        frames(app)
+    lines = [words for words, _ in scene.log]
+    assert len(lines) >= 5 and any(ENGLISH_WORD.search(w) for w in lines)
+    speak_russian_now(app)
+    assert [s.name for s in scene.match.seats] == [
+        Translator("ru")(o.name_key) for o in roster(mode)[-2:]]
+    for words, _ in scene.log:
+        assert not ENGLISH_WORD.search(words), words
+    app.quit()
+
+
+def test_the_pause_menu_and_the_abandon_question_follow_a_change_of_language(small_app, monkeypatch):
+    from game.scenes import dialogs
+    from game.scenes.dialogs import PauseScene, confirm_abandon
+    app = small_app
+    app.settings.language = "en"
+    app.apply_settings()
+    app.scenes.push(PauseScene(app))
+    confirm_abandon(app)
+    speak_russian_now(app)
+    drawn = []
+    real = dialogs.text.draw
+    monkeypatch.setattr(dialogs.text, "draw",
+                        lambda surface, words, *a, **k: drawn.append(words) or real(surface, words, *a, **k))
+    frames(app, 1)
+    ru = Translator("ru")
+    assert ru("pause.title") in drawn
+    assert any(ru("dialog.abandon").startswith(w) for w in drawn if w)
+    en = Translator("en")
+    assert en("pause.title") not in drawn and not any(
+        w and en("dialog.abandon").startswith(w) for w in drawn)
+
+
+def test_a_campaign_opponent_s_name_follows_a_change_of_language():
+    from game.campaign import make_match
+    from game.levels import load_levels
+    levels, _ = load_levels()
+    level = next(lv for lv in levels if lv.name("ru") != lv.name("en"))
+    match = make_match(level, 1, "Anna", lang="en")
+    assert match.seats[1].name == level.name("en")
+    match.translate(Translator("ru"))
+    assert match.seats[1].name == level.name("ru") and match.seats[0].name == "Anna"
