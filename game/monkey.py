@@ -52,6 +52,10 @@ LATIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 IDLE_STEP = 0.1      # the longest time step the real loop takes (app.run caps it there)
 
 
+class GameWontStart(Exception):
+    """The game crashed every time it was started: the run cannot go on."""
+
+
 class _Synchronous(concurrent.futures.Executor):
     """An executor that runs each task at once, in the caller's thread: under the monkey the
     computer's choice is ready on the next frame, whatever the machine's speed."""
@@ -109,6 +113,8 @@ class Monkey:
         self.frames = 0
         self.crashes = 0
         self.starts = 0
+        self.quits = 0
+        self.failed_starts = 0
         self.distinct: dict[tuple, int] = {}
         self.scene_frames: Counter = Counter()
         self.mouse = (0, 0)
@@ -130,12 +136,16 @@ class Monkey:
         for module, attr, _ in pools:
             setattr(module, attr, _Synchronous())
         try:
-            self._boot(first=True)
-            while self.events < self.limit:
-                self._act()
-            self._shut_down()
-            print(f"# monkey (seed {self.seed}): the game started {self.starts} times, "
-                  f"{len(self.distinct)} distinct crashes", file=self.err, flush=True)
+            try:
+                self._boot(first=True)
+                while self.events < self.limit:
+                    self._act()
+                self._shut_down()
+            except GameWontStart as exc:   # nothing left to play: the summary says how far
+                print(f"# monkey: {exc}", file=self.err)
+            print(f"# monkey (seed {self.seed}): the game started {self.starts} times "
+                  f"(quit {self.quits}, crashed {self.crashes}); {len(self.distinct)} distinct "
+                  f"crashes", file=self.err, flush=True)
         finally:
             for module, attr, pool in pools:
                 setattr(module, attr, pool)
@@ -157,9 +167,14 @@ class Monkey:
         seed = self.rng.getrandbits(32)
         try:
             self.app = launch(self.size, seed, lang)
+            self.failed_starts = 0
         except Exception as exc:     # the game cannot even start: count it and try again
             self._crashed(exc)
             self.app = None
+            self.failed_starts += 1
+            if self.failed_starts >= 3:
+                raise GameWontStart(f"the game crashed {self.failed_starts} times in a row "
+                                    "while starting") from exc
 
     def _shut_down(self) -> None:
         """The process ends: the window closes (a crash while closing is a crash too)."""
@@ -212,6 +227,7 @@ class Monkey:
         if top is not None:
             self.scene_frames[type(top).__name__] += 1
         if not self.app.running or top is None:   # it quit: start it again
+            self.quits += 1
             self.app = None
             self._boot()
             return False
@@ -441,20 +457,47 @@ class Monkey:
                 rect.y + self.rng.randrange(max(1, rect.h)))
 
     def _purpose_SetupScene(self, scene):
-        """Choose a mode (and maybe another opponent or who starts), then Start."""
-        steps = []
+        """Choose a mode (and maybe another opponent or who starts), perhaps the rules of a
+        Classic match first, then Start."""
         for i, item in enumerate(self._menu_items(scene)):
             if not (item.is_choice and item.enabled()):
                 continue
             # the first choice is the mode: each as likely; the others now and then
             clicks = self.rng.randrange(3) if i == 0 else int(self.rng.random() < 0.3)
             for _ in range(clicks):
-                steps += self._press_at(self._inside(item.right))
-        start = [it for it in self._menu_items(scene)
-                 if getattr(it.on_activate, "__name__", "") == "start"]
-        if start:
-            steps += self._press_at(self._inside(start[0].rect))
-        return steps
+                yield from self._press_at(self._inside(item.right))
+        rules = self._item_doing(scene, "open_rules")
+        if rules is not None and rules.enabled() and self.rng.random() < 0.4:
+            yield from self._press_at(self._inside(rules.rect))
+            return
+        start = self._item_doing(scene, "start")
+        if start is not None:
+            yield from self._press_at(self._inside(start.rect))
+
+    def _item_doing(self, scene, action: str):
+        """The menu item whose action is the scene's method ``action`` (as its label says)."""
+        for item in self._menu_items(scene):
+            if getattr(item.on_activate, "__name__", "") == action:
+                return item
+        return None
+
+    def _purpose_RulesScene(self, scene):
+        """Another preset (a big board, salvoes, mines, the Flying Dutchman) or an option or
+        two changed, then Done."""
+        steps = []
+        items = [it for it in self._menu_items(scene) if it.is_choice]
+        for _ in range(self.rng.randint(1, 3)):
+            item = items[0] if items and self.rng.random() < 0.5 else \
+                self.rng.choice(items) if items else None
+            if item is None or not item.enabled():
+                continue
+            side = item.right if self.rng.random() < 0.7 else item.left
+            for _ in range(self.rng.randint(1, 3)):
+                steps += self._press_at(self._inside(side))
+        done = self._item_doing(scene, "back")
+        if done is not None:
+            return steps + self._press_at(self._inside(done.rect))
+        return steps + self._keypress(self.pg.K_ESCAPE)
 
     def _purpose_SettingsScene(self, scene):
         """Make the animations fast, now and then slow again, and leave."""
@@ -547,7 +590,7 @@ class Monkey:
         for _ in range(40):
             if ready():
                 return
-            if self.rng.random() < 0.25:
+            if self.rng.random() < 0.08:
                 yield from self._press_at(self._somewhere())
             else:
                 yield (IDLE_STEP, [])
@@ -679,7 +722,7 @@ class Monkey:
 PURPOSE_WEIGHT = {   # how often, beside the noise, a person does what the screen is for
     "TitleScene": 10, "SetupScene": 12, "SettingsScene": 12, "PlacementScene": 30,
     "NavalPlacementScene": 30, "KorablikiSetupScene": 30, "PaintShipScene": 30,
-    "CurtainScene": 35, "PauseScene": 45, "ThinkingScene": 20, "CaptainsScene": 10,
+    "CurtainScene": 35, "PauseScene": 45, "RulesScene": 25, "ThinkingScene": 20, "CaptainsScene": 10,
     "BriefingScene": 20, "ResultScene": 20, "GameOverScene": 20, "NavalGameOverScene": 20,
     "KorablikiGameOverScene": 20, "VoyageScene": 15, "BattleScene": 80,
     "NavalBattleScene": 80, "KorablikiBattleScene": 250,
