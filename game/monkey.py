@@ -15,7 +15,8 @@ what the top scene shows (menu items and their arrows, buttons, board cells: the
 last ``draw`` laid out), and purposeful bursts do what a player would (on a placement screen,
 the key for random placement and Enter; in a battle, enemy cells clicked in sequence; in
 «Кораблики», a legal move and an asking act; in the settings, the animation speed turned up).
-Every event goes through ``App.step`` and the scenes' own handlers.
+A battle still going after ``BORED_AFTER`` events is given up as a person would (Esc, leave,
+yes). Every event goes through ``App.step`` and the scenes' own handlers.
 
 Reproducible from the seed: every choice comes from one ``random.Random(seed)``, time is
 stepped by hand, the computer players' worker thread is replaced by a synchronous one for the
@@ -49,6 +50,7 @@ RU_LAYOUT = dict(zip("qwertyuiop[]asdfghjkl;'zxcvbnm,.", "йцукенгшщзх
 CYRILLIC = "абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ"
 LATIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
+BORED_AFTER = 3000   # input events in one battle before the person may give it up
 IDLE_STEP = 0.1      # the longest time step the real loop takes (app.run caps it there)
 
 
@@ -120,6 +122,9 @@ class Monkey:
         self.mouse = (0, 0)
         self.russian = False            # the keyboard layout: Latin or ЙЦУКЕН
         self.sequences: dict = {}       # (scene, viewer) -> the enemy cells to click, in order
+        self.battle = None              # the battle being played, since event battle_since
+        self.battle_since = 0
+        self.bored = False              # it has lasted too long: leave it (pause, quit, yes)
 
     # -- the run ------------------------------------------------------------------------------
     def run(self) -> dict:
@@ -222,15 +227,14 @@ class Monkey:
             self.app = None      # the process died; the person starts the game again
             self._boot()
             return False
-        self.frames += 1
         top = self.app.scenes.top
-        if top is not None:
-            self.scene_frames[type(top).__name__] += 1
-        if not self.app.running or top is None:   # it quit: start it again
+        if not self.app.running or top is None:   # it quit (nothing drawn): start it again
             self.quits += 1
             self.app = None
             self._boot()
             return False
+        self.frames += 1
+        self.scene_frames[type(top).__name__] += 1
         return True
 
     def _act(self) -> None:
@@ -239,7 +243,17 @@ class Monkey:
             self._boot()
             return
         scene = self.app.scenes.top
-        burst = self._choose(scene)
+        if hasattr(scene, "game") and hasattr(scene, "timeline"):     # a battle
+            if scene is not self.battle:
+                self.battle, self.battle_since, self.bored = scene, self.events, False
+            elif self.events - self.battle_since > BORED_AFTER and self.rng.random() < 0.05:
+                self.bored = True       # a game that never ends: the person leaves it
+        elif type(scene).__name__ in ("TitleScene", "VoyageScene"):
+            self.bored = False
+        if self.bored and scene is self.battle:
+            burst = self._keypress(self.pg.K_ESCAPE)
+        else:
+            burst = self._choose(scene)
         for dt, events in burst:
             if not self._frame(dt, events) or self.events >= self.limit:
                 return
@@ -531,11 +545,22 @@ class Monkey:
         return self._press_at(self._somewhere())
 
     def _purpose_PauseScene(self, scene):
-        """Mostly back to the game: Esc, or the first item (resume)."""
+        """Mostly back to the game: Esc, or the first item (resume); when bored, the last
+        item (leave the game)."""
         items = self._menu_items(scene)
+        if items and self.bored:
+            return self._press_at(self._inside(items[-1].rect))
         if items and self.rng.random() < 0.5:
             return self._press_at(self._inside(items[0].rect))
         return self._keypress(self.pg.K_ESCAPE)
+
+    def _purpose_ConfirmScene(self, scene):
+        """Yes when bored of the game, else either answer."""
+        items = self._menu_items(scene)
+        if not items:
+            return self._keypress(self.pg.K_ESCAPE)
+        item = items[-1] if self.bored else self.rng.choice(items)
+        return self._press_at(self._inside(item.rect))
 
     def _purpose_ThinkingScene(self, scene):
         pg = self.pg
@@ -650,14 +675,18 @@ class Monkey:
             if not cells:
                 return
             r = scene.geo_of(1 - viewer).cell_rect(cells.pop())
+            warned = getattr(scene, "message_time", 0.0)
             yield from self._press_at((r.x + rng.randrange(max(1, r.w)),
                                        r.y + rng.randrange(max(1, r.h))))
+            refused = getattr(scene, "message_time", 0.0) > warned   # a new warning shows
             if hasattr(scene, "shells_left"):       # §N: the volley marked, fire it
-                full = scene.human_to_move and scene.shells_left() <= 0
+                full = scene.human_to_move and (scene.shells_left() <= 0 or refused)
             else:                                   # C4: the salvo marked
                 full = getattr(scene, "salvo_ready", False)
             if full or rng.random() < 0.05:
                 yield from self._keypress(pg.K_RETURN)
+            if refused and rng.random() < 0.5 and hasattr(scene, "shells_left"):
+                yield from self._keypress(pg.K_1)      # back to the guns
 
     _purpose_NavalBattleScene = _purpose_BattleScene
 
@@ -722,7 +751,7 @@ class Monkey:
 PURPOSE_WEIGHT = {   # how often, beside the noise, a person does what the screen is for
     "TitleScene": 10, "SetupScene": 12, "SettingsScene": 12, "PlacementScene": 30,
     "NavalPlacementScene": 30, "KorablikiSetupScene": 30, "PaintShipScene": 30,
-    "CurtainScene": 35, "PauseScene": 45, "RulesScene": 25, "ThinkingScene": 20, "CaptainsScene": 10,
+    "CurtainScene": 35, "PauseScene": 45, "ConfirmScene": 20, "RulesScene": 25, "ThinkingScene": 20, "CaptainsScene": 10,
     "BriefingScene": 20, "ResultScene": 20, "GameOverScene": 20, "NavalGameOverScene": 20,
     "KorablikiGameOverScene": 20, "VoyageScene": 15, "BattleScene": 80,
     "NavalBattleScene": 80, "KorablikiBattleScene": 250,
