@@ -496,18 +496,21 @@ class Monkey:
         return None
 
     def _purpose_RulesScene(self, scene):
-        """Another preset (a big board, salvoes, mines, the Flying Dutchman) or an option or
-        two changed, then Done."""
+        """Another preset (a big board, salvoes, mines, the Flying Dutchman: the first choice,
+        stepped through), or an option or two changed; then Done."""
         steps = []
         items = [it for it in self._menu_items(scene) if it.is_choice]
-        for _ in range(self.rng.randint(1, 3)):
-            item = items[0] if items and self.rng.random() < 0.5 else \
-                self.rng.choice(items) if items else None
-            if item is None or not item.enabled():
-                continue
-            side = item.right if self.rng.random() < 0.7 else item.left
-            for _ in range(self.rng.randint(1, 3)):
-                steps += self._press_at(self._inside(side))
+        if items and self.rng.random() < 0.5:
+            for _ in range(self.rng.randint(1, len(items[0].values()))):
+                steps += self._press_at(self._inside(items[0].right))
+        else:
+            for _ in range(self.rng.randint(1, 2)):
+                item = self.rng.choice(items) if items else None
+                if item is None or not item.enabled():
+                    continue
+                side = item.right if self.rng.random() < 0.7 else item.left
+                for _ in range(self.rng.randint(1, 3)):
+                    steps += self._press_at(self._inside(side))
         done = self._item_doing(scene, "back")
         if done is not None:
             return steps + self._press_at(self._inside(done.rect))
@@ -612,10 +615,12 @@ class Monkey:
     def _until_ready(self, scene, ready):
         """Wait for the screen to take input again (a shell in flight, the computer's turn),
         or, impatient, click to hurry the animation; at most a few seconds."""
+        hurried = False
         for _ in range(40):
             if ready():
                 return
-            if self.rng.random() < 0.08:
+            if not hurried and self.rng.random() < 0.08:
+                hurried = True
                 yield from self._press_at(self._somewhere())
             else:
                 yield (IDLE_STEP, [])
