@@ -246,6 +246,24 @@ class App:
         pygame.quit()
 
 
+def launch(size: tuple[int, int] | None = None, seed: int | None = None, lang: str | None = None,
+           resume: bool = True) -> App:
+    """The game as ``main.py`` opens it: the window, the title screen, and (with ``resume``) the
+    offer to resume a campaign battle left when the window closed. The monkey
+    (``game.monkey``) starts the game here too, so it plays the game a person starts."""
+    app = App(size=size, seed=seed)
+    if lang:
+        app.settings.language = lang
+        app.apply_settings()
+    from .scenes.title import TitleScene
+
+    app.scenes.push(TitleScene(app))
+    if resume:
+        from .scenes.voyage import offer_resume
+        offer_resume(app)
+    return app
+
+
 def main(argv=None) -> int:
     import argparse
 
@@ -263,16 +281,7 @@ def main(argv=None) -> int:
             size = (max(640, w), max(480, h))
         except ValueError:
             parser.error(f"--size: expected WIDTHxHEIGHT, like 1280x720, got {args.size!r}")
-    app = App(size=size, seed=args.seed)
-    if args.lang:
-        app.settings.language = args.lang
-        app.apply_settings()
-    from .scenes.title import TitleScene
-
-    app.scenes.push(TitleScene(app))
-    if not args.first_frame_exit:
-        from .scenes.voyage import offer_resume
-        offer_resume(app)   # a campaign battle left when the window closed
+    app = launch(size, args.seed, args.lang, resume=not args.first_frame_exit)
     hook = None
     if args.first_frame_exit:
         t0 = float(os.environ.get("SEABATTLE_T0", time.time()))

@@ -35,6 +35,13 @@
       seat; one line per level on stderr -> {"levels": …, "games": …, "finished": …,
       "errors": …, "player_wins": …, "draws": …, "stars": [no star, one, two, three]}
 
+  monkey --events N --seed S [--size WxH]
+      the whole game from the title screen, headless, driven by N random but plausible input
+      events (keys, typed text, clicks, drags, the wheel, window resizes, waiting), started
+      again whenever it quits or crashes (game/monkey.py); each distinct crash's traceback on
+      stderr -> {"events": N, "frames": …, "crashes": …, "scenes": {SceneClass: frames, …}};
+      the same seed gives the same line
+
 Speed and strength are measured here, never asserted by the tests (machines are noisy).
 """
 
@@ -193,6 +200,23 @@ def _frames_voyage(app, args) -> dict:
     return {"frames": args.frames, "p50_ms": round(percentile(times, 0.5), 3),
             "p99_ms": round(percentile(times, 0.99), 3), "max_ms": round(max(times), 3),
             "ports": len(levels)}
+
+
+def bench_monkey(args) -> dict:
+    _headless()
+    from .monkey import run
+    size = None
+    if args.size:
+        try:
+            w, h = (int(v) for v in args.size.lower().split("x"))
+        except ValueError:
+            raise SystemExit(f"monkey --size: expected WIDTHxHEIGHT, like 1280x720, got {args.size!r}")
+        size = (max(640, w), max(480, h))
+    t0 = time.perf_counter()
+    result = run(args.events, args.seed, size)
+    print(f"# monkey: {args.events} events, seed {args.seed}: "
+          f"{time.perf_counter() - t0:.1f} s", file=sys.stderr)
+    return result
 
 
 # --- startup -------------------------------------------------------------------------------
@@ -630,10 +654,14 @@ def main(argv=None) -> int:
     p.add_argument("--games", type=int, default=5)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--levels", default=None, help="the folder of level files (default levels/)")
+    p = sub.add_parser("monkey", help="the whole game driven by random input, counting crashes")
+    p.add_argument("--events", type=int, default=20000)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--size", default=None, help="window size WxH (default: the settings' own)")
     args = parser.parse_args(argv)
     commands = {"frames": bench_frames, "startup": bench_startup, "ai": bench_ai,
                 "ladder": bench_ladder, "soak": bench_soak, "duel": bench_duel,
-                "campaign": bench_campaign}
+                "campaign": bench_campaign, "monkey": bench_monkey}
     result = commands[args.command](args)
     print(json.dumps(result))
     return 0

@@ -1,0 +1,71 @@
+"""The monkey (``python -m game.bench monkey``): the whole game driven by random input. A short
+run on a fixed seed must play through several screens without a crash, the same seed must give
+the same summary line, and a crash must be counted, reported once and survived."""
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+
+from game import monkey
+from game.scenes import battle
+from game.scenes.base import SceneStack
+
+ROOT = Path(__file__).resolve().parents[1]
+EVENTS, SEED = 500, 1
+
+
+def bench_monkey(home: Path, events: int, seed: int):
+    env = dict(os.environ, SEABATTLE_HOME=str(home), SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy")
+    out = subprocess.run([sys.executable, "-m", "game.bench", "monkey", "--events", str(events),
+                          "--seed", str(seed)], cwd=ROOT, env=env, capture_output=True,
+                         text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout.strip().splitlines()[-1]), out.stderr
+
+
+def test_the_monkey_plays_through_the_screens_without_a_crash_and_repeats_itself(tmp_path):
+    # two processes (each with its own string hashing), one seed: one line
+    first, err = bench_monkey(tmp_path, EVENTS, SEED)
+    assert set(first) == {"events", "frames", "crashes", "scenes"}
+    assert first["events"] == EVENTS and first["frames"] >= EVENTS // 2
+    assert first["crashes"] == 0, err          # the tracebacks, if the game crashed
+    assert "TitleScene" in first["scenes"]
+    assert len(first["scenes"]) >= 6, first["scenes"]
+    assert sum(first["scenes"].values()) == first["frames"]
+    second, _ = bench_monkey(tmp_path, EVENTS, SEED)
+    assert second == first
+    # the player's own data folder is never touched: the monkey keeps its files elsewhere
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_crash_is_counted_each_time_reported_once_and_the_game_starts_again(home, monkeypatch):
+    original = SceneStack.handle
+
+    def fragile(self, event):
+        if event.type == pygame.KEYUP:
+            raise ZeroDivisionError("no screen can take a key let go")
+        original(self, event)
+
+    monkeypatch.setattr(SceneStack, "handle", fragile)
+    thinker = battle._THINKER
+    err = io.StringIO()
+    m = monkey.Monkey(300, 4, err=err)
+    result = m.run()
+    assert result["events"] == 300
+    assert result["crashes"] >= 2
+    assert m.starts == 1 + result["crashes"] + m.quits
+    text = err.getvalue()
+    # one report: the innermost frame of the game's own code names the crash
+    assert text.count("ZeroDivisionError: no screen can take a key let go") == 1
+    assert text.count("# monkey crash") == 1
+    assert "ZeroDivisionError at game/app.py" in text
+    # the worker thread the battle thinks in is given back, and so is the data folder
+    assert battle._THINKER is thinker
+    assert os.environ["SEABATTLE_HOME"] == str(home)
+    assert list(home.iterdir()) == []
