@@ -50,7 +50,18 @@ RU_LAYOUT = dict(zip("qwertyuiop[]asdfghjkl;'zxcvbnm,.", "йцукенгшщзх
 CYRILLIC = "абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ"
 LATIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
-BORED_AFTER = 3000   # input events in one battle before the person may give it up
+BORED_AFTER = 1500   # input events in one battle before the person may give it up ...
+PATIENT_AFTER = 8000  # ... or, while he has never seen how such a game ends, this many
+
+# curiosity: the screens of each game a person has not seen yet draw him to that game
+SCREENS_OF = {
+    "naval": ("NavalPlacementScene", "NavalBattleScene", "NavalGameOverScene"),
+    "korabliki": ("KorablikiSetupScene", "KorablikiBattleScene", "KorablikiGameOverScene"),
+    "classic": ("PlacementScene", "BattleScene", "GameOverScene", "ThinkingScene",
+                "PaintShipScene", "RulesScene"),
+}
+END_OF = {"BattleScene": "GameOverScene", "NavalBattleScene": "NavalGameOverScene",
+          "KorablikiBattleScene": "KorablikiGameOverScene"}
 IDLE_STEP = 0.1      # the longest time step the real loop takes (app.run caps it there)
 
 
@@ -246,7 +257,8 @@ class Monkey:
         if hasattr(scene, "game") and hasattr(scene, "timeline"):     # a battle
             if scene is not self.battle:
                 self.battle, self.battle_since, self.bored = scene, self.events, False
-            elif self.events - self.battle_since > BORED_AFTER and self.rng.random() < 0.05:
+            elif (self.events - self.battle_since > self._patience(scene)
+                  and self.rng.random() < 0.05):
                 self.bored = True       # a game that never ends: the person leaves it
         elif type(scene).__name__ in ("TitleScene", "VoyageScene"):
             self.bored = False
@@ -262,6 +274,33 @@ class Monkey:
         for _ in range(self.rng.choice((0, 0, 0, 1, 1, 2))):
             if not self._frame(self._dt()) or self.events >= self.limit:
                 return
+
+    def _patience(self, battle) -> int:
+        """Events a person gives one battle: more while he has never seen such a game end."""
+        end = END_OF.get(type(battle).__name__)
+        return PATIENT_AFTER if end and end not in self.scene_frames else BORED_AFTER
+
+    def _unseen(self, name: str) -> bool:
+        return name not in self.scene_frames
+
+    def _wanted_mode(self):
+        """The game whose screens (or whose end) the person has not seen yet, if any."""
+        for mode, screens in SCREENS_OF.items():
+            if any(self._unseen(n) for n in screens):
+                return mode
+        return None
+
+    def _clicks_to(self, item, wanted) -> list:
+        """Clicks on a choice's right arrow until it shows ``wanted``."""
+        values = list(item.values())
+        if wanted not in values:
+            return []
+        cur = item.get()
+        i = values.index(cur) if cur in values else 0
+        steps = []
+        for _ in range((values.index(wanted) - i) % len(values)):
+            steps += self._press_at(self._inside(item.right))
+        return steps
 
     def _dt(self) -> float:
         return self.rng.choice((1 / 60, 1 / 60, 1 / 30, 0.05))
@@ -462,6 +501,12 @@ class Monkey:
         items = self._menu_items(scene)
         if not items:
             return [(self._dt(), [])]
+        # curious first: the voyage, two players (the curtains), the settings, if not seen yet
+        for i, screens in enumerate((("VoyageScene", "BriefingScene", "CaptainsScene"),
+                                     (), ("CurtainScene",), ("SettingsScene",))):
+            if (i < len(items) and any(self._unseen(n) for n in screens)
+                    and self.rng.random() < 0.5):
+                return self._press_at(self._inside(items[i].rect))
         # a new game far more often than the settings, the campaign or quitting
         item = self.rng.choices(items, [4, 6, 2.5, 2, 0.3][: len(items)] + [1] * (len(items) - 5))[0]
         return self._press_at(self._inside(item.rect))
@@ -473,15 +518,22 @@ class Monkey:
     def _purpose_SetupScene(self, scene):
         """Choose a mode (and maybe another opponent or who starts), perhaps the rules of a
         Classic match first, then Start."""
+        wanted = self._wanted_mode() if self.rng.random() < 0.7 else None
         for i, item in enumerate(self._menu_items(scene)):
             if not (item.is_choice and item.enabled()):
+                continue
+            if i == 0 and wanted is not None:     # curious: the game not seen yet
+                yield from self._clicks_to(item, wanted)
                 continue
             # the first choice is the mode: each as likely; the others now and then
             clicks = self.rng.randrange(3) if i == 0 else int(self.rng.random() < 0.3)
             for _ in range(clicks):
                 yield from self._press_at(self._inside(item.right))
         rules = self._item_doing(scene, "open_rules")
-        if rules is not None and rules.enabled() and self.rng.random() < 0.4:
+        curious = wanted == "classic" and (self._unseen("PaintShipScene")
+                                           or self._unseen("RulesScene"))
+        if (rules is not None and rules.enabled()
+                and self.rng.random() < (0.8 if curious else 0.4)):
             yield from self._press_at(self._inside(rules.rect))
             return
         start = self._item_doing(scene, "start")
@@ -500,7 +552,9 @@ class Monkey:
         stepped through), or an option or two changed; then Done."""
         steps = []
         items = [it for it in self._menu_items(scene) if it.is_choice]
-        if items and self.rng.random() < 0.5:
+        if items and self._unseen("PaintShipScene") and self.rng.random() < 0.7:
+            steps += self._clicks_to(items[0], "dutchman")   # curious: the Flying Dutchman
+        elif items and self.rng.random() < 0.5:
             for _ in range(self.rng.randint(1, len(items[0].values()))):
                 steps += self._press_at(self._inside(items[0].right))
         else:
@@ -601,11 +655,18 @@ class Monkey:
         items = self._menu_items(scene)
         if not items:
             return self._keypress(self.pg.K_ESCAPE)
+        if self._unseen("ThinkingScene") and self.rng.random() < 0.7:   # curious
+            thinking = [it for it in items if "show_thinking" in getattr(
+                getattr(it.on_activate, "__code__", None), "co_names", ())]
+            if thinking:
+                return self._press_at(self._inside(thinking[0].rect))
         return self._press_at(self._inside(self.rng.choice(items).rect))
 
     def _purpose_VoyageScene(self, scene):
         items = self._menu_items(scene)
         steps = []
+        if self._unseen("CaptainsScene") and self.rng.random() < 0.8:   # curious
+            return self._keypress(self.pg.K_c)
         for _ in range(self.rng.randint(0, 2)):
             steps += self._keypress(self.rng.choice((self.pg.K_LEFT, self.pg.K_RIGHT)))
         if items:
