@@ -128,3 +128,17 @@ class SceneStack:
                 break
         for scene in self._stack[start:]:
             scene.draw(surface)
+
+
+def through_animation(scene, event) -> bool:
+    """A battle's input while its cues are pending (issue 18): a key only skips them (Space or
+    Enter would act again on the cell just played); a click skips them and, when the rules
+    already wait for the person at the screen (``scene.waiting_for_viewer``), acts at once, so
+    no first click of a turn is lost. True if the scene should handle the event now."""
+    if not scene.busy:
+        return True
+    if event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+        return False
+    acts = event.type == pygame.MOUSEBUTTONDOWN and scene.waiting_for_viewer
+    scene.skip()
+    return acts and not scene.busy and scene.app.scenes.top is scene

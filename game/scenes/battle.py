@@ -31,7 +31,7 @@ from ..render.effects import Effects, Ring, Timeline
 from ..render.logpanel import LogPanel
 from ..render.widgets import Button, panel
 from .records import RecordKeeper
-from .base import ARROWS, Scene, step_cell
+from .base import ARROWS, Scene, step_cell, through_animation
 from .match import COMPUTER, HUMAN
 
 _THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="admiral")
@@ -487,15 +487,8 @@ class BattleScene(RecordKeeper, Scene):
             self.app.sound("click")
             self.app.scenes.push(PauseScene(self.app, self.save_record_now, self.save_record))
             return
-        if self.busy:
-            if event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-                return
-            # a click while the rules already wait for him finishes the animation and acts;
-            # a key only skips (Space or Enter would fire again at the cell just shot)
-            acts = event.type == pygame.MOUSEBUTTONDOWN and self.waiting_for_viewer
-            self.skip()
-            if not acts or self.busy or self.app.scenes.top is not self:
-                return
+        if not through_animation(self, event):
+            return
         if self.fire_button.handle(event):
             return
         deciding = self.human_deciding

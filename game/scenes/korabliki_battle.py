@@ -34,7 +34,7 @@ from ..render.korabliki import (board_rect, cell_at, draw_cell_tint, draw_cursor
 from ..render.logpanel import LogPanel
 from ..render.widgets import Button, panel
 from .records import RecordKeeper
-from .base import ARROWS, Scene
+from .base import ARROWS, Scene, through_animation
 from .match import COMPUTER, HUMAN
 
 BLAST_LINE = 4     # pieces a blast turns up, named per line of the log
@@ -593,15 +593,8 @@ class KorablikiBattleScene(RecordKeeper, Scene):
             self.app.sound("click")
             self.app.scenes.push(PauseScene(self.app, self.save_record_now, self.save_record))
             return
-        if self.busy:
-            if event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-                return
-            # a click while the rules already wait for him finishes the animation and acts;
-            # a key only skips
-            acts = event.type == pygame.MOUSEBUTTONDOWN and self.waiting_for_viewer
-            self.skip()
-            if not acts or self.busy or self.app.scenes.top is not self:
-                return
+        if not through_animation(self, event):
+            return
         if self.human_answering:
             for b in self.answer_buttons:
                 if b.handle(event):

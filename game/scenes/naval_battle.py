@@ -33,7 +33,7 @@ from ..render.naval import draw_aa_reach, draw_hull, draw_ring, draw_weapons
 from ..render.logpanel import LogPanel
 from ..render.widgets import Button, panel, tint
 from .records import RecordKeeper
-from .base import ARROWS, Scene, step_cell
+from .base import ARROWS, Scene, step_cell, through_animation
 from .match import COMPUTER, HUMAN
 
 FLIGHT = 0.6       # seconds a shell flies
@@ -708,15 +708,8 @@ class NavalBattleScene(RecordKeeper, Scene):
             self.app.sound("click")
             self.app.scenes.push(PauseScene(self.app, self.save_record_now, self.save_record))
             return
-        if self.busy:
-            if event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-                return
-            # a click while the rules already wait for him finishes the animation and acts;
-            # a key only skips
-            acts = event.type == pygame.MOUSEBUTTONDOWN and self.waiting_for_viewer
-            self.skip()
-            if not acts or self.busy or self.app.scenes.top is not self:
-                return
+        if not through_animation(self, event):
+            return
         if self.human_intercepting:
             self._handle_intercept(event)
             return
