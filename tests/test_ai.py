@@ -66,6 +66,7 @@ SLOW = {("admiral", "large-16"), ("admiral", "large-18"), ("admiral", "scatter-2
 
 @pytest.mark.parametrize("key,preset", [(k, p) for k in LEVELS for p in sorted(PRESETS)
                                         if (k, p) not in SLOW])
+@pytest.mark.slow
 @settings(max_examples=3)
 @given(seed=st.integers(0, 10**6))
 def test_every_level_plays_every_preset_to_the_end(key, preset, seed):
@@ -75,6 +76,7 @@ def test_every_level_plays_every_preset_to_the_end(key, preset, seed):
         assert not any(m == KNOWN_MINE for m in game.view(p).incoming.values())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key,preset", sorted(SLOW))
 def test_the_slow_pairs_play_one_game_to_the_end(key, preset):
     assert play_out(key, 7, preset).winner in (0, 1)

@@ -160,6 +160,7 @@ def test_levels_are_reproducible_from_a_seed(level):
     assert practice(level, 3)[0] == practice(level, 3)[0]
 
 
+@pytest.mark.slow
 def test_the_ladder_climbs():
     """A coarse check on a few seeded games (the bench measures it on thousands)."""
     means = {level: statistics.fmean(practice(level, s)[0] for s in range(12))
@@ -186,6 +187,7 @@ def _shots_to_find_the_big_ships(layout, seed, memory):
         game.apply(shooter.choose(view))
 
 
+@pytest.mark.slow
 def test_the_admiral_learns_a_player_who_always_hides_in_the_same_corner():
     """The whole game is decided by the spread one-deck ships, which no memory finds, so the
     test measures what memory is for: how soon the corner fleet is hit and sunk."""

@@ -179,6 +179,7 @@ def test_moves_teach_what_a_piece_is_not():
     assert alone.w[R[FORT]] == 0 and alone.w[R[MIN]] == 0
 
 
+@pytest.mark.slow
 def test_the_admiral_beats_the_random_player_and_the_sailor():
     wins = sum(bench._korabliki_duel_game(("admiral", "random"), seed, seed % 2) == 0
                for seed in range(6))

@@ -195,6 +195,7 @@ WIN_TRIES = {"classic": 12, "naval": 250, "korabliki": 6}
 PLAYER_AI = {"classic": "density", "naval": "commodore", "korabliki": "admiral"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lv", SHIPPED, ids=[lv.id for lv in SHIPPED])
 def test_every_shipped_level_is_winnable(lv):
     """The engine plays each level through with the computer in both seats until the person's
