@@ -56,3 +56,18 @@ def test_no_global_random_in_rules_and_ai():
                         and node.func.attr in RANDOM_FUNCS):
                     offenders.append(f"{path.name}:{node.lineno}")
     assert not offenders, offenders
+
+
+def test_no_screen_calls_a_private_method_of_the_rules():
+    """Scenes pass actions and read views; what they need of a game is its public interface."""
+    offenders = []
+    for path in list((ROOT / "game" / "scenes").rglob("*.py")) + [ROOT / "game" / "campaign.py"]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr.startswith("_") and not node.func.attr.startswith("__")):
+                owner = node.func.value
+                name = (owner.attr if isinstance(owner, ast.Attribute)
+                        else owner.id if isinstance(owner, ast.Name) else "")
+                if name in ("game", "g"):
+                    offenders.append(f"{path.name}:{node.lineno} {name}.{node.func.attr}")
+    assert not offenders, offenders

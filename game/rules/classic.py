@@ -505,7 +505,7 @@ class ClassicGame:
         if isinstance(action, Shot):
             if self.config.salvo != "off":
                 raise IllegalAction("salvo_required", shots=self.salvo_size())
-            self._check_target(action.cell)
+            self.check_target(action.cell)
         elif isinstance(action, Salvo):
             if self.config.salvo == "off":
                 raise IllegalAction("salvo_off")
@@ -513,7 +513,7 @@ class ClassicGame:
             if not isinstance(cells, tuple):
                 raise IllegalAction("bad_cell", cell=cells)
             for c in cells:
-                self._check_target(c)
+                self.check_target(c)
             if len(set(cells)) != len(cells):
                 raise IllegalAction("salvo_repeats")
             n = self.salvo_size()
@@ -529,7 +529,9 @@ class ClassicGame:
         if not in_board(cell, self.config.width, self.config.height):
             raise IllegalAction("off_board", cell=cell)
 
-    def _check_target(self, cell) -> None:
+    def check_target(self, cell) -> None:
+        """Refuse a cell the shooter may not name now (off the board, shot, known empty): one
+        cell of a salvo being marked (C4), checked before the whole salvo is."""
         self._check_cell(cell)
         enemy = 1 - self.turn
         if cell in self.shots_at[enemy]:

@@ -727,7 +727,7 @@ class KorablikiGame:
             if not targets:
                 continue
             if p.rank in COMBAT:
-                blocks = self._blocks_with(p)
+                blocks = self.blocks_with(p)
                 for t in targets:
                     out += [Ask(p.cell, t, b if len(b) > 1 else ()) for b in blocks]
             elif p.rank == TOR:
@@ -736,7 +736,9 @@ class KorablikiGame:
             out.append(Bomb())
         return out
 
-    def _blocks_with(self, p: Piece) -> list[tuple[Cell, ...]]:
+    def blocks_with(self, p: Piece) -> list[tuple[Cell, ...]]:
+        """The blocks ``p`` may ask with (§K): itself, and with one or two ships of its rank
+        close enough to form a block."""
         mates = [q.cell for q in self.own(p.owner) if q.rank == p.rank and q is not p
                  and abs(q.cell[0] - p.cell[0]) + abs(q.cell[1] - p.cell[1]) <= 2]
         out = [(p.cell,)]

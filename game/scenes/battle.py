@@ -419,7 +419,7 @@ class BattleScene(RecordKeeper, Scene):
             self.refuse(self.tr("battle.salvo_full", n=self.game.salvo_size()))
             return
         try:
-            self.game._check_target(cell)
+            self.game.check_target(cell)
         except RuleError as exc:
             self.refuse(describe(exc, self.tr, self.letters))
             return

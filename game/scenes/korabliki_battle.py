@@ -230,7 +230,7 @@ class KorablikiBattleScene(RecordKeeper, Scene):
         p = g.pieces.get(self.selected) if self.selected else None
         if p is None or p.rank not in kr.COMBAT:
             return [()]
-        return g._blocks_with(p)
+        return g.blocks_with(p)
 
     def next_block(self) -> None:
         if self.human_answering:
