@@ -46,3 +46,27 @@ def test_random_legal_play(mode, preset, seed):
             assert again.to_dict() == game.to_dict()
     assert game.winner in (0, 1) or getattr(game, "drawn", False)   # §N has draws (N-f)
     assert game.legal_actions() == []
+
+
+@pytest.mark.parametrize("mode", sorted(MODES))
+def test_every_mode_implements_the_game_protocol(mode):
+    """game.rules.base: one protocol, and TurnChanged / GameOver defined once for all modes."""
+    from game.rules import base
+    m = MODES[mode]
+    rng = random.Random(3)
+    game = m.random_game(next(iter(m.presets.values())), rng)
+    assert isinstance(game, base.Game)
+    assert game.drawn is False and game.winner is None and not game.over
+    copy = game.clone()
+    before = json.dumps(game.to_dict(), sort_keys=True)
+    seen = set()
+    for _ in range(400):                      # play the copy on: the original stays as it was
+        if copy.over:
+            break
+        for event in copy.apply(m.random_action(copy, rng)):
+            seen.add(type(event))
+    assert json.dumps(game.to_dict(), sort_keys=True) == before
+    assert copy.history != game.history
+    assert base.TurnChanged in seen
+    for cls in seen:                          # no mode defines its own turn or end event
+        assert cls.__name__ not in ("TurnChanged", "GameOver") or cls.__module__ == base.__name__

@@ -21,6 +21,7 @@ import random
 from dataclasses import dataclass, field, fields
 from typing import Iterable, Sequence
 
+from .base import GameOver, TurnChanged  # noqa: F401  (the events every mode shares)
 from .coords import MAX_SIDE, Cell
 from .errors import ConfigError, IllegalAction, PlacementError
 from .fleet import (AROUND, SHAPE_RULES, TOUCHING_RULES, Ship, ShipSpec, as_ship, assign_specs,
@@ -299,16 +300,6 @@ class TurnSkipped:
 
 
 @dataclass(frozen=True)
-class TurnChanged:
-    player: int
-
-
-@dataclass(frozen=True)
-class GameOver:
-    winner: int
-
-
-@dataclass(frozen=True)
 class Decision:
     player: int
     kind: str
@@ -425,6 +416,11 @@ class ClassicGame:
     @property
     def over(self) -> bool:
         return self.winner is not None
+
+    @property
+    def drawn(self) -> bool:
+        """Classic has no draw: one fleet always goes down first (the protocol asks it)."""
+        return False
 
     @property
     def decision(self) -> Decision | None:

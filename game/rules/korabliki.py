@@ -29,11 +29,13 @@ Points §K leaves open, settled here (also in docs/rules-choices.md):
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Sequence
 
+from .base import GameOver, TurnChanged  # noqa: F401  (the events every mode shares)
 from .coords import Cell
 from .errors import ConfigError, IllegalAction, PlacementError
 
@@ -258,18 +260,6 @@ class Blast:
     revealed: tuple[tuple[int, Cell, str], ...]
     chained: Cell | None = None
     chain_zone: tuple[Cell, ...] = ()
-
-
-@dataclass(frozen=True)
-class TurnChanged:
-    player: int
-    again: bool = False       # the same player moves again (won an asking act, fort, mine)
-
-
-@dataclass(frozen=True)
-class GameOver:
-    winner: int | None        # None: a draw
-    reason: str               # forts / forts-both / no-attackers / quiet
 
 
 MOVE, ACT, ANSWER = "move", "act", "answer"
@@ -766,6 +756,10 @@ class KorablikiGame:
     def piece_cells(self, kind: str) -> tuple:
         rank = PIECE_RANKS[kind]
         return tuple(tuple(c for c, r in s.items() if r == rank) for s in self.setups)
+
+    def clone(self) -> "KorablikiGame":
+        """An independent copy (for search): nothing done to it reaches this game."""
+        return copy.deepcopy(self)
 
     def to_dict(self) -> dict:
         return {"mode": self.mode, "config": self.config.to_dict(), "first": self.first,

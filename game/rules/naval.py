@@ -29,11 +29,13 @@ Points §N leaves open, settled here (also in docs/rules.md):
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Sequence
 
+from .base import GameOver, TurnChanged  # noqa: F401  (the events every mode shares)
 from .coords import Cell
 from .errors import ConfigError, IllegalAction, PlacementError
 from .fleet import AROUND, Ship, as_ship, normalise, orientations, shape_forms
@@ -331,16 +333,6 @@ class VolleyResult:
         return " ".join(words)
 
 
-@dataclass(frozen=True)
-class TurnChanged:
-    player: int
-
-
-@dataclass(frozen=True)
-class GameOver:
-    winner: int | None          # None: a draw (N-f)
-
-
 # --- the view one player has --------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -591,6 +583,10 @@ class NavalGame:
                     if square:
                         out.append(replace_volley(base, air=tuple(square[:planes])))
         return [v for v in out if v.targets or v.torpedo is not None]
+
+    def clone(self) -> "NavalGame":
+        """An independent copy (for search): nothing done to it reaches this game."""
+        return copy.deepcopy(self)
 
     def to_dict(self) -> dict:
         return {
