@@ -85,7 +85,7 @@ def bench_frames(args) -> dict:
     from .app import App
     from .rules.classic import PRESETS
     from .scenes.battle import BattleScene
-    from .scenes.match import COMPUTER, Match, Seat
+    from .match import COMPUTER, Match, Seat
 
     w, h = (int(v) for v in args.size.split("x"))
     app = App(size=(w, h), seed=args.seed)

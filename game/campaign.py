@@ -18,7 +18,7 @@ from .rules.classic import ClassicGame
 from .rules.errors import RuleError
 from .rules.korabliki import KorablikiGame
 from .rules.naval import NavalGame
-from .scenes.match import COMPUTER, HUMAN, Match, Seat
+from .match import COMPUTER, HUMAN, Match, Seat
 
 PLAYER, OPPONENT = 0, 1
 GAMES = {"classic": ClassicGame, "naval": NavalGame, "korabliki": KorablikiGame}
