@@ -104,6 +104,22 @@ def test_the_human_answers_a_block_and_may_understate_it(app):
     assert last[2][0].outcome == "lost"                         # 2ЭС > КР
 
 
+def test_a_click_on_an_answer_chooses_it_and_a_second_click_gives_it(app):
+    g = arrange({(5, 7): (1, kr.KR), (5, 6): (0, kr.ES), (6, 6): (0, kr.ES), (9, 2): (1, kr.TK)},
+                turn=1)
+    scene = battle(app, g, kinds=(HUMAN, COMPUTER))
+    scene.viewer = 0
+    g.apply(kr.Move((9, 2), (9, 3)))
+    g.apply(kr.Ask((5, 7), (5, 6)))
+    scene._sync()
+    settle(app, scene)
+    assert scene.human_answering and scene.block_index == 0
+    scene.choose_answer(1, give_if_chosen=True)              # a click on the second answer
+    assert scene.block_index == 1 and g.phase == kr.ANSWER    # chosen, not yet given
+    scene.choose_answer(1, give_if_chosen=True)              # a click on it again gives it
+    assert isinstance(g.history[-1][1], kr.Answer) and len(g.history[-1][1].cells) == 2
+
+
 def test_enter_ends_the_turn_at_once_after_a_move_by_mouse(app):
     g = arrange({(5, 10): (0, kr.KR), (5, 4): (1, kr.ES)})
     scene = battle(app, g)

@@ -251,14 +251,15 @@ class KorablikiBattleScene(RecordKeeper, Scene):
         self.app.scenes.push(ConfirmScene(self.app, self.tr("kor.bomb_confirm"),
                                           lambda: self.attempt(kr.Bomb())))
 
-    def choose_answer(self, index: int) -> None:
-        """1–3 or a click on an answer chooses it; Enter (or a click on the chosen one) gives it."""
+    def choose_answer(self, index: int, give_if_chosen: bool = False) -> None:
+        """1–3 or a click on an answer chooses it; Enter gives it, and so does a click on the
+        answer already chosen (``give_if_chosen``)."""
         if not self.human_answering:
             return
         n = len(self.game.answer_options(self.game.pending.target))
         if not 0 <= index < n:
             return
-        if self.block_index % n == index and self._answer_clicked:
+        if give_if_chosen and self.block_index % n == index:
             self.answer(index)
             return
         self.block_index = index
@@ -271,15 +272,6 @@ class KorablikiBattleScene(RecordKeeper, Scene):
         i = self.block_index if index is None else index
         if 0 <= i < len(options):
             self.attempt(kr.Answer(options[i]))
-
-    def _click_answer(self, index: int) -> None:
-        self._answer_clicked = True
-        try:
-            self.choose_answer(index)
-        finally:
-            self._answer_clicked = False
-
-    _answer_clicked = False
 
     def attempt(self, action) -> bool:
         try:
@@ -820,7 +812,7 @@ class KorablikiBattleScene(RecordKeeper, Scene):
             for i, option in enumerate(options):
                 b = Button(lambda o=option: self._rank_words(rank, len(o)) + " " +
                            " ".join(self._cell(c) for c in o),
-                           lambda i=i: self._click_answer(i), hotkey=str(i + 1))
+                           lambda i=i: self.choose_answer(i, True), hotkey=str(i + 1))
                 b.rect = pygame.Rect(rect.x + 10, y + i * (bh + 4), rect.w - 20, bh)
                 b.draw(surface, px - 1)
                 if i == self.block_index % len(options):
