@@ -43,7 +43,7 @@ def test_every_ship_afloat_of_a_large_fleet_has_a_place_under_the_board():
 def test_placement_help_names_mirror_shapes_and_mines_only_where_they_apply(home):
     from game.app import App
     from game.rules.classic import PRESETS, ClassicConfig
-    from game.scenes.match import COMPUTER, HUMAN, Match, Seat
+    from game.match import COMPUTER, HUMAN, Match, Seat
     from game.scenes.placement import PlacementScene
     app = App(size=(1280, 720), seed=1)
     seats = (Seat(HUMAN, "A"), Seat(COMPUTER, "B", "hunter"))
@@ -61,7 +61,7 @@ def test_the_next_ships_ghost_does_not_cover_the_ship_just_placed(home):
     import pygame as pg
     from game.app import App
     from game.rules.classic import PRESETS
-    from game.scenes.match import COMPUTER, HUMAN, Match, Seat
+    from game.match import COMPUTER, HUMAN, Match, Seat
     from game.scenes.placement import PlacementScene
     from .test_scenes import key
     app = App(size=(1280, 720), seed=1)
@@ -78,7 +78,6 @@ def test_the_next_ships_ghost_does_not_cover_the_ship_just_placed(home):
 
 
 def test_typing_a_coordinate_moves_the_aim_and_a_bad_one_is_explained_in_the_chosen_letters(home):
-    import pygame as pg
     from game.i18n import Translator, describe
     from game.rules.coords import parse_cell
     from game.rules.errors import CoordError
@@ -106,7 +105,7 @@ def test_after_a_mine_the_status_panel_asks_for_a_cell_of_the_players_own_fleet(
     from game.render import text
     from game.rules.classic import GIVE_CELL, PRESETS, random_setup
     from game.scenes.battle import BattleScene
-    from game.scenes.match import COMPUTER, HUMAN, Match, Seat
+    from game.match import COMPUTER, HUMAN, Match, Seat
     from .test_scenes import frames
     app = App(size=(800, 600), seed=7)
     cfg = PRESETS["mines"]

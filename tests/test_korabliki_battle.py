@@ -11,7 +11,7 @@ from game.scenes.curtain import CurtainScene
 from game.scenes.dialogs import ConfirmScene
 from game.scenes.korabliki_battle import KorablikiBattleScene
 from game.scenes.korabliki_gameover import KorablikiGameOverScene
-from game.scenes.match import COMPUTER, HUMAN, Match, Seat
+from game.match import COMPUTER, HUMAN, Match, Seat
 from game.scenes.title import TitleScene
 from game.render.korabliki import rank_label
 
@@ -82,12 +82,18 @@ def test_asking_plays_out_and_the_board_follows_the_rules(app):
     assert any("taken" in words for words, _ in scene.log)
 
 
-def test_the_human_answers_a_block_and_may_understate_it(app):
+def block_asked(app, kinds):
+    """Player 1's cruiser, having moved, beside player 0's two destroyers (a block, §K)."""
     g = arrange({(5, 7): (1, kr.KR), (5, 6): (0, kr.ES), (6, 6): (0, kr.ES), (9, 2): (1, kr.TK)},
                 turn=1)
-    scene = battle(app, g, kinds=(HUMAN, HUMAN))
-    scene.viewer = 1
+    scene = battle(app, g, kinds=kinds)
     g.apply(kr.Move((9, 2), (9, 3)))
+    return g, scene
+
+
+def test_the_human_answers_a_block_and_may_understate_it(app):
+    g, scene = block_asked(app, (HUMAN, HUMAN))
+    scene.viewer = 1
     scene.play(kr.Ask((5, 7), (5, 6)))
     settle(app, scene)
     assert isinstance(app.scenes.top, CurtainScene)            # the other person answers
@@ -105,11 +111,7 @@ def test_the_human_answers_a_block_and_may_understate_it(app):
 
 
 def test_a_click_on_an_answer_chooses_it_and_a_second_click_gives_it(app):
-    g = arrange({(5, 7): (1, kr.KR), (5, 6): (0, kr.ES), (6, 6): (0, kr.ES), (9, 2): (1, kr.TK)},
-                turn=1)
-    scene = battle(app, g, kinds=(HUMAN, COMPUTER))
-    scene.viewer = 0
-    g.apply(kr.Move((9, 2), (9, 3)))
+    g, scene = block_asked(app, (HUMAN, COMPUTER))
     g.apply(kr.Ask((5, 7), (5, 6)))
     scene._sync()
     settle(app, scene)

@@ -8,7 +8,7 @@ import pytest
 from game.app import App
 from game.rules import naval as nv
 from game.scenes.curtain import CurtainScene
-from game.scenes.match import COMPUTER, HUMAN, Match, Seat
+from game.match import COMPUTER, HUMAN, Match, Seat
 from game.scenes.naval_battle import NavalBattleScene
 from game.scenes.naval_gameover import NavalGameOverScene
 from game.scenes.title import TitleScene

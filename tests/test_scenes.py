@@ -12,7 +12,7 @@ from game.scenes.battle import BattleScene
 from game.scenes.curtain import CurtainScene
 from game.scenes.dialogs import ConfirmScene, PauseScene
 from game.scenes.gameover import GameOverScene
-from game.scenes.match import COMPUTER, HUMAN, Match, Seat
+from game.match import COMPUTER, HUMAN, Match, Seat
 from game.scenes.placement import PlacementScene
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene

@@ -9,7 +9,7 @@ from game.rules.classic import (GIVE_CELL, MINE, PRESETS, RELOCATE, ClassicConfi
                                 Salvo, Setup, Shot, fleet_of)
 from game.scenes.battle import BattleScene
 from game.scenes.gameover import GameOverScene
-from game.scenes.match import COMPUTER, HUMAN, Match, Seat
+from game.match import COMPUTER, HUMAN, Match, Seat
 from game.scenes.paint import PaintShipScene
 from game.scenes.placement import PlacementScene
 from game.scenes.rules import RulesScene, load_rules

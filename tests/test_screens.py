@@ -8,10 +8,10 @@ import pytest
 
 from game.ai.opponents import OPPONENTS, first_opponent, opponent, roster
 from game.app import App
-from game.i18n import LANGUAGES, Translator, table
+from game.i18n import LANGUAGES, Translator
 from game.render import text
 from game.rules.classic import PRESETS
-from game.scenes.match import korabliki_level, naval_level
+from game.match import korabliki_level, naval_level
 from game.scenes.rules import rules_summary
 from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
@@ -290,7 +290,7 @@ def computers_battle(app, mode: str):
     from game.rules import korabliki as kr
     from game.rules import naval as nv
     from game.scenes.korabliki_battle import KorablikiBattleScene
-    from game.scenes.match import COMPUTER, Match, Seat
+    from game.match import COMPUTER, Match, Seat
     from game.scenes.naval_battle import NavalBattleScene
     app.settings.language = "en"
     app.apply_settings()

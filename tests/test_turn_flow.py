@@ -96,7 +96,7 @@ def test_hot_seat_never_invites_the_next_player_before_the_curtain(app):
 
 def _naval_hand_over(app, volley):
     """Two people on one screen: what the attacker sees from his volley to the curtain."""
-    from game.scenes.match import HUMAN
+    from game.match import HUMAN
     from .test_naval_battle import battle, settle
     scene = battle(app, kinds=(HUMAN, HUMAN))
     before = dict(scene.fields[1].marks)

@@ -32,7 +32,7 @@ from ..render.logpanel import LogPanel
 from ..render.widgets import Button, panel
 from .records import RecordKeeper
 from .base import ARROWS, Scene, step_cell, through_animation
-from .match import COMPUTER, HUMAN
+from ..match import COMPUTER, HUMAN
 
 _THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="admiral")
 
@@ -196,7 +196,6 @@ class BattleScene(RecordKeeper, Scene):
 
     def _told(self, event, skipping: bool) -> None:
         """The log line (and board change) of a decision or a lost turn."""
-        name = self.seat(event.player).name
         if isinstance(event, CellGiven):
             self._log(event.player, Phrase("log.gave", cell=self._cell(event.cell)))
         elif isinstance(event, MineGiven):
@@ -677,7 +676,6 @@ class BattleScene(RecordKeeper, Scene):
                           detail=False)
 
     def _draw_header(self, surface) -> None:
-        g = self.game
         w = self.size[0]
         px = theme.font_px(self.size, 32)
         y = int(34 * theme.unit(self.size))

@@ -12,7 +12,8 @@ from ..render.board import BoardGeometry, BoardPicture, draw_board
 from ..render.widgets import Item, Menu, panel
 from .base import Scene
 from .dialogs import go_to_title
-from .match import HUMAN, start_game
+from ..match import HUMAN
+from .match import start_game
 
 
 class GameOverScene(Scene):

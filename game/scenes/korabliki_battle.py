@@ -35,7 +35,7 @@ from ..render.logpanel import LogPanel
 from ..render.widgets import Button, panel
 from .records import RecordKeeper
 from .base import ARROWS, Scene, through_animation
-from .match import COMPUTER, HUMAN
+from ..match import COMPUTER, HUMAN
 
 BLAST_LINE = 4     # pieces a blast turns up, named per line of the log
 
@@ -750,7 +750,6 @@ class KorablikiBattleScene(RecordKeeper, Scene):
         return out
 
     def _draw_header(self, surface) -> None:
-        g = self.game
         w = self.size[0]
         px = theme.font_px(self.size, 28)
         y = int(30 * theme.unit(self.size))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from ..match import COMPUTER, HUMAN, Match, Seat, korabliki_level, naval_level  # noqa: F401
+from ..match import COMPUTER, Match
 from ..rules.classic import Setup
 
 

@@ -34,7 +34,7 @@ from ..render.logpanel import LogPanel
 from ..render.widgets import Button, panel, tint
 from .records import RecordKeeper
 from .base import ARROWS, Scene, step_cell, through_animation
-from .match import COMPUTER, HUMAN
+from ..match import COMPUTER, HUMAN
 
 FLIGHT = 0.6       # seconds a shell flies
 PLANE_TIME = 1.1   # seconds a plane flies to its target
@@ -977,7 +977,6 @@ class NavalBattleScene(RecordKeeper, Scene):
                       theme.TEXT_DIM, "center")
 
     def _draw_header(self, surface) -> None:
-        g = self.game
         w = self.size[0]
         px = theme.font_px(self.size, 32)
         y = int(34 * theme.unit(self.size))

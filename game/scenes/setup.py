@@ -20,7 +20,8 @@ from ..rules.naval import SIZE as NAVAL_SIZE
 from ..rules.naval import NavalConfig
 from ..render.widgets import Item
 from .dialogs import MenuScene
-from .match import COMPUTER, HUMAN, Match, Seat, start_game
+from ..match import COMPUTER, HUMAN, Match, Seat
+from .match import start_game
 from .rules import load_rules, rules_summary
 from .settings import letters_item
 

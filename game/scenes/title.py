@@ -12,7 +12,7 @@ from ..render import text, theme
 from ..render.widgets import Item, Menu, panel, tint
 from .base import Scene
 from .dialogs import ConfirmScene
-from .match import COMPUTER, Match, Seat
+from ..match import COMPUTER, Match, Seat
 
 DEMO_RESTART = 3.0  # seconds the finished demo battle stays on screen
 
