@@ -329,246 +329,107 @@ def bench_ladder(args) -> dict:
 
 # --- soak ----------------------------------------------------------------------------------
 
-SOAK_LIMIT = 60   # actions per cell of the board before a game counts as unfinished
+THINKING: tuple[list, list] = ([], [])   # each seat's thinking times (ms), filled by _play
 
 
-def _soak_game(config, seed: int, levels) -> tuple[bool, int]:
-    """One game between two computers; (finished, actions). Every action goes through the
-    rules' own check; an exception escapes to the caller, which counts it as an error."""
-    from .ai.captain import decide
-    from .ai.shooters import make_shooter
-    from .rules.classic import new_game
+def _levels(mode: str, *levels: str) -> tuple:
+    """The computer levels named on the command line, checked (``best``: the mode's strongest)."""
+    from .modes import MODES
 
-    rng = random.Random(seed)
-    game = new_game(config, rng)
-    shooters = [make_shooter(levels[p], config, random.Random(rng.getrandbits(32)))
-                for p in (0, 1)]
-    limit = SOAK_LIMIT * config.width * config.height
-    actions = 0
-    while not game.over and actions < limit:
-        game.apply(decide(shooters[game.turn], game.view(game.turn), rng))
-        actions += 1
-    return game.over, actions
+    entry = MODES[mode]
+    for level in levels:
+        if level not in entry.levels and level != "best":
+            raise SystemExit(f"unknown {mode} level {level!r}; "
+                             f"known: {', '.join(entry.levels)}, best")
+    return tuple(entry.best if level == "best" else level for level in levels)
 
 
-def bench_soak(args) -> list[dict]:
-    import traceback
+def _play(config, levels, seed: int, first: int | None = None) -> tuple[bool, int, int | None]:
+    """One game between two computer levels (``game.modes.computer_game``); (finished,
+    actions, winner or None). An exception escapes to the caller, which counts it as an error."""
+    from .modes import computer_game
 
-    from .ai.shooters import LADDER
-    from .rules.classic import PRESETS
-
-    if args.mode == "naval":
-        return bench_soak_naval(args)
-    if args.mode == "korabliki":
-        return bench_soak_korabliki(args)
-    args.ai = args.ai or "hunter"
-    for level in (args.ai, args.b or args.ai):
-        if level not in LADDER and level != "best":
-            raise SystemExit(f"unknown level {level!r}; known: {', '.join(LADDER)}, best")
-    names = list(PRESETS) if args.preset == "all" else [args.preset]
-    for name in names:
-        if name not in PRESETS:
-            raise SystemExit(f"unknown --preset {name!r}; known: {', '.join(PRESETS)}, all")
-    lines = []
-    for name in names:
-        finished = errors = 0
-        turns = []
-        rng = random.Random(args.seed)
-        for _ in range(args.games):
-            seed = rng.getrandbits(32)
-            try:
-                done, actions = _soak_game(PRESETS[name], seed, (args.ai, args.b or args.ai))
-            except Exception:  # a rules or AI failure: count it, show the first of each preset
-                if not errors:
-                    print(f"# {name} seed {seed}:\n{traceback.format_exc()}", file=sys.stderr)
-                errors += 1
-                continue
-            finished += done
-            turns.append(actions)
-        line = {"preset": name, "games": args.games, "finished": finished, "errors": errors,
-                "mean_turns": round(statistics.fmean(turns), 1) if turns else 0.0}
-        lines.append(line)
-        if name != names[-1]:
-            print(json.dumps(line), flush=True)
-    return lines[-1]
-
-
-def _naval_game(levels, seed: int, first: int | None = None) -> tuple[bool, int, int | None]:
-    """One Naval game between two computer levels; (finished, actions, winner or None). Every
-    action goes through the rules' own check; an exception escapes to the caller."""
-    from .ai.naval import make_naval_ai
-    from .rules.naval import NavalConfig, new_game
-
-    config = NavalConfig()
-    rng = random.Random(seed)
-    ais = [make_naval_ai(levels[p], random.Random(rng.getrandbits(32))) for p in (0, 1)]
-    game = new_game(config, rng, fleets=[ais[0].place(), ais[1].place()], first=first)
-    limit = SOAK_LIMIT * config.width * config.height
-    actions = 0
-    while not game.over and actions < limit:
-        game.apply(ais[game.turn].act(game.view(game.turn)))
-        actions += 1
+    game, actions = computer_game(config, levels, seed, first,
+                                  timed=lambda seat, ms: THINKING[seat].append(ms))
     return game.over, actions, game.winner
 
 
-def _naval_levels(*levels: str) -> None:
-    from .ai.naval import NAVAL_LEVELS
-
-    for level in levels:
-        if level not in NAVAL_LEVELS:
-            raise SystemExit(f"unknown naval level {level!r}; known: {', '.join(NAVAL_LEVELS)}")
-
-
-def bench_soak_naval(args) -> dict:
-    import traceback
-
-    levels = (args.ai or "gunner", args.b or args.ai or "gunner")
-    _naval_levels(*levels)
-    finished = errors = 0
-    turns = []
-    rng = random.Random(args.seed)
-    for _ in range(args.games):
-        seed = rng.getrandbits(32)
-        try:
-            done, actions, _ = _naval_game(levels, seed)
-        except Exception:  # a rules or AI failure: count it, show the first
-            if not errors:
-                print(f"# naval seed {seed}:\n{traceback.format_exc()}", file=sys.stderr)
-            errors += 1
-            continue
-        finished += done
-        turns.append(actions)
-    return {"mode": "naval", "games": args.games, "finished": finished, "errors": errors,
-            "mean_turns": round(statistics.fmean(turns), 1) if turns else 0.0}
-
-
-KORABLIKI_MS: tuple[list, list] = ([], [])   # each seat's thinking times (ms), filled by play
-
-
-def _korabliki_game(levels, seed: int, first: int | None = None) -> tuple[bool, int, int | None]:
-    """One Кораблики game between two computer levels; (finished, actions, winner or None).
-    Each computer sees only its own view and the legal actions, and is told every event."""
-    from .ai.korabliki import make_korabliki_ai
-    from .rules.korabliki import KorablikiConfig, KorablikiGame
-
-    config = KorablikiConfig()
-    rng = random.Random(seed)
-    ais = [make_korabliki_ai(levels[p], random.Random(rng.getrandbits(32))) for p in (0, 1)]
-    setups = [ais[0].setup(0), ais[1].setup(1)]
-    game = KorablikiGame(config, setups, rng.randrange(2) if first is None else first)
-    limit = SOAK_LIMIT * config.width * config.height
-    actions = 0
-    while not game.over and actions < limit:
-        seat = game.turn
-        t0 = time.perf_counter()
-        action = ais[seat].act(game.view(seat), game.legal_actions())
-        KORABLIKI_MS[seat].append((time.perf_counter() - t0) * 1000)
-        events = game.apply(action)
-        for ai in ais:
-            ai.observe(events)
-        actions += 1
-    return game.over, actions, game.winner
-
-
-def _korabliki_levels(*levels: str) -> None:
-    from .ai.korabliki import KORABLIKI_LEVELS
-
-    for level in levels:
-        if level not in KORABLIKI_LEVELS:
-            raise SystemExit(f"unknown korabliki level {level!r}; "
-                             f"known: {', '.join(KORABLIKI_LEVELS)}")
-
-
-def _korabliki_ms(names) -> None:
+def _thinking(names) -> None:
     """Each side's thinking time, p99 and max, on stderr (the last line stays the contract)."""
     for seat, name in enumerate(names):
-        ms = KORABLIKI_MS[seat]
+        ms = THINKING[seat]
         if ms:
             print(f"# move_ms_p99 {name} (side {'AB'[seat]}): {percentile(ms, 0.99):.3f} "
                   f"(max {max(ms):.3f}, {len(ms)} decisions)", file=sys.stderr, flush=True)
         ms.clear()
 
 
-def bench_soak_korabliki(args) -> dict:
+def _soak(config, levels, games: int, seed: int, name: str) -> dict:
+    """``games`` games of one set of rules; the first failure's traceback on stderr."""
     import traceback
 
-    levels = (args.ai or "sailor", args.b or args.ai or "sailor")
-    _korabliki_levels(*levels)
     finished = errors = 0
     turns = []
-    rng = random.Random(args.seed)
-    for _ in range(args.games):
-        seed = rng.getrandbits(32)
+    rng = random.Random(seed)
+    for _ in range(games):
+        game_seed = rng.getrandbits(32)
         try:
-            done, actions, _ = _korabliki_game(levels, seed)
+            done, actions, _ = _play(config, levels, game_seed)
         except Exception:  # a rules or AI failure: count it, show the first
             if not errors:
-                print(f"# korabliki seed {seed}:\n{traceback.format_exc()}", file=sys.stderr)
+                print(f"# {name} seed {game_seed}:\n{traceback.format_exc()}", file=sys.stderr)
             errors += 1
             continue
         finished += done
         turns.append(actions)
-    _korabliki_ms(levels)
-    return {"mode": "korabliki", "games": args.games, "finished": finished, "errors": errors,
+    return {"games": games, "finished": finished, "errors": errors,
             "mean_turns": round(statistics.fmean(turns), 1) if turns else 0.0}
+
+
+def bench_soak(args) -> dict:
+    """A mode with one set of rules (Naval, «Кораблики»): one line naming the mode; Classic:
+    one line per preset (``--preset all``)."""
+    from .modes import MODES
+
+    entry = MODES[args.mode]
+    a = args.ai or entry.soak_level
+    levels = _levels(args.mode, a, args.b or a)
+    presets = entry.rules.presets
+    if len(presets) == 1:
+        config = next(iter(presets.values()))
+        line = {"mode": args.mode} | _soak(config, levels, args.games, args.seed, args.mode)
+        _thinking(levels)
+        return line
+    names = list(presets) if args.preset == "all" else [args.preset]
+    for name in names:
+        if name not in presets:
+            raise SystemExit(f"unknown --preset {name!r}; known: {', '.join(presets)}, all")
+    lines = []
+    for name in names:
+        lines.append({"preset": name} | _soak(presets[name], levels, args.games, args.seed, name))
+        if name != names[-1]:
+            print(json.dumps(lines[-1]), flush=True)
+    _thinking(levels)
+    return lines[-1]
 
 
 # --- duel ----------------------------------------------------------------------------------
 
-def _classic_levels(*levels: str) -> None:
-    from .ai.shooters import LADDER
-
-    for level in levels:
-        if level not in LADDER and level != "best":
-            raise SystemExit(f"unknown level {level!r}; known: {', '.join(LADDER)}, best")
-
-
-def _classic_duel_game(levels, seed: int, first: int) -> int | None:
-    """One game of default Classic (Russian rules) between two ladder levels."""
-    from .ai.captain import decide
-    from .ai.shooters import make_shooter
-    from .rules.classic import PRESETS, new_game
-
-    config = PRESETS["russian"]
-    rng = random.Random(seed)
-    game = new_game(config, rng, first=first)
-    shooters = [make_shooter(levels[p], config, random.Random(rng.getrandbits(32)))
-                for p in (0, 1)]
-    limit = SOAK_LIMIT * config.width * config.height
-    actions = 0
-    while not game.over and actions < limit:
-        game.apply(decide(shooters[game.turn], game.view(game.turn), rng))
-        actions += 1
-    return game.winner
-
-
-def _naval_duel_game(levels, seed: int, first: int) -> int | None:
-    return _naval_game(levels, seed, first)[2]
-
-
-def _korabliki_duel_game(levels, seed: int, first: int) -> int | None:
-    return _korabliki_game(levels, seed, first)[2]
-
-
-# per mode: (check the level names, play one game (levels, seed, first) -> winner or None)
-DUELS = {"classic": (_classic_levels, _classic_duel_game),
-         "naval": (_naval_levels, _naval_duel_game),
-         "korabliki": (_korabliki_levels, _korabliki_duel_game)}
-
-
 def bench_duel(args) -> dict:
-    check, play = DUELS[args.mode]
-    check(args.a, args.b)
+    from .modes import MODES
+
+    entry = MODES[args.mode]
+    levels = _levels(args.mode, args.a, args.b)
+    config = next(iter(entry.rules.presets.values()))   # as game.modes.duel_winner
     rng = random.Random(args.seed)
     wins = {0: 0, 1: 0, None: 0}
     for i in range(args.games):
         first = i % 2            # side A (seat 0) moves first in every other game
-        wins[play((args.a, args.b), rng.getrandbits(32), first)] += 1
+        wins[_play(config, levels, rng.getrandbits(32), first)[2]] += 1
         if (i + 1) % 20 == 0 or i + 1 == args.games:
             print(f"# {i + 1}/{args.games}: {args.a} {wins[0]}, {args.b} {wins[1]}, "
                   f"draws {wins[None]}", file=sys.stderr, flush=True)
-    if args.mode == "korabliki":
-        _korabliki_ms((args.a, args.b))
+    _thinking((args.a, args.b))
     return {"a_wins": wins[0], "b_wins": wins[1], "draws": wins[None]}
 
 
@@ -641,7 +502,7 @@ def main(argv=None) -> int:
                    "default hunter (classic), gunner (naval), sailor (korabliki)")
     p.add_argument("--b", default="", help="side B's level, when it differs")
     p = sub.add_parser("duel", help="two computer levels against each other")
-    p.add_argument("--mode", default="naval", choices=list(DUELS))
+    p.add_argument("--mode", default="naval", choices=["classic", "naval", "korabliki"])
     p.add_argument("--a", required=True, help="side A's level")
     p.add_argument("--b", required=True, help="side B's level")
     p.add_argument("--games", type=int, default=200)

@@ -11,19 +11,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from .ai.player import play_out
 from .data.progress import Progress, ProgressStore
 from .i18n.phrase import Said
 from .levels import Level, load_levels, metrics, open_levels
-from .rules.classic import ClassicGame
-from .rules.errors import RuleError
-from .rules.korabliki import KorablikiGame
-from .rules.naval import NavalGame
 from .match import COMPUTER, HUMAN, Match, Seat
+from .modes import MODES
+from .rules.errors import RuleError
 
 PLAYER, OPPONENT = 0, 1
-GAMES = {"classic": ClassicGame, "naval": NavalGame, "korabliki": KorablikiGame}
 FIRST = {"player": "0", "opponent": "1", "lot": "lot"}
-BEST = {"classic": "admiral", "naval": "commodore", "korabliki": "admiral"}
 AUTOPLAY_LIMIT = 20000   # actions; a level's game that runs longer counts as unfinished
 
 
@@ -158,10 +155,10 @@ def restore(level: Level, saved: dict):
     """The game of a saved battle of ``level``; raises ValueError naming what does not fit."""
     data = saved.get("game")
     mode = data.get("mode") if isinstance(data, dict) else None
-    if mode != level.mode:
+    if mode != level.mode or mode not in MODES:
         raise ValueError(f"the saved battle is {mode!r}, the level {level.mode!r}")
     try:
-        game = GAMES[mode].from_dict(data)
+        game = MODES[mode].game_class.from_dict(data)
     except (RuleError, KeyError, TypeError, ValueError, IndexError) as exc:
         raise ValueError(f"the saved game cannot be replayed ({exc})") from None
     if game.config != level.config:
@@ -174,31 +171,8 @@ def restore(level: Level, saved: dict):
 def autoplay(level: Level, seed: int, player_ai: str | None = None):
     """Play ``level`` with the computer in both seats (``player_ai`` at the person's seat, the
     mode's best by default), from the same set-up code the game uses; return the game."""
-    match = make_match(level, seed, "A", player_ai=player_ai or BEST[level.mode])
-    rng = random.Random(seed ^ 0xA070)
-    if level.mode == "naval":
-        ais = match.naval_ais()
-        game = match.new_game([ais[0].place(), ais[1].place()])
-        for _ in range(AUTOPLAY_LIMIT):
-            if game.over:
-                break
-            game.apply(ais[game.turn].act(game.view(game.turn)))
-        return game
-    if level.mode == "korabliki":
-        ais = match.korabliki_ais()
-        game = match.new_game([ais[0].setup(0), ais[1].setup(1)])
-        for _ in range(AUTOPLAY_LIMIT):
-            if game.over:
-                break
-            events = game.apply(ais[game.turn].act(game.view(game.turn), game.legal_actions()))
-            for ai in ais.values():
-                ai.observe(events)
-        return game
-    from .ai.captain import decide
-    shooters = match.shooters()
-    game = match.new_game([match.computer_fleet(0), match.computer_fleet(1)])
-    for _ in range(AUTOPLAY_LIMIT):
-        if game.over:
-            break
-        game.apply(decide(shooters[game.turn], game.view(game.turn), rng))
+    match = make_match(level, seed, "A", player_ai=player_ai or MODES[level.mode].best)
+    players = match.players(decide_rng=random.Random(seed ^ 0xA070))
+    game = match.new_game([players[0].set_up(0), players[1].set_up(1)])
+    play_out(game, [players[0], players[1]], AUTOPLAY_LIMIT)
     return game

@@ -46,21 +46,20 @@ from pathlib import Path
 
 from .data.portrait import check_portrait, portrait
 from .i18n import LANGUAGES
+from .modes import MODES as ENTRIES
+from .modes import mode_of
 from .rules import classic as cl
-from .rules import korabliki as kor
-from .rules import naval as nv
 from .rules.errors import RuleError
 
 LEVELS_DIR = Path(__file__).resolve().parent.parent / "levels"
 EXTENSIONS = (".toml", ".json")
 
-MODES = ("classic", "naval", "korabliki")
+MODES = tuple(ENTRIES)
 FIRST = ("player", "opponent", "lot")
 TEXTS = ("port", "briefing", "victory", "defeat")
 REQUIRED_TEXTS = ("port", "briefing", "victory")
 # What a level may count for its stars, per mode: all are "at most" limits on the player's side.
-METRICS = {"classic": ("shots", "ships_lost"), "naval": ("volleys", "ships_lost"),
-           "korabliki": ("turns", "pieces_lost")}
+METRICS = {key: entry.metrics for key, entry in ENTRIES.items()}
 STAR_KEYS = ("two", "three")
 TOP_KEYS = {"id", "order", "mode", "preset", "first", "unlocks", "map", "options", "opponent",
             "stars", *TEXTS}
@@ -69,24 +68,11 @@ MAX_NUMBER = 10 ** 9      # "order", "map" and star limits beyond this are typin
 
 
 def ai_levels(mode: str) -> tuple:
-    if mode == "naval":
-        from .ai.naval import LEVELS
-        return tuple(LEVELS)
-    if mode == "korabliki":
-        from .ai.korabliki import KORABLIKI_LEVELS
-        return KORABLIKI_LEVELS
-    from .ai.shooters import LADDER
-    return LADDER
+    return ENTRIES[mode].levels
 
 
 def placements(mode: str) -> tuple:
-    if mode == "classic":
-        from .ai.layouts import STYLES
-        return STYLES
-    if mode == "korabliki":
-        from .ai.korabliki import FORMATIONS
-        return FORMATIONS
-    return ()
+    return ENTRIES[mode].placements
 
 
 def personalities() -> tuple:
@@ -95,7 +81,7 @@ def personalities() -> tuple:
 
 
 def presets(mode: str) -> dict:
-    return {"classic": cl.PRESETS, "naval": nv.PRESETS, "korabliki": kor.PRESETS}[mode]
+    return ENTRIES[mode].rules.presets
 
 
 @dataclass(frozen=True)
@@ -258,18 +244,18 @@ def parse_level(data, file: str) -> tuple[Level | None, list[Problem]]:
     if preset is not None and not isinstance(preset, str):
         c.bad("preset", "the name of a preset", preset)
     elif mode:
-        known = presets(mode)
-        preset = mode if preset is None and mode in known else preset
-        preset = preset if preset is not None else "russian"
+        entry = ENTRIES[mode]
+        known = entry.rules.presets
+        preset = preset if preset is not None else next(iter(known))   # the mode's first
         if preset not in known:
             c.bad("preset", "one of " + "|".join(known), preset)
-        elif mode != "classic" and options:
+        elif not entry.options and options:
             c.bad("options", f"no options ({mode} has one set of rules)", sorted(options))
         else:
             try:
-                config = (cl.ClassicConfig.from_dict(known[preset].to_dict() | options)
-                          if mode == "classic" else known[preset])
+                config = known[preset]
                 if options:
+                    config = entry.rules.config_from_dict(config.to_dict() | options)
                     _placeable(config)
             except RuleError as exc:
                 key = exc.params.get("key", "")
@@ -323,7 +309,7 @@ def _opponent(c: _Checker, data, mode) -> Opponent | None:
         else:
             placement = c.choice(data, "placement", allowed, prefix="opponent.")
     remembers = data.get("remembers", False)
-    if not isinstance(remembers, bool) or (remembers and mode != "classic"):
+    if not isinstance(remembers, bool) or (remembers and not (mode and ENTRIES[mode].memory)):
         c.bad("opponent.remembers", "true or false (true only in classic)", remembers)
     name = c.text_table(data, "name", True)
     if not isinstance(name, dict):
@@ -490,14 +476,7 @@ def open_levels(levels: list[Level], won) -> set[str]:
 
 def metrics(game, player: int) -> dict:
     """The player's side of a finished battle in the measures of its mode (``METRICS``)."""
-    if isinstance(game, nv.NavalGame):
-        return {"volleys": nv.volley_stats(game, player)["volleys"],
-                "ships_lost": len(game.sunk[player])}
-    if isinstance(game, kor.KorablikiGame):
-        turns = sum(1 for p, a, _ in game.history if p == player and isinstance(a, kor.Move))
-        return {"turns": turns, "pieces_lost": len(game.lost[player])}
-    return {"shots": cl.shot_stats(game, player)["shots"],
-            "ships_lost": len(game.view(1 - player).enemy_sunk)}
+    return mode_of(game.config).measure(game, player)
 
 
 # --- python -m game.levels check [DIR] ----------------------------------------------------

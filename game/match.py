@@ -1,6 +1,6 @@
 """A match: who plays (people or computer opponents), the rules, and the games played so far
-(pure: the screens that play a match are ``game.scenes.match``; the campaign builds matches here
-without a screen). The loser of a game moves first in the next (RULES.md §0).
+(pure: the screens that play a match follow each other in ``game.scenes.flow``; the campaign
+builds matches here without a screen). The loser of a game moves first in the next (RULES.md §0).
 """
 
 from __future__ import annotations
@@ -9,13 +9,10 @@ import random
 from dataclasses import dataclass, field
 
 from .ai.layouts import make_layout
-from .ai.shooters import make_shooter
 from .i18n.phrase import say
-from .rules.classic import (ClassicConfig, ClassicGame, Setup, play_game, random_fleet,
-                             random_setup)
+from .modes import mode_of
+from .rules.classic import Setup, random_fleet, random_setup
 from .rules.errors import PlacementError
-from .rules.korabliki import KorablikiConfig, KorablikiGame
-from .rules.naval import NavalConfig, NavalGame
 from .rules.series import Series
 
 HUMAN, COMPUTER = "human", "computer"
@@ -38,7 +35,7 @@ class Seat:
 
 @dataclass
 class Match:
-    config: ClassicConfig
+    config: object            # the rules of any mode (game.modes)
     seats: tuple
     first: str = "lot"        # who moves first in the first game: "lot", "0" or "1"
     letters: str = "latin"
@@ -64,10 +61,13 @@ class Match:
         self.series = Series(self.best_of)
 
     @property
+    def entry(self):
+        """This match's mode in the registry (``game.modes``)."""
+        return mode_of(self.config)
+
+    @property
     def mode(self) -> str:
-        if isinstance(self.config, KorablikiConfig):
-            return "korabliki"
-        return "naval" if isinstance(self.config, NavalConfig) else "classic"
+        return self.entry.key
 
     @property
     def humans(self) -> list[int]:
@@ -97,48 +97,47 @@ class Match:
             ships = random_fleet(cfg, self.rng)
         return random_setup(cfg, self.rng, ships)
 
+    def player(self, i: int, decide_rng: random.Random | None = None, fresh: bool = False):
+        """Seat ``i``'s computer player (``game.ai.player.Player``) at its personality's level in
+        this mode, with its placement style and, if it remembers, the human's profile."""
+        seat, cfg, entry = self.seats[i], self.config, self.entry
+        memory = (self.profile.memory(cfg.width, cfg.height)
+                  if seat.remembers and self.profile else None)
+        return entry.player(entry.level_of(seat), cfg, random.Random(self.rng.getrandbits(32)),
+                            decide_rng=decide_rng, memory=memory, style=seat.placement,
+                            fleet=lambda: self.computer_fleet(i), fresh=fresh)
+
+    def players(self, decide_rng: random.Random | None = None, fresh: bool = False) -> dict:
+        """Every computer seat's player, by seat. Classic's decide with ``decide_rng`` (with
+        ``fresh``, a generator of their own drawn from it for each decision)."""
+        return {i: self.player(i, decide_rng, fresh) for i, seat in enumerate(self.seats)
+                if seat.kind == COMPUTER}
+
+    # the battle screens' names for players, until they take players (issue 19, in progress)
     def shooters(self) -> dict:
-        cfg = self.config
-        out = {}
-        for i, seat in enumerate(self.seats):
-            if seat.kind != COMPUTER:
-                continue
-            memory = (self.profile.memory(cfg.width, cfg.height)
-                      if seat.remembers and self.profile else None)
-            out[i] = make_shooter(seat.shooter, cfg, random.Random(self.rng.getrandbits(32)),
-                                  memory)
-        return out
+        return {i: p.shooter for i, p in self.players().items()}
 
     def naval_ais(self) -> dict:
-        """§N: the computer seats' Naval opponents, by the level of their personality."""
-        from .ai.naval import make_naval_ai
-        return {i: make_naval_ai(naval_level(seat), random.Random(self.rng.getrandbits(32)))
-                for i, seat in enumerate(self.seats) if seat.kind == COMPUTER}
+        return self.players()
 
-    def korabliki_ais(self) -> dict:
-        """§K: the computer seats' opponents, by the level of their personality."""
-        from .ai.korabliki import FORMATIONS, make_korabliki_ai
-        out = {}
-        for i, seat in enumerate(self.seats):
-            if seat.kind == COMPUTER:
-                ai = make_korabliki_ai(korabliki_level(seat), random.Random(self.rng.getrandbits(32)))
-                if seat.placement in FORMATIONS and seat.placement != "random":
-                    ai.styles = (seat.placement,)   # a campaign level's formation style
-                out[i] = ai
-        return out
+    korabliki_ais = naval_ais
 
     def helper_ai(self):
-        """The Aegis officer who intercepts for a person who chose automatic interception."""
-        from .ai.naval import make_naval_ai
-        return make_naval_ai("commodore", random.Random(self.rng.getrandbits(32)))
+        return self.helper()
 
-    def new_game(self, setups) -> ClassicGame:
-        if self.mode == "korabliki":
-            return KorablikiGame(self.config, setups, self.first_player())
-        if self.mode == "naval":
-            return NavalGame(self.config, setups, self.first_player())
-        setups = [s if isinstance(s, Setup) else Setup(list(s)) for s in setups]
-        return play_game(self.config, setups, self.first_player())
+    def computer_setups(self) -> list:
+        """Each computer seat's set-up before the battle (None for a person's seat)."""
+        return [self.entry.computer_setup(self, i) if seat.kind == COMPUTER else None
+                for i, seat in enumerate(self.seats)]
+
+    def helper(self):
+        """The mode's strongest player, deciding for a person who asked it to (Naval's automatic
+        interception, §N)."""
+        entry = self.entry
+        return entry.player(entry.best, self.config, random.Random(self.rng.getrandbits(32)))
+
+    def new_game(self, setups):
+        return self.entry.start(self.config, setups, self.first_player())
 
     def progressed(self, game) -> None:
         """After every action: a campaign battle is saved whenever it waits for the person, so
@@ -161,21 +160,3 @@ class Match:
         if not self.series.over:
             self.series.record(game.winner)
 
-
-def naval_level(seat: Seat) -> str:
-    """The Naval opponent for a personality: the cabin boy fires at random, the boatswain hunts,
-    every officer above them is a Commodore. A campaign level may name the Naval level itself."""
-    from .ai.naval import LEVELS
-    if seat.shooter in LEVELS:
-        return seat.shooter
-    return {"hunter": "gunner"}.get(seat.shooter, "commodore")
-
-
-def korabliki_level(seat: Seat) -> str:
-    """The "Кораблики" opponent for a personality: the cabin boy moves at random, the boatswain
-    is a sailor, every officer above them plays as an admiral. A campaign level may name the
-    level itself."""
-    from .ai.korabliki import KORABLIKI_LEVELS
-    if seat.shooter in KORABLIKI_LEVELS:
-        return seat.shooter
-    return {"hunter": "sailor"}.get(seat.shooter, "admiral")

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from game import bench
+from game.modes import duel_winner
 from game.ai.korabliki import (FORMATIONS, KORABLIKI_LEVELS, R, Knowledge, chebyshev,
                                fort_cells, formation, make_korabliki_ai)
 from game.rules.korabliki import (BOMB, FORT, MIN, TK, Answer, AnswerNeeded, Ask,
@@ -181,10 +182,10 @@ def test_moves_teach_what_a_piece_is_not():
 
 @pytest.mark.slow
 def test_the_admiral_beats_the_random_player_and_the_sailor():
-    wins = sum(bench._korabliki_duel_game(("admiral", "random"), seed, seed % 2) == 0
+    wins = sum(duel_winner("korabliki", ("admiral", "random"), seed, seed % 2) == 0
                for seed in range(6))
     assert wins >= 5
-    wins = sum(bench._korabliki_duel_game(("sailor", "admiral"), seed, seed % 2) == 1
+    wins = sum(duel_winner("korabliki", ("sailor", "admiral"), seed, seed % 2) == 1
                for seed in range(4))
     assert wins >= 3
 

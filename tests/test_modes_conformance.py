@@ -70,3 +70,66 @@ def test_every_mode_implements_the_game_protocol(mode):
     assert base.TurnChanged in seen
     for cls in seen:                          # no mode defines its own turn or end event
         assert cls.__name__ not in ("TurnChanged", "GameOver") or cls.__module__ == base.__name__
+
+
+# --- every computer player of every mode, through the one player interface (issue 19) ------
+
+from game.ai.player import Player, play_out  # noqa: E402
+from game.match import COMPUTER, Match, Seat  # noqa: E402
+from game.modes import MODES as ENTRIES  # noqa: E402
+
+
+def test_the_registry_spans_every_mode_the_rules_know():
+    assert set(ENTRIES) == set(MODES)
+    for key, entry in ENTRIES.items():
+        assert entry.rules is MODES[key]
+        assert entry.best in entry.levels and entry.soak_level in entry.levels
+        for config in entry.rules.presets.values():
+            assert isinstance(config, entry.config_class)
+
+
+@pytest.mark.parametrize("mode", sorted(ENTRIES))
+def test_any_two_players_of_a_mode_play_a_game_to_its_end(mode):
+    """Weakest against the next level: set up through the match as a screen would, then the one
+    loop; every player is a Player, and every action it takes passes the rules' check."""
+    entry = ENTRIES[mode]
+    config = next(iter(entry.rules.presets.values()))
+    levels = entry.levels[:2]
+    match = Match(config, (Seat(COMPUTER, "A", levels[0]), Seat(COMPUTER, "B", levels[1])),
+                  seed=3)
+    players = match.players(decide_rng=random.Random(3))
+    assert all(isinstance(p, Player) for p in players.values())
+    game = match.new_game([players[0].set_up(0), players[1].set_up(1)])
+    assert isinstance(game, entry.game_class)
+    limit = 40 * config.width * config.height
+    actions = play_out(game, [players[0], players[1]], limit)
+    assert actions == len(game.history)
+    assert game.over or actions == limit     # §K: a long game may stop at the limit
+
+
+def test_play_out_tells_every_player_every_event_and_times_each_decision():
+    heard, timed = [[], []], []
+
+    class Listener:
+        wants_legal = True
+        belief = None
+
+        def __init__(self, seat):
+            self.seat = seat
+
+        def set_up(self, player):
+            return None
+
+        def act(self, view, legal):
+            assert legal, "a player that wants the legal actions is given them"
+            return legal[0]
+
+        def observe(self, events):
+            heard[self.seat].append(events)
+
+    m = MODES["classic"]
+    game = m.random_game(m.presets["russian"], random.Random(1))
+    n = play_out(game, [Listener(0), Listener(1)], 7, timed=lambda seat, ms: timed.append(seat))
+    assert n == 7 and len(game.history) == 7
+    assert heard[0] == heard[1] and len(heard[0]) == 7
+    assert len(timed) == 7 and set(timed) <= {0, 1}

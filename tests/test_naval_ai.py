@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from game import bench
+from game.modes import duel_winner
 from game.ai.naval import (NAVAL_LEVELS, CELLS, density, index, make_naval_ai, placement_table,
                            reach_mask, umbrella_fleet)
 from game.rules.naval import (AA_RANGE, HIT, KNOWN, MISS, SHIP_CELLS, Intercept, NavalConfig,
@@ -215,7 +216,7 @@ def test_commodore_belief_is_a_row_by_row_map():
 
 def test_commodore_beats_the_gunner_in_most_games():
     rng = random.Random(2024)
-    wins = sum(bench._naval_duel_game(("commodore", "gunner"), rng.getrandbits(32), i % 2) == 0
+    wins = sum(duel_winner("naval", ("commodore", "gunner"), rng.getrandbits(32), i % 2) == 0
                for i in range(20))
     assert wins >= 15
 

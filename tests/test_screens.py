@@ -11,7 +11,7 @@ from game.app import App
 from game.i18n import LANGUAGES, Translator
 from game.render import text
 from game.rules.classic import PRESETS
-from game.match import korabliki_level, naval_level
+from game.modes import korabliki_level, naval_level
 from game.scenes.rules import rules_summary
 from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene

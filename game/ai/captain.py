@@ -18,6 +18,40 @@ from ..rules.fleet import neighbours
 from .dutchman import choose_relocation
 
 
+class Captain:
+    """A Classic computer player (``game.ai.player.Player``): its ``shooter`` judges where to fire,
+    ``decide`` answers whatever the rules wait for. ``rng``: the generator of its decisions;
+    with ``fresh`` each decision draws a generator of its own from it (the battle screen thinks
+    in a worker thread, which must share no generator with the screen). ``fleet``: a callable
+    giving its ships (the match's placement style); ``belief`` is the shooter's."""
+
+    wants_legal = False
+
+    def __init__(self, shooter, rng: random.Random, fleet=None, fresh: bool = False):
+        self.shooter = shooter
+        self.rng = rng
+        self.fleet = fleet
+        self.fresh = fresh
+
+    @property
+    def belief(self):
+        return self.shooter.belief
+
+    @belief.setter
+    def belief(self, value) -> None:
+        self.shooter.belief = value
+
+    def set_up(self, player: int):
+        return self.fleet()
+
+    def act(self, view: ClassicView, legal=None):
+        rng = random.Random(self.rng.getrandbits(32)) if self.fresh else self.rng
+        return decide(self.shooter, view, rng)
+
+    def observe(self, events) -> None:
+        pass
+
+
 def decide(shooter, view: ClassicView, rng: random.Random):
     """The action the computer playing ``view.player`` takes now."""
     if view.pending == GIVE_CELL:

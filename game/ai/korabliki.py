@@ -493,12 +493,17 @@ class KorablikiAI:
 
     key = ""
     styles: tuple = ("random",)
+    wants_legal = True    # a computer player (game.ai.player.Player)
+    belief = None
 
     def __init__(self, rng: random.Random):
         self.rng = rng
 
     def setup(self, player: int) -> dict:
         return formation(self.rng.choice(self.styles), player, self.rng)
+
+    def set_up(self, player: int) -> dict:
+        return self.setup(player)
 
     def observe(self, events) -> None:
         pass

@@ -234,10 +234,18 @@ class NavalAI:
         self.rng = rng
         self.belief: list[float] | None = None
 
+    wants_legal = False   # a computer player (game.ai.player.Player)
+
     def place(self) -> list[NavalShip]:
         return random_fleet(self.rng)
 
-    def act(self, view: NavalView) -> Volley | Intercept:
+    def set_up(self, player: int) -> list[NavalShip]:
+        return self.place()
+
+    def observe(self, events) -> None:
+        pass
+
+    def act(self, view: NavalView, legal=None) -> Volley | Intercept:
         if view.pending == "intercept":
             return self.intercept(view)
         return self.volley(view)

@@ -1,0 +1,181 @@
+"""Every mode of the game, one entry each, above the rules (issue 19): the rules' own entry
+(``game.rules.modes``: config, game, presets, notation), the computer players and their levels,
+the placement styles, the strongest player, the soak's default level, and what a campaign level
+counts for its stars. Pure: no screen is imported here; the screens of each mode are listed in
+``game.scenes.modes``.
+
+A new mode is a rules module with its entry in ``game.rules.modes``, a computer player
+(``game.ai.player.Player``), one entry here and one in ``game.scenes.modes``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Callable
+
+from .ai import korabliki as kor_ai
+from .ai import naval as nv_ai
+from .ai.captain import Captain
+from .ai.layouts import STYLES
+from .ai.player import play_out
+from .ai.shooters import LADDER, make_shooter
+from .rules import classic as cl
+from .rules import korabliki as kor
+from .rules import naval as nv
+from .rules.modes import MODES as RULES
+from .rules.modes import Mode as Rules
+
+
+@dataclass(frozen=True)
+class ModeEntry:
+    key: str
+    rules: Rules              # config, game, presets, notation (game.rules.modes)
+    config_class: type
+    game_class: type
+    start: Callable           # (config, setups, first) -> a new game from both sides' set-ups
+    levels: tuple             # the computer's levels, weakest first
+    level_of: Callable        # (seat) -> the level a personality plays at in this mode
+    player: Callable          # (level, config, rng, *, decide_rng, memory, style, fleet,
+                              #  fresh) -> a Player; each mode takes what applies to it
+    computer_setup: Callable  # (match, seat) -> the computer's set-up before the battle
+    bench_game: Callable      # (config, players' levels, rng, first) -> (game, players): the
+                              # soak's and the duel's deal, from one generator
+    placements: tuple         # the computer's placement styles a level may name
+    best: str                 # the strongest level (the campaign's self-play)
+    soak_level: str           # the soak's default level
+    options: bool             # a campaign level may change its preset's options (§C)
+    memory: bool              # its players may remember a person's habits (his profile)
+    metrics: tuple            # what a campaign level may count for its stars ("at most")
+    measure: Callable         # (finished game, player) -> {metric: value}
+
+
+def _classic_start(config, setups, first):
+    return cl.play_game(config, [s if isinstance(s, cl.Setup) else cl.Setup(list(s))
+                                 for s in setups], first)
+
+
+def _classic_player(level: str, config, rng, *, decide_rng=None, memory=None, fleet=None,
+                    fresh: bool = False, **_) -> Captain:
+    return Captain(make_shooter(level, config, rng, memory), decide_rng, fleet=fleet, fresh=fresh)
+
+
+def _naval_player(level: str, config, rng, **_):
+    return nv_ai.make_naval_ai(level, rng)
+
+
+def _korabliki_player(level: str, config, rng, *, style: str = "random", **_):
+    ai = kor_ai.make_korabliki_ai(level, rng)
+    if style in kor_ai.FORMATIONS and style != "random":
+        ai.styles = (style,)          # a campaign level's formation style
+    return ai
+
+
+def naval_level(seat) -> str:
+    """The Naval opponent for a personality: the cabin boy fires at random, the boatswain hunts,
+    every officer above them is a Commodore. A campaign level may name the Naval level itself."""
+    if seat.shooter in nv_ai.LEVELS:
+        return seat.shooter
+    return {"hunter": "gunner"}.get(seat.shooter, "commodore")
+
+
+def korabliki_level(seat) -> str:
+    """The «Кораблики» opponent for a personality: the cabin boy moves at random, the boatswain
+    is a sailor, every officer above them plays as an admiral. A campaign level may name the
+    level itself."""
+    if seat.shooter in kor_ai.KORABLIKI_LEVELS:
+        return seat.shooter
+    return {"hunter": "sailor"}.get(seat.shooter, "admiral")
+
+
+def _classic_measure(game, player: int) -> dict:
+    return {"shots": cl.shot_stats(game, player)["shots"],
+            "ships_lost": len(game.view(1 - player).enemy_sunk)}
+
+
+def _naval_measure(game, player: int) -> dict:
+    return {"volleys": nv.volley_stats(game, player)["volleys"],
+            "ships_lost": len(game.sunk[player])}
+
+
+def _korabliki_measure(game, player: int) -> dict:
+    turns = sum(1 for p, a, _ in game.history if p == player and isinstance(a, kor.Move))
+    return {"turns": turns, "pieces_lost": len(game.lost[player])}
+
+
+def _set_up_alone(match, i: int):
+    """A player made for the purpose sets the seat up (the battle makes its own)."""
+    return match.player(i).set_up(i)
+
+
+def _classic_bench_game(config, levels, rng, first):
+    """Random fleets first; each computer decides with the deal's generator."""
+    game = cl.new_game(config, rng, first=first)
+    return game, [_classic_player(levels[p], config, random.Random(rng.getrandbits(32)),
+                                  decide_rng=rng) for p in (0, 1)]
+
+
+def _naval_bench_game(config, levels, rng, first):
+    players = [_naval_player(levels[p], config, random.Random(rng.getrandbits(32)))
+               for p in (0, 1)]
+    return nv.new_game(config, rng, fleets=[p.set_up(i) for i, p in enumerate(players)],
+                       first=first), players
+
+
+def _korabliki_bench_game(config, levels, rng, first):
+    players = [_korabliki_player(levels[p], config, random.Random(rng.getrandbits(32)))
+               for p in (0, 1)]
+    setups = [p.set_up(i) for i, p in enumerate(players)]
+    return kor.KorablikiGame(config, setups, rng.randrange(2) if first is None else first), \
+        players
+
+
+MODES: dict[str, ModeEntry] = {
+    "classic": ModeEntry(
+        "classic", RULES["classic"], cl.ClassicConfig, cl.ClassicGame, _classic_start,
+        levels=LADDER, level_of=lambda seat: seat.shooter, player=_classic_player,
+        computer_setup=lambda match, i: match.computer_fleet(i),
+        bench_game=_classic_bench_game, placements=STYLES, best="admiral", soak_level="hunter",
+        options=True, memory=True, metrics=("shots", "ships_lost"), measure=_classic_measure),
+    "naval": ModeEntry(
+        "naval", RULES["naval"], nv.NavalConfig, nv.NavalGame, nv.NavalGame,
+        levels=nv_ai.NAVAL_LEVELS, level_of=naval_level, player=_naval_player,
+        computer_setup=_set_up_alone, bench_game=_naval_bench_game, placements=(),
+        best="commodore", soak_level="gunner",
+        options=False, memory=False, metrics=("volleys", "ships_lost"), measure=_naval_measure),
+    "korabliki": ModeEntry(
+        "korabliki", RULES["korabliki"], kor.KorablikiConfig, kor.KorablikiGame,
+        kor.KorablikiGame, levels=kor_ai.KORABLIKI_LEVELS, level_of=korabliki_level,
+        player=_korabliki_player, computer_setup=_set_up_alone,
+        bench_game=_korabliki_bench_game, placements=kor_ai.FORMATIONS, best="admiral",
+        soak_level="sailor", options=False, memory=False,
+        metrics=("turns", "pieces_lost"), measure=_korabliki_measure),
+}
+
+
+def mode_of(config) -> ModeEntry:
+    """The mode whose rules ``config`` is for."""
+    for entry in MODES.values():
+        if type(config) is entry.config_class:
+            return entry
+    raise ValueError(f"no mode plays {type(config).__name__}")
+
+
+SOAK_LIMIT = 60   # actions per cell of the board before a game counts as unfinished
+
+
+def computer_game(config, levels, seed: int, first: int | None = None, timed=None):
+    """A game of ``config`` between two computer levels (by seat), dealt from ``seed`` as the
+    mode deals it and played out with ``game.ai.player.play_out`` (at most ``SOAK_LIMIT``
+    actions per cell); return (game, actions). ``timed`` as ``play_out``'s. The soak and duel
+    benches and the tests play through here."""
+    game, players = mode_of(config).bench_game(config, levels, random.Random(seed), first)
+    limit = SOAK_LIMIT * config.width * config.height
+    return game, play_out(game, players, limit, timed)
+
+
+def duel_winner(mode: str, levels, seed: int, first: int | None = None):
+    """The winner (None: a draw or unfinished) of a game between two levels of ``mode`` under
+    its first set of rules (Classic: Russian)."""
+    config = next(iter(MODES[mode].rules.presets.values()))
+    return computer_game(config, levels, seed, first)[0].winner
