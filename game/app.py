@@ -16,6 +16,7 @@ from .i18n import Translator
 from .render import text, theme
 from .render.widgets import panel
 from .scenes.base import SceneStack
+from .scenes.flow import Flow
 
 TITLE = "Sea Battle — Морской бой"
 FPS = 60
@@ -47,6 +48,7 @@ class App:
         self.profiles = ProfileStore()
         self.levels_dir = None   # the campaign's levels (None: levels/ beside the game)
         self.scenes = SceneStack()
+        self.flow = Flow(self)    # the order of screens (game/scenes/flow.py)
         self.clock = pygame.time.Clock()
         self.running = True
 
@@ -255,12 +257,7 @@ def launch(size: tuple[int, int] | None = None, seed: int | None = None, lang: s
     if lang:
         app.settings.language = lang
         app.apply_settings()
-    from .scenes.title import TitleScene
-
-    app.scenes.push(TitleScene(app))
-    if resume:
-        from .scenes.voyage import offer_resume
-        offer_resume(app)
+    app.flow.opening(resume)
     return app
 
 

@@ -153,8 +153,7 @@ def test_a_saved_battle_is_offered_in_the_briefing(app):
     battle = sail(app, open_chart(app))
     battle.fire(next(c for ship in battle.game.ships[1] for c in ship))
     frames(app, 1, [key(pygame.K_SPACE)])
-    from game.scenes.voyage import open_voyage
-    open_voyage(app)                              # (as after a crash: the stack is gone)
+    app.flow.to_chart()                            # (as after a crash: the stack is gone)
     chart = app.scenes.top
     assert chart._sail_label() == "Resume the battle"
     frames(app, 1, [key(pygame.K_RETURN)])

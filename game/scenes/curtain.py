@@ -10,6 +10,7 @@ import pygame
 
 from ..render import text, theme
 from .base import Scene
+from .dialogs import confirm_abandon
 
 OPEN_TIME = 0.45
 
@@ -34,7 +35,6 @@ class CurtainScene(Scene):
             self.opening = 0.0
             self.app.sound("click")
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            from .dialogs import confirm_abandon
             confirm_abandon(self.app, self.on_abandon)
 
     def update(self, dt: float) -> None:

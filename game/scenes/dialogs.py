@@ -104,11 +104,6 @@ class ConfirmScene(OverlayScene):
         self._no()
 
 
-def go_to_title(app) -> None:
-    from .title import TitleScene
-    app.scenes.reset(TitleScene(app))
-
-
 def campaign_match(app):
     """The match of a campaign level being played under the top scenes, or None."""
     for scene in reversed(list(app.scenes)):
@@ -126,21 +121,19 @@ def confirm_abandon(app, on_abandon=None) -> None:
             on_abandon()
         match = campaign_match(app)
         if match is not None:
-            from .voyage import open_voyage
             match.abandoned()
-            open_voyage(app)
+            app.flow.to_chart()
             return
-        go_to_title(app)
+        app.flow.to_title()
     app.scenes.push(ConfirmScene(app, Phrase("dialog.abandon"), yes))
 
 
 class PauseScene(OverlayScene):
     def __init__(self, app, on_save_record=None, on_abandon=None):
-        from .settings import SettingsScene
         self.on_abandon = on_abandon
         items = [
             Item(lambda: self.tr("pause.resume"), self.back),
-            Item(lambda: self.tr("menu.settings"), lambda: app.scenes.push(SettingsScene(app))),
+            Item(lambda: self.tr("menu.settings"), app.flow.settings),
         ]
         if on_save_record:
             items.append(Item(lambda: self.tr("pause.save_record"), on_save_record))

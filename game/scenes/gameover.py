@@ -11,9 +11,8 @@ from ..render import text, theme
 from ..render.board import BoardGeometry, BoardPicture, draw_board
 from ..render.widgets import Item, Menu, panel
 from .base import Scene
-from .dialogs import go_to_title
 from ..match import HUMAN
-from .match import start_game
+from .thinking import ThinkingScene
 
 
 class GameOverScene(Scene):
@@ -49,7 +48,7 @@ class GameOverScene(Scene):
                 items.append(Item(lambda name=name: self.tr("gameover.thinking", name=name),
                                   lambda p=player: self.show_thinking(p)))
         if self.campaign is None:
-            items.append(Item(lambda: self.tr("gameover.menu"), lambda: go_to_title(self.app)))
+            items.append(Item(lambda: self.tr("gameover.menu"), self.app.flow.to_title))
         self.menu = Menu(items, sound=app.sound, base_px=26)
 
     def player_stats(self, player: int) -> dict:
@@ -65,22 +64,20 @@ class GameOverScene(Scene):
         self.app.sound("defeat" if lone_human and not self.human_won else "victory")
 
     def to_chart(self) -> None:
-        from .voyage import open_voyage
-        open_voyage(self.app, self.campaign.result)
+        self.app.flow.to_chart(self.campaign.result)
 
     def leave(self) -> None:
         if self.campaign is not None:
             self.to_chart()
         else:
-            go_to_title(self.app)
+            self.app.flow.to_title()
 
     def rematch(self) -> None:
         if self.match.series.over:
             self.match.new_series()
-        start_game(self.app, self.match, replace=True)
+        self.app.flow.start(self.match, replace=True)
 
     def show_thinking(self, player: int) -> None:
-        from .thinking import ThinkingScene
         self.app.scenes.push(ThinkingScene(self.app, self.match, self.game, player,
                                            self.thoughts[player]))
 

@@ -21,8 +21,7 @@ from ..rules.naval import NavalConfig
 from ..render.widgets import Item
 from .dialogs import MenuScene
 from ..match import COMPUTER, HUMAN, Match, Seat
-from .match import start_game
-from .rules import load_rules, rules_summary
+from .rules import RulesScene, load_rules, rules_summary
 from .settings import letters_item
 
 FIRST_CHOICES = ("lot", "0", "1")
@@ -124,7 +123,6 @@ class SetupScene(MenuScene):
     def open_rules(self) -> None:
         if self.mode != "classic":
             return
-        from .rules import RulesScene
         self.app.scenes.push(RulesScene(self.app, self.choices))
 
     def _first_words(self, value: str) -> str:
@@ -174,7 +172,7 @@ class SetupScene(MenuScene):
         match = Match(config, seats, first=self.choices["first"],
                       letters=app.settings.letter_set, seed=app.new_seed(), profile=profile,
                       best_of=series, auto_intercept=self.choices["auto_intercept"])
-        start_game(app, match)
+        app.flow.start(match)
 
     def back(self) -> None:
         self.app.save_settings()

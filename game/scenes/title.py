@@ -11,6 +11,7 @@ from ..rules.classic import ClassicConfig
 from ..render import text, theme
 from ..render.widgets import Item, Menu, panel, tint
 from .base import Scene
+from .battle import BattleScene
 from .dialogs import ConfirmScene
 from ..match import COMPUTER, Match, Seat
 
@@ -20,16 +21,13 @@ DEMO_RESTART = 3.0  # seconds the finished demo battle stays on screen
 class TitleScene(Scene):
     def __init__(self, app):
         super().__init__(app)
-        from .settings import SettingsScene
-        from .setup import SetupScene
-        from .voyage import VoyageScene
         self.menu = Menu([
-            Item(lambda: self.tr("menu.campaign"), lambda: app.scenes.push(VoyageScene(app))),
+            Item(lambda: self.tr("menu.campaign"), app.flow.voyage),
             Item(lambda: self.tr("menu.quick_match"),
-                 lambda: app.scenes.push(SetupScene(app, "computer"))),
+                 lambda: app.flow.quick_match("computer")),
             Item(lambda: self.tr("menu.two_players"),
-                 lambda: app.scenes.push(SetupScene(app, "two"))),
-            Item(lambda: self.tr("menu.settings"), lambda: app.scenes.push(SettingsScene(app))),
+                 lambda: app.flow.quick_match("two")),
+            Item(lambda: self.tr("menu.settings"), app.flow.settings),
             Item(lambda: self.tr("menu.quit"), self.ask_quit),
         ], sound=app.sound, base_px=34)
         self.demo = None
@@ -37,7 +35,6 @@ class TitleScene(Scene):
         self._new_demo()
 
     def _new_demo(self) -> None:
-        from .battle import BattleScene
         seed = self.app.new_seed()
         match = Match(ClassicConfig(), (Seat(COMPUTER, "A", "hunter"), Seat(COMPUTER, "B", "hunter")),
                       letters=self.app.settings.letter_set, seed=seed)

@@ -15,12 +15,13 @@ import pygame
 from ..campaign import Voyage, make_match, restore
 from ..data.profiles import profile_key
 from ..levels import METRICS, STAR_KEYS
+from ..modes import MODES
 from ..render import text, theme
+from ..render.portrait import draw_portrait
 from ..render.sea import draw_water
 from ..render.widgets import Item, Menu, panel, star, tint
 from .base import Scene
 from .dialogs import ConfirmScene, MenuScene
-from .match import start_game
 
 SAIL_TIME = 0.7     # seconds the chart's ship takes from one port to the next
 NAME_LEN = 16
@@ -58,13 +59,6 @@ def load_voyage(app) -> Voyage:
     return voyage
 
 
-def open_voyage(app, result=None) -> None:
-    """Back to the chart (over the title screen), showing ``result`` if a battle just ended."""
-    from .title import TitleScene
-    app.scenes.reset(TitleScene(app))
-    app.scenes.push(VoyageScene(app, result))
-
-
 def start_level(app, voyage: Voyage, level, saved: dict | None = None) -> None:
     """Sail into ``level``'s battle: a new one, or the ``saved`` one resumed."""
     voyage.choose(level)
@@ -82,22 +76,11 @@ def start_level(app, voyage: Voyage, level, saved: dict | None = None) -> None:
             return
         match = make_match(level, saved["seed"], name, app.settings.language,
                            app.settings.letter_set, voyage, profile)
-        app.scenes.push(battle_scene(app, match, game))
+        app.scenes.push(app.flow.battle(match, game))
         return
     match = make_match(level, app.new_seed(), name, app.settings.language,
                        app.settings.letter_set, voyage, profile)
-    start_game(app, match)
-
-
-def battle_scene(app, match, game):
-    if match.mode == "naval":
-        from .naval_battle import NavalBattleScene
-        return NavalBattleScene(app, match, game)
-    if match.mode == "korabliki":
-        from .korabliki_battle import KorablikiBattleScene
-        return KorablikiBattleScene(app, match, game)
-    from .battle import BattleScene
-    return BattleScene(app, match, game)
+    app.flow.start(match)
 
 
 def offer_resume(app) -> bool:
@@ -116,7 +99,7 @@ def offer_resume(app) -> bool:
     lang = app.settings.language
 
     def yes():
-        open_voyage(app)
+        app.flow.to_chart()
         chart = app.scenes.top
         start_level(app, chart.voyage, level, saved)
 
@@ -128,11 +111,11 @@ def offer_resume(app) -> bool:
 def mode_words(tr, level) -> str:
     """The rules line of a level: what it really plays. In Classic, the preset the level builds
     on, the board, and every option the level changes from that preset (RULES.md §C)."""
-    if level.mode != "classic":
+    presets = MODES[level.mode].rules.presets
+    if not MODES[level.mode].options:     # one set of rules: its name says it all
         return tr(f"mode.{level.mode}")
-    from ..rules.classic import PRESETS
     config = level.config
-    base = PRESETS.get(level.preset, PRESETS["russian"])
+    base = presets.get(level.preset, next(iter(presets.values())))
     name = tr(f"preset.{level.preset}")
     board = f"{config.width}×{config.height}"
     words = [name if board in name else f"{name} {board}"]
@@ -197,7 +180,6 @@ def draw_stars(surface, centre, size: float, earned: int, total: int, gap: float
 
 
 def portrait(surface, rect, spec, t: float, locked: bool = False) -> None:
-    from ..render.portrait import draw_portrait
     draw_portrait(surface, rect, spec, t, locked)
 
 

@@ -1,0 +1,46 @@
+"""The screens of every mode, one entry each (issue 19): how a person sets up his side, the
+battle, and the game over. The pure side of a mode (rules, players, presets) is
+``game.modes``; the order in which these screens follow each other is ``game.scenes.flow``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Callable
+
+from ..rules.classic import Setup
+from .battle import BattleScene
+from .gameover import GameOverScene
+from .korabliki_battle import KorablikiBattleScene
+from .korabliki_gameover import KorablikiGameOverScene
+from .korabliki_setup import KorablikiSetupScene
+from .naval_battle import NavalBattleScene
+from .naval_gameover import NavalGameOverScene
+from .naval_placement import NavalPlacementScene
+from .paint import PaintShipScene
+from .placement import PlacementScene
+
+
+@dataclass(frozen=True)
+class Screens:
+    set_up: Callable       # (app, match, player, done) -> the screen where a person sets up
+    battle: type           # (app, match, game, keep_record=True)
+    game_over: type        # (app, match, game, elapsed, record_path, **what the battle adds)
+
+
+def classic_set_up(app, match, player: int, done):
+    """C3: the fleet placed on the board; §D: the Flying Dutchman drawn cell by cell."""
+    if match.config.shapes != "any":
+        return PlacementScene(app, match, player, done)
+    return PaintShipScene(app, match.config, match.letters,
+                          app.tr("paint.title", name=match.seats[player].name),
+                          match.config.sizes[0], lambda cells: done(Setup([cells])),
+                          rng=random.Random(match.rng.getrandbits(32)))
+
+
+SCREENS: dict[str, Screens] = {
+    "classic": Screens(classic_set_up, BattleScene, GameOverScene),
+    "naval": Screens(NavalPlacementScene, NavalBattleScene, NavalGameOverScene),
+    "korabliki": Screens(KorablikiSetupScene, KorablikiBattleScene, KorablikiGameOverScene),
+}
