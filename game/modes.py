@@ -47,6 +47,7 @@ class ModeEntry:
     options: bool             # a campaign level may change its preset's options (§C)
     memory: bool              # its players may remember a person's habits (his profile)
     metrics: tuple            # what a campaign level may count for its stars ("at most")
+    begins: str               # the words for who begins: "first" (fires first), "moves" (§K)
     measure: Callable         # (finished game, player) -> {metric: value}
 
 
@@ -136,20 +137,20 @@ MODES: dict[str, ModeEntry] = {
         levels=LADDER, level_of=lambda seat: seat.shooter, player=_classic_player,
         computer_setup=lambda match, i: match.computer_fleet(i),
         bench_game=_classic_bench_game, placements=STYLES, best="admiral", soak_level="hunter",
-        options=True, memory=True, metrics=("shots", "ships_lost"), measure=_classic_measure),
+        options=True, memory=True, metrics=("shots", "ships_lost"), begins="first", measure=_classic_measure),
     "naval": ModeEntry(
         "naval", RULES["naval"], nv.NavalConfig, nv.NavalGame, nv.NavalGame,
         levels=nv_ai.NAVAL_LEVELS, level_of=naval_level, player=_naval_player,
         computer_setup=_set_up_alone, bench_game=_naval_bench_game, placements=(),
         best="commodore", soak_level="gunner",
-        options=False, memory=False, metrics=("volleys", "ships_lost"), measure=_naval_measure),
+        options=False, memory=False, metrics=("volleys", "ships_lost"), begins="first", measure=_naval_measure),
     "korabliki": ModeEntry(
         "korabliki", RULES["korabliki"], kor.KorablikiConfig, kor.KorablikiGame,
         kor.KorablikiGame, levels=kor_ai.KORABLIKI_LEVELS, level_of=korabliki_level,
         player=_korabliki_player, computer_setup=_set_up_alone,
         bench_game=_korabliki_bench_game, placements=kor_ai.FORMATIONS, best="admiral",
         soak_level="sailor", options=False, memory=False,
-        metrics=("turns", "pieces_lost"), measure=_korabliki_measure),
+        metrics=("turns", "pieces_lost"), begins="moves", measure=_korabliki_measure),
 }
 
 

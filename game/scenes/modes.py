@@ -27,6 +27,9 @@ class Screens:
     set_up: Callable       # (app, match, player, done) -> the screen where a person sets up
     battle: type           # (app, match, game, keep_record=True)
     game_over: type        # (app, match, game, elapsed, record_path, **what the battle adds)
+    opponent_setting: str  # where the quick-match menu remembers the opponent chosen
+    menu_rows: tuple = ()  # the quick-match menu's rows of this mode alone: "rules" (§C's
+                           # options), "intercept" (§N: a person's Aegis may choose for itself)
 
 
 def classic_set_up(app, match, player: int, done):
@@ -40,7 +43,9 @@ def classic_set_up(app, match, player: int, done):
 
 
 SCREENS: dict[str, Screens] = {
-    "classic": Screens(classic_set_up, BattleScene, GameOverScene),
-    "naval": Screens(NavalPlacementScene, NavalBattleScene, NavalGameOverScene),
-    "korabliki": Screens(KorablikiSetupScene, KorablikiBattleScene, KorablikiGameOverScene),
+    "classic": Screens(classic_set_up, BattleScene, GameOverScene, "opponent", ("rules",)),
+    "naval": Screens(NavalPlacementScene, NavalBattleScene, NavalGameOverScene,
+                     "naval_opponent", ("intercept",)),
+    "korabliki": Screens(KorablikiSetupScene, KorablikiBattleScene, KorablikiGameOverScene,
+                         "korabliki_opponent"),
 }

@@ -14,22 +14,16 @@ from ..ai.opponents import first_opponent, opponent, roster
 from ..data.profiles import profile_key
 from ..i18n.phrase import Phrase
 from ..render import text, theme
-from ..rules.korabliki import WIDTH as KR_WIDTH
-from ..rules.korabliki import KorablikiConfig
-from ..rules.naval import SIZE as NAVAL_SIZE
-from ..rules.naval import NavalConfig
 from ..render.widgets import Item
 from .dialogs import MenuScene
 from ..match import COMPUTER, HUMAN, Match, Seat
+from ..modes import MODES
+from .modes import SCREENS
 from .rules import RulesScene, load_rules, rules_summary
 from .settings import letters_item
 
 FIRST_CHOICES = ("lot", "0", "1")
-MODES = ("classic", "naval", "korabliki")
 NAME_LEN = 16
-# where each mode's chosen opponent is remembered in ``settings.quick_match``
-OPPONENT_KEYS = {"classic": "opponent", "naval": "naval_opponent",
-                 "korabliki": "korabliki_opponent"}
 
 
 class SetupScene(MenuScene):
@@ -37,8 +31,9 @@ class SetupScene(MenuScene):
         self.kind = kind  # "computer" or "two"
         self.choices = app.settings.quick_match
         if self.choices.get("mode") not in MODES:
-            self.choices["mode"] = "classic"
-        for mode, key in OPPONENT_KEYS.items():   # a new player starts mid-ladder (issue 18)
+            self.choices["mode"] = next(iter(MODES))
+        for mode, screens in SCREENS.items():   # a new player starts mid-ladder (issue 18)
+            key = screens.opponent_setting
             if self.choices.get(key) not in [o.key for o in roster(mode)]:
                 self.choices[key] = first_opponent(mode).key
         if self.choices.get("first") not in FIRST_CHOICES:
@@ -53,7 +48,7 @@ class SetupScene(MenuScene):
             items.append(Item(lambda: self.tr("setup.opponent"),
                               values=lambda: [o.key for o in roster(self.mode)],
                               get=lambda: self.opponent.key,
-                              set=lambda v: self.choices.__setitem__(OPPONENT_KEYS[self.mode], v),
+                              set=lambda v: self.choices.__setitem__(self.screens.opponent_setting, v),
                               show=lambda k: self.tr("setup.opponent_level",
                                                      name=self.tr(opponent(k, self.mode).name_key),
                                                      level=opponent(k, self.mode).level)))
@@ -86,9 +81,8 @@ class SetupScene(MenuScene):
             Item(lambda: self.tr("menu.back"), self.back),
         ]
         # rows that do not apply to the chosen game are left out, not greyed
-        only = {"classic": [rules_item], "naval": [intercept_item]}
-        self.rows = [(it, next((m for m, its in only.items() if it in its), None))
-                     for it in items]
+        self.rows = [(it, "rules" if it is rules_item else "intercept" if it is intercept_item
+                       else None) for it in items]
         super().__init__(app, items, on_change=self._show_rows)
         self._show_rows()
         self.menu.index = len(self.menu.items) - 2  # Start is one key press away
@@ -96,7 +90,8 @@ class SetupScene(MenuScene):
     def _show_rows(self) -> None:
         """Show only the rows of the chosen game, keeping the selected row selected."""
         current = self.menu.current
-        self.menu.items = [it for it, mode in self.rows if mode in (None, self.mode)]
+        self.menu.items = [it for it, row in self.rows
+                           if row is None or row in self.screens.menu_rows]
         if current in self.menu.items:
             self.menu.index = self.menu.items.index(current)
 
@@ -105,23 +100,31 @@ class SetupScene(MenuScene):
         return self.choices["mode"]
 
     @property
+    def screens(self):
+        return SCREENS[self.mode]
+
+    @property
     def opponent(self):
         """The chosen computer opponent of the chosen game."""
-        return opponent(self.choices[OPPONENT_KEYS[self.mode]], self.mode)
+        return opponent(self.choices[self.screens.opponent_setting], self.mode)
+
+    def rules(self) -> tuple:
+        """The chosen game's rules and series length: Classic's as the rules screen set them
+        (§C, C7); a game of one set of rules (§N, §K) plays it once a match."""
+        entry = MODES[self.mode]
+        if not entry.options:
+            return next(iter(entry.rules.presets.values())), 1
+        return load_rules(self.choices)
 
     def columns(self) -> int:
         """The columns of the chosen game's board: as many letters as it needs."""
-        if self.mode == "korabliki":
-            return KR_WIDTH
-        if self.mode == "naval":
-            return NAVAL_SIZE
-        return load_rules(self.choices)[0].width
+        return self.rules()[0].width
 
     def _rules_words(self) -> str:
         return self.tr("setup.rules", rules=rules_summary(self.tr, *load_rules(self.choices)))
 
     def open_rules(self) -> None:
-        if self.mode != "classic":
+        if "rules" not in self.screens.menu_rows:
             return
         self.app.scenes.push(RulesScene(self.app, self.choices))
 
@@ -161,14 +164,9 @@ class SetupScene(MenuScene):
                           label=Phrase(opp.name_key)))
         else:
             seats = tuple(Seat(HUMAN, name, label=label) for name, label in self._seat_names())
-        if self.mode == "korabliki":   # §K: one board, one set of pieces
-            config, series = KorablikiConfig(), 1
-        elif self.mode == "naval":   # §N: one field and one fleet; no series, no halo setting
-            config, series = NavalConfig(), 1
-        else:
-            config, series = load_rules(self.choices)
-            if not config.relocate:
-                config = replace(config, halo=app.settings.halo)
+        config, series = self.rules()
+        if MODES[self.mode].options and not config.relocate:   # Classic's halo setting
+            config = replace(config, halo=app.settings.halo)
         match = Match(config, seats, first=self.choices["first"],
                       letters=app.settings.letter_set, seed=app.new_seed(), profile=profile,
                       best_of=series, auto_intercept=self.choices["auto_intercept"])

@@ -144,8 +144,7 @@ def first_words(tr, level, name: str) -> str:
     """Who begins: in «Кораблики» a turn is a move, not a shot (RULES.md §K)."""
     if level.first == "lot":
         return tr("campaign.first.lot")
-    verb = "moves" if level.mode == "korabliki" else "first"
-    return tr(f"campaign.{verb}.{level.first}", name=name)
+    return tr(f"campaign.{MODES[level.mode].begins}.{level.first}", name=name)
 
 
 def limits_words(tr, limits: dict) -> str:
