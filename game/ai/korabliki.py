@@ -40,6 +40,7 @@ from ..rules.korabliki import (ACT, ANSWER, BOMB, COMBAT, COUNTS, ES, FORT, KR, 
                                RANKS, STOR, TK, TOR, TRAL, WIDTH, Ask, Asked, Blast, Bomb,
                                EndTurn, Moved, Struck, TorpedoStrike, blast_zone, compare,
                                front_rows, random_setup, side_neighbours, validate_setup)
+from .player import of_level
 
 # --- set-ups --------------------------------------------------------------------------------
 
@@ -965,6 +966,4 @@ LEVELS = {cls.key: cls for cls in (RandomAI, SailorAI, AdmiralAI)}
 
 
 def make_korabliki_ai(level: str, rng: random.Random) -> KorablikiAI:
-    if level not in LEVELS:
-        raise ValueError(f"unknown korabliki level {level!r}; known: {', '.join(KORABLIKI_LEVELS)}")
-    return LEVELS[level](rng)
+    return of_level(LEVELS, "korabliki", level, rng)

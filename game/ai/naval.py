@@ -30,6 +30,7 @@ from ..rules.naval import (AA_RANGE, AA_SHELLS, EMPTY, HIT, KINDS, MISS, SHIP_CE
                            Intercept, NavalShip, NavalView, Volley, chebyshev, deck_options,
                            make_ship, on_main, random_fleet, random_weapons,
                            ship_placements)
+from .player import of_level
 
 NAVAL_LEVELS = ("random", "gunner", "commodore")
 CELLS = SIZE * SIZE
@@ -664,8 +665,6 @@ LEVELS = {cls.key: cls for cls in (RandomAI, GunnerAI, CommodoreAI)}
 
 
 def make_naval_ai(level: str, rng: random.Random) -> NavalAI:
-    if level not in LEVELS:
-        raise ValueError(f"unknown naval level {level!r}; known: {', '.join(NAVAL_LEVELS)}")
-    return LEVELS[level](rng)
+    return of_level(LEVELS, "naval", level, rng)
 
 

@@ -55,3 +55,11 @@ def play_out(game, players, limit: int,
             p.observe(events)
         actions += 1
     return actions
+
+
+def of_level(table: dict, mode: str, level: str, rng):
+    """The player of ``table`` (level -> class, weakest first) at ``level``, with ``rng``; an
+    unknown level is refused by name, with the known ones."""
+    if level not in table:
+        raise ValueError(f"unknown {mode} level {level!r}; known: {', '.join(table)}")
+    return table[level](rng)

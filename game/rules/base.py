@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
+from .errors import ConfigError
+
 
 @dataclass(frozen=True)
 class TurnChanged:
@@ -29,6 +31,20 @@ class GameOver:
     several ways to end (§K: forts / forts-both / no-attackers / quiet)."""
     winner: int | None
     reason: str = ""
+
+
+class OneRules:
+    """The config of a mode with one set of rules (§N, §K): nothing to choose, so nothing to
+    write; it exists so that records and menus treat every mode alike."""
+
+    def to_dict(self) -> dict:
+        return {}
+
+    @classmethod
+    def from_dict(cls, data: dict):
+        for key in data:
+            raise ConfigError("unknown_option", key=key)
+        return cls()
 
 
 @runtime_checkable

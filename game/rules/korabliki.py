@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Sequence
 
-from .base import GameOver, TurnChanged  # noqa: F401  (the events every mode shares)
+from .base import GameOver, OneRules, TurnChanged  # noqa: F401  (GameOver, TurnChanged: shared)
 from .coords import Cell
 from .errors import ConfigError, IllegalAction, PlacementError
 
@@ -266,18 +266,11 @@ MOVE, ACT, ANSWER = "move", "act", "answer"
 
 
 @dataclass(frozen=True)
-class KorablikiConfig:
+class KorablikiConfig(OneRules):
+    """«Кораблики» has one board and one set of pieces."""
+
     width: int = WIDTH
     height: int = HEIGHT
-
-    def to_dict(self) -> dict:
-        return {}
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "KorablikiConfig":
-        for key in data:
-            raise ConfigError("unknown_option", key=key)
-        return cls()
 
 
 PRESETS = {"korabliki": KorablikiConfig()}

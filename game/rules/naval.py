@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Sequence
 
-from .base import GameOver, TurnChanged  # noqa: F401  (the events every mode shares)
+from .base import GameOver, OneRules, TurnChanged  # noqa: F401  (GameOver, TurnChanged: shared)
 from .coords import Cell
 from .errors import ConfigError, IllegalAction, PlacementError
 from .fleet import AROUND, Ship, as_ship, normalise, orientations, shape_forms
@@ -61,21 +61,11 @@ INTERCEPT = "intercept"           # the decision the defender makes
 
 
 @dataclass(frozen=True)
-class NavalConfig:
-    """Naval has one field and one fleet; the config exists so records and menus treat every
-    mode alike."""
+class NavalConfig(OneRules):
+    """Naval has one field and one fleet."""
 
     width: int = SIZE
     height: int = SIZE
-
-    def to_dict(self) -> dict:
-        return {}
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "NavalConfig":
-        for key in data:
-            raise ConfigError("unknown_option", key=key)
-        return cls()
 
 
 PRESETS = {"naval": NavalConfig()}

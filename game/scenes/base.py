@@ -130,6 +130,17 @@ class SceneStack:
             scene.draw(surface)
 
 
+def menu_or_escape(scene, event, on_escape, click: bool = True) -> None:
+    """Esc does ``on_escape`` (with a click, where the screen clicks), anything else goes to
+    ``scene.menu``: the input of every menu screen."""
+    if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if click:
+            scene.app.sound("click")
+        on_escape()
+        return
+    scene.menu.handle(event)
+
+
 def through_animation(scene, event) -> bool:
     """A battle's input while its cues are pending (issue 18): a key only skips them (Space or
     Enter would act again on the cell just played); a click skips them and, when the rules

@@ -7,7 +7,7 @@ import pygame
 from ..i18n.phrase import Phrase, say
 from ..render import text, theme
 from ..render.widgets import Item, Menu, panel, tint
-from .base import Scene
+from .base import Scene, menu_or_escape
 
 
 class MenuScene(Scene):
@@ -22,11 +22,7 @@ class MenuScene(Scene):
         return ""
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.sound("click")
-            self.back()
-            return
-        self.menu.handle(event)
+        menu_or_escape(self, event, self.back)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size

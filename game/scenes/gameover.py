@@ -10,7 +10,7 @@ from ..rules.coords import board_letters
 from ..render import text, theme
 from ..render.board import BoardGeometry, BoardPicture, draw_board
 from ..render.widgets import Item, Menu, panel
-from .base import Scene
+from .base import Scene, menu_or_escape
 from ..match import HUMAN
 from .thinking import ThinkingScene
 
@@ -82,10 +82,7 @@ class GameOverScene(Scene):
                                            self.thoughts[player]))
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.leave()
-            return
-        self.menu.handle(event)
+        menu_or_escape(self, event, self.leave, click=False)
 
     def _headline(self) -> tuple[str, tuple]:
         if self.game.winner is None:

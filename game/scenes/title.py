@@ -10,7 +10,7 @@ import pygame
 from ..rules.classic import ClassicConfig
 from ..render import text, theme
 from ..render.widgets import Item, Menu, panel, tint
-from .base import Scene
+from .base import Scene, menu_or_escape
 from .battle import BattleScene
 from .dialogs import ConfirmScene
 from ..match import COMPUTER, Match, Seat
@@ -46,10 +46,7 @@ class TitleScene(Scene):
         self.app.scenes.push(ConfirmScene(self.app, self.tr("dialog.quit"), self.app.quit))
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.ask_quit()
-            return
-        self.menu.handle(event)
+        menu_or_escape(self, event, self.ask_quit, click=False)
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -20,7 +20,7 @@ from ..render import text, theme
 from ..render.portrait import draw_portrait
 from ..render.sea import draw_water
 from ..render.widgets import Item, Menu, panel, star, tint
-from .base import Scene
+from .base import Scene, menu_or_escape
 from .dialogs import ConfirmScene, MenuScene
 
 SAIL_TIME = 0.7     # seconds the chart's ship takes from one port to the next
@@ -590,11 +590,7 @@ class BriefingScene(Scene):
         self.app.scenes.push(ConfirmScene(self.app, self.tr("campaign.anew_q"), yes))
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.sound("click")
-            self.back()
-            return
-        self.menu.handle(event)
+        menu_or_escape(self, event, self.back)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -682,10 +678,7 @@ class ResultScene(Scene):
         self.chart.open_briefing()
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
-            return
-        self.menu.handle(event)
+        menu_or_escape(self, event, self.back, click=False)
 
     def update(self, dt: float) -> None:
         super().update(dt)
