@@ -133,3 +133,31 @@ def test_play_out_tells_every_player_every_event_and_times_each_decision():
     assert n == 7 and len(game.history) == 7
     assert heard[0] == heard[1] and len(heard[0]) == 7
     assert len(timed) == 7 and set(timed) <= {0, 1}
+
+
+# what a record of each mode must hold besides its moves (its pieces, in its notation)
+RECORD_WORDS = {"classic": ("ship A:", " sunk"), "naval": ("fire ", "deck A:", "aa B:"),
+                "korabliki": ("lin A:", "move ")}
+RECORD_SEEDS = {"classic": 4, "naval": 12, "korabliki": 3}
+
+
+@pytest.mark.parametrize("mode", sorted(MODES))
+def test_records_replay_random_games_in_every_letter_set(mode):
+    """A finished random game, written as a record in each letter set, reads back as the same
+    game (``game.data.record``)."""
+    from game.data.record import load_record, record_text
+
+    assert set(RECORD_WORDS) == set(MODES)   # a new mode names what its record must hold
+    m = MODES[mode]
+    for seed in range(RECORD_SEEDS[mode]):
+        rng = random.Random(seed)
+        g = m.random_game(next(iter(m.presets.values())), rng)
+        while not g.over:
+            g.apply(m.random_action(g, rng))
+        for letters in ("latin", "russian", "ukrainian"):
+            text = record_text(g, letters)
+            replayed = load_record("game.txt", text).game
+            assert replayed.winner == g.winner and replayed.drawn == g.drawn
+            assert replayed.history == g.history
+    for words in RECORD_WORDS[mode]:
+        assert words in text
