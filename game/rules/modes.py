@@ -191,44 +191,22 @@ KORABLIKI_WORDS = frozenset(("won", "tied", "lost", "took-fort", "swept", "mined
                              "hit-torpedo", "hit-blast"))
 
 
+def _entry(module, key: str, config: type, new_game, notation: tuple, words, **rest) -> Mode:
+    """A mode's entry from its rules module: its presets, random game and random action are the
+    module's own; ``notation`` is (action to text, text to action, outcome text)."""
+    return Mode(key, config.from_dict, new_game, notation[0], notation[1], notation[2],
+                frozenset(words), module.PRESETS, module.new_game, module.random_action, **rest)
+
+
 MODES: dict[str, Mode] = {
-    "classic": Mode(
-        key="classic",
-        config_from_dict=classic.ClassicConfig.from_dict,
-        new_game=classic.ClassicGame,
-        action_to_text=_classic_action_text,
-        action_from_text=_classic_action_from_text,
-        outcome_text=_classic_outcome,
-        outcome_words=OUTCOME_WORDS,
-        presets=classic.PRESETS,
-        random_game=classic.new_game,
-        random_action=classic.random_action,
-    ),
-    "naval": Mode(
-        key="naval",
-        config_from_dict=naval.NavalConfig.from_dict,
-        new_game=naval.from_pieces,
-        action_to_text=_naval_action_text,
-        action_from_text=_naval_action_from_text,
-        outcome_text=_naval_outcome,
-        outcome_words=frozenset((naval.DOWN, naval.HIT, naval.MISS, naval.SUNK)),
-        presets=naval.PRESETS,
-        random_game=naval.new_game,
-        random_action=naval.random_action,
-        pieces=naval.PIECES,
-    ),
-    "korabliki": Mode(
-        key="korabliki",
-        config_from_dict=korabliki.KorablikiConfig.from_dict,
-        new_game=korabliki.from_pieces,
-        action_to_text=_korabliki_action_text,
-        action_from_text=_korabliki_action_from_text,
-        outcome_text=_korabliki_outcome,
-        outcome_words=KORABLIKI_WORDS,
-        presets=korabliki.PRESETS,
-        random_game=korabliki.new_game,
-        random_action=korabliki.random_action,
-        pieces=korabliki.PIECES,
-        ships=False,
-    ),
+    "classic": _entry(classic, "classic", classic.ClassicConfig, classic.ClassicGame,
+                      (_classic_action_text, _classic_action_from_text, _classic_outcome),
+                      OUTCOME_WORDS),
+    "naval": _entry(naval, "naval", naval.NavalConfig, naval.from_pieces,
+                    (_naval_action_text, _naval_action_from_text, _naval_outcome),
+                    (naval.DOWN, naval.HIT, naval.MISS, naval.SUNK), pieces=naval.PIECES),
+    "korabliki": _entry(korabliki, "korabliki", korabliki.KorablikiConfig, korabliki.from_pieces,
+                        (_korabliki_action_text, _korabliki_action_from_text,
+                         _korabliki_outcome), KORABLIKI_WORDS, pieces=korabliki.PIECES,
+                        ships=False),
 }

@@ -423,21 +423,11 @@ class NavalGame:
     def _pieces(self, weapon: str) -> tuple[tuple[Cell, ...], ...]:
         return tuple(tuple(c for s in f for w, c in s.weapons if w == weapon) for f in self.fleets)
 
-    @property
-    def guns(self):
-        return self._pieces("gun")
-
-    @property
-    def tubes(self):
-        return self._pieces("tube")
-
-    @property
-    def aas(self):
-        return self._pieces("aa")
-
-    @property
-    def decks(self):
-        return self._pieces("deck")
+    # each side's weapons of one kind, by cell (PIECES: the names records list them by)
+    guns = property(lambda self: self._pieces("gun"))
+    tubes = property(lambda self: self._pieces("tube"))
+    aas = property(lambda self: self._pieces("aa"))
+    decks = property(lambda self: self._pieces("deck"))
 
     # -- queries --
     @property

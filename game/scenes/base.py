@@ -100,11 +100,9 @@ class SceneStack:
 
     def reset(self, scene: Scene) -> Scene:
         """Remove every scene and start again from ``scene`` (back to the title, say)."""
-        while self._stack:
+        while len(self._stack) > 1:
             self._stack.pop().exit()
-        self._stack.append(scene)
-        scene.enter()
-        return scene
+        return self.replace(scene)
 
     def find(self, kind: type) -> Scene | None:
         for scene in reversed(self._stack):

@@ -556,14 +556,25 @@ class VoyageScene(Scene):
                   theme.TEXT_DIM, "midbottom")
 
 
-class BriefingScene(Scene):
-    """Before the battle: the opponent's portrait and words, the rules, what earns the stars."""
+class OverChart(Scene):
+    """A panel over the chart, whose sea keeps moving under it, with a menu."""
 
     opaque = False
 
-    def __init__(self, app, chart: VoyageScene, level):
+    def __init__(self, app, chart: VoyageScene, items: list):
         super().__init__(app)
         self.chart = chart
+        self.menu = Menu(items, sound=app.sound, base_px=26)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.chart.update(dt)
+
+
+class BriefingScene(OverChart):
+    """Before the battle: the opponent's portrait and words, the rules, what earns the stars."""
+
+    def __init__(self, app, chart: VoyageScene, level):
         self.level = level
         saved = chart.saved
         self.saved = saved if saved and saved.get("level") == level.id else None
@@ -573,7 +584,7 @@ class BriefingScene(Scene):
         else:
             items = [Item(lambda: self.tr("campaign.set_sail"), self.sail)]
         items.append(Item(lambda: self.tr("menu.back"), self.back))
-        self.menu = Menu(items, sound=app.sound, base_px=26)
+        super().__init__(app, chart, items)
 
     def sail(self) -> None:
         self.app.scenes.pop()
@@ -591,10 +602,6 @@ class BriefingScene(Scene):
 
     def handle(self, event) -> None:
         menu_or_escape(self, event, self.back)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.chart.update(dt)   # the chart's sea keeps moving under the briefing
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
@@ -654,19 +661,15 @@ class BriefingScene(Scene):
         self.menu.draw(surface, self.t)
 
 
-class ResultScene(Scene):
+class ResultScene(OverChart):
     """After the battle: the stars it earned, the opponent's last word, the ports it opened."""
 
-    opaque = False
-
     def __init__(self, app, chart: VoyageScene, result):
-        super().__init__(app)
-        self.chart = chart
         self.result = result
         items = [Item(lambda: self.tr("campaign.continue"), self.back)]
         if not result.won:
             items.insert(0, Item(lambda: self.tr("campaign.try_again"), self.again))
-        self.menu = Menu(items, sound=app.sound, base_px=26)
+        super().__init__(app, chart, items)
         self.chimed = 0
         if result.opened:      # the ship sails on to the first port this win opened
             ids = [lv.id for lv in chart.voyage.levels]
@@ -682,7 +685,6 @@ class ResultScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.chart.update(dt)
         shown = min(self.result.stars, int(max(0.0, self.t - 0.4) / 0.35) + (self.t > 0.4))
         if shown > self.chimed:
             self.chimed = shown
