@@ -18,6 +18,7 @@ from ..levels import METRICS, STAR_KEYS
 from ..modes import MODES
 from ..render import text, theme
 from ..render.portrait import draw_portrait
+from ..render.chart import draw_chart_ship, draw_stars
 from ..render.sea import draw_water
 from ..render.widgets import Item, Menu, panel, star, tint
 from .base import Scene, menu_or_escape
@@ -166,42 +167,6 @@ def missed_words(tr, result) -> list[str]:
     return [tr("campaign.missed", star=star, limit=tr(f"campaign.limit.{m}", n=most),
                got=result.metrics[m])
             for m, most in limits.items() if result.metrics.get(m, 0) > most]
-
-
-def draw_stars(surface, centre, size: float, earned: int, total: int, gap: float = 1.15) -> None:
-    x0 = centre[0] - (total - 1) * size * gap / 2
-    for i in range(total):
-        c = (x0 + i * size * gap, centre[1])
-        if i < earned:
-            star(surface, c, size, theme.ACCENT)
-        else:
-            star(surface, c, size, theme.TEXT_DIM, filled=False)
-
-
-def portrait(surface, rect, spec, t: float, locked: bool = False) -> None:
-    draw_portrait(surface, rect, spec, t, locked)
-
-
-def _ship(surface, pos, size: float, t: float) -> None:
-    """The player's ship on the chart: a little sailing boat riding the swell."""
-    x, y = pos
-    y += math.sin(t * 2.4) * size * 0.08
-    tilt = math.sin(t * 1.7) * 0.08
-    s = size
-
-    def rot(px, py):
-        return (x + px * math.cos(tilt) - py * math.sin(tilt),
-                y + px * math.sin(tilt) + py * math.cos(tilt))
-    hull = [rot(-0.55 * s, 0), rot(0.55 * s, 0), rot(0.38 * s, 0.25 * s), rot(-0.4 * s, 0.25 * s)]
-    sail = [rot(-0.05 * s, -0.05 * s), rot(-0.05 * s, -0.85 * s), rot(0.42 * s, -0.08 * s)]
-    jib = [rot(-0.12 * s, -0.05 * s), rot(-0.12 * s, -0.7 * s), rot(-0.45 * s, -0.08 * s)]
-    pygame.draw.polygon(surface, (90, 52, 30), hull)
-    pygame.draw.polygon(surface, (40, 24, 14), hull, 2)
-    pygame.draw.polygon(surface, (240, 236, 220), sail)
-    pygame.draw.polygon(surface, (220, 214, 196), jib)
-    pygame.draw.line(surface, (60, 40, 24), rot(-0.08 * s, 0), rot(-0.08 * s, -0.92 * s), 2)
-    pygame.draw.polygon(surface, theme.BAD, [rot(-0.08 * s, -0.92 * s), rot(0.12 * s, -0.86 * s),
-                                             rot(-0.08 * s, -0.8 * s)])
 
 
 class VoyageScene(Scene):
@@ -484,7 +449,7 @@ class VoyageScene(Scene):
         a = self._ports[min(self.ship_from, len(self._ports) - 1)]
         b = self._ports[self.index]
         x, y = a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k
-        _ship(surface, (x + self._port_r * 1.9, y + self._port_r * 0.4), 30 * u, self.t)
+        draw_chart_ship(surface, (x + self._port_r * 1.9, y + self._port_r * 0.4), 30 * u, self.t)
 
     def _draw_header(self, surface, u: float) -> None:
         w = self.size[0]
@@ -516,7 +481,7 @@ class VoyageScene(Scene):
         lang = self.app.settings.language
         state = self.voyage.state(level)
         side = box.h - 2 * m
-        portrait(surface, pygame.Rect(box.x + m, box.y + m, side, side), level.opponent.portrait,
+        draw_portrait(surface, pygame.Rect(box.x + m, box.y + m, side, side), level.opponent.portrait,
                  self.t, state == "locked")
         x = box.x + 2 * m + side
         width = menu_rect.x - x - m
@@ -614,7 +579,7 @@ class BriefingScene(OverChart):
         lv = self.level
         lang = self.app.settings.language
         side = int(min(box.w * 0.3, box.h * 0.45))
-        portrait(surface, pygame.Rect(box.x + m, box.y + m, side, side), lv.opponent.portrait,
+        draw_portrait(surface, pygame.Rect(box.x + m, box.y + m, side, side), lv.opponent.portrait,
                  self.t)
         name_px = theme.font_px(self.size, 24)
         name = lv.name(lang)
