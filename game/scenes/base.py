@@ -41,6 +41,11 @@ class Scene:
 
     def handle(self, event) -> None: ...
 
+    def layout(self) -> None:
+        """Place what takes input (menus, buttons, boards) for the window's size. The stack
+        calls it before the scene gets an event and before it is drawn, so what a click hits
+        never depends on a frame having been drawn, and ``draw`` only paints."""
+
     def update(self, dt: float) -> None:
         self.t += dt
 
@@ -112,7 +117,9 @@ class SceneStack:
 
     def handle(self, event) -> None:
         if self._stack:
-            self._stack[-1].handle(event)
+            top = self._stack[-1]
+            top.layout()
+            top.handle(event)
 
     def update(self, dt: float) -> None:
         if self._stack:
@@ -125,6 +132,7 @@ class SceneStack:
                 start = i
                 break
         for scene in self._stack[start:]:
+            scene.layout()
             scene.draw(surface)
 
 

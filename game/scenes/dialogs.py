@@ -24,19 +24,23 @@ class MenuScene(Scene):
     def handle(self, event) -> None:
         menu_or_escape(self, event, self.back)
 
+    def layout(self) -> None:
+        w, h = self.size
+        u = theme.unit(self.size)
+        # a small window gives the menu more of its width, so values stay readable
+        self.panel_rect = pygame.Rect(0, 0, int(min(w * 0.9, 820 * max(u, 0.8))),
+                                      self.menu.height(self.size) + 40)
+        self.panel_rect.center = (w // 2, int(h * 0.5))
+        self.menu.layout(self.panel_rect.inflate(-30, -20), self.size)
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
         u = theme.unit(self.size)
         text.draw(surface, self.heading(), (w / 2, 50 * u), theme.font_px(self.size, 52),
                   theme.ACCENT, "center", shadow=True)
-        # a small window gives the menu more of its width, so values stay readable
-        rect = pygame.Rect(0, 0, int(min(w * 0.9, 820 * max(u, 0.8))),
-                           self.menu.height(self.size) + 40)
-        rect.center = (w // 2, int(h * 0.5))
-        panel(surface, rect, 220)
-        self.menu.layout(rect.inflate(-30, -20), self.size)
+        panel(surface, self.panel_rect, 220)
         self.menu.draw(surface, self.t)
-        self.draw_below(surface, rect)
+        self.draw_below(surface, self.panel_rect)
 
     def draw_below(self, surface: pygame.Surface, rect: pygame.Rect) -> None: ...
 
@@ -60,19 +64,23 @@ class OverlayScene(MenuScene):
         rect.center = (w // 2, h // 2)
         return rect
 
+    def layout(self) -> None:
+        rect = self.panel_rect = self._panel_rect()
+        px = theme.font_px(self.size, 34)
+        self.lines = text.wrap(say(self.title, self.tr), px, rect.w - 30)[:2]
+        top = rect.y + int(px * (1.0 + 1.1 * len(self.lines)))
+        self.menu.layout(pygame.Rect(rect.x + 20, top, rect.w - 40, rect.bottom - top - 10),
+                         self.size)
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
         surface.blit(tint((w, h), (0, 0, 0, 150)), (0, 0))
-        rect = self._panel_rect()
+        rect = self.panel_rect
         panel(surface, rect, 255)   # opaque: a dialog over the pause menu hides its words
         px = theme.font_px(self.size, 34)
-        lines = text.wrap(say(self.title, self.tr), px, rect.w - 30)
-        for i, line in enumerate(lines[:2]):
+        for i, line in enumerate(self.lines):
             text.draw(surface, line, (rect.centerx, rect.y + px * (0.9 + 1.1 * i)), px,
                       theme.ACCENT, "center")
-        top = rect.y + int(px * (1.0 + 1.1 * min(2, len(lines))))
-        self.menu.layout(pygame.Rect(rect.x + 20, top, rect.w - 40, rect.bottom - top - 10),
-                         self.size)
         self.menu.draw(surface, self.t)
 
 
