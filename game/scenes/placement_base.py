@@ -126,10 +126,14 @@ class PlacementBase(Scene):
         return False
 
     def on_key(self, event) -> None:
+        self.press_key(self.KEYS, event)
+
+    def press_key(self, keys: dict, event) -> None:
+        """Call the method ``keys`` (a key map) gives the key of ``event``."""
         name = None
         if event.mod & pygame.KMOD_CTRL:
-            name = self.KEYS.get((event.key, "ctrl"))
-        name = name or self.KEYS.get(event.key)
+            name = keys.get((event.key, "ctrl"))
+        name = name or keys.get(event.key)
         if name is None:
             return
         action = getattr(self, name)
