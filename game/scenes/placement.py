@@ -183,14 +183,8 @@ class PlacementScene(ShipPlacement):
         return False
 
     def mirror_held(self) -> None:
-        if self.held is None:
-            return
-        index = self.held.index(self.grab)
-        flipped = [(-x, y) for x, y in self.held]
-        gx, gy = flipped[index]
-        mx = min(x for x, _ in flipped)
-        self.held = normalise(flipped)
-        self.grab = (gx - mx, gy)
+        if self.held is not None:
+            self.reshape_held(lambda x, y: (-x, y))
 
     def auto_place(self) -> None:
         """Lay out the fleet in the chosen style; in the plain random style, complete the fleet

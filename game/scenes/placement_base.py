@@ -215,18 +215,23 @@ class ShipPlacement(PlacementBase):
         self.message = ""
 
     def rotate_held(self) -> None:
-        """A quarter turn, keeping the grabbed cell under the pointer."""
+        """A quarter turn."""
         if self.held is None:
             return
-        index = self.form.index(self.grab)
-        turned = [(-y, x) for x, y in self.form]
-        gx, gy = turned[index]
-        mx = min(x for x, _ in turned)
-        my = min(y for _, y in turned)
-        self.form = normalise(turned)
-        self.grab = (gx - mx, gy - my)
+        self.reshape_held(lambda x, y: (-y, x))
         self.message = ""
         self.app.sound("click")
+
+    def reshape_held(self, move) -> None:
+        """Move every cell of the ship in hand by ``move(x, y)`` (a turn, a mirror), keeping
+        the grabbed cell under the pointer."""
+        index = self.form.index(self.grab)
+        moved = [move(x, y) for x, y in self.form]
+        gx, gy = moved[index]
+        mx = min(x for x, _ in moved)
+        my = min(y for _, y in moved)
+        self.form = normalise(moved)
+        self.grab = (gx - mx, gy - my)
 
     # -- the pointer -------------------------------------------------------------------------
     def on_motion(self, event) -> None:
