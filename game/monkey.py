@@ -12,7 +12,7 @@ run. When the game quits it is started again, and so after a crash.
 
 Pure noise would never finish a game, so the input is biased, never privileged: clicks aim at
 what the top scene shows (menu items and their arrows, buttons, board cells: the rectangles its
-last ``draw`` laid out), and purposeful bursts do what a player would (on a placement screen,
+laid out for its last frame), and purposeful bursts do what a player would (on a placement screen,
 the key for random placement and Enter; in a battle, enemy cells clicked in sequence; in
 «Кораблики», a legal move and an asking act; in the settings, the animation speed turned up).
 A battle still going after ``BORED_AFTER`` events is given up as a person would (Esc, leave,
@@ -330,7 +330,7 @@ class Monkey:
 
     # -- gestures -------------------------------------------------------------------------------
     def _targets(self, scene) -> list:
-        """What the scene's last drawing laid out to be clicked: (kind, thing) pairs."""
+        """What the scene laid out to be clicked for its last frame: (kind, thing) pairs."""
         from .render.board import BoardGeometry
         from .render.widgets import Button, Menu
         Rect = self.pg.Rect

@@ -3,44 +3,22 @@ formations; the drawing helpers the set-up and the battle share."""
 
 import json
 import random
-from types import SimpleNamespace
 
 import pygame
 import pytest
 
-from game.app import App
 from game.data import formations as store
 from game.data.storage import DataFileError
 from game.render import korabliki as draw
 from game.rules import korabliki as kor
 from game.rules.coords import LETTER_SETS
-from game.scenes.base import Scene
 from game.scenes.korabliki_setup import KorablikiSetupScene, formation_styles
 
-
-def key(k, mod=0):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
-
-
-def mouse(kind, pos, button=1):
-    if kind == pygame.MOUSEMOTION:
-        return pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    return pygame.event.Event(kind, pos=pos, button=button)
+from .helpers import key, mouse, open_set_up
 
 
 def make(size=(1280, 720), lang="en", player=0, seed=3):
-    app = App(size=size, seed=seed, audio=False)
-    app.settings.language = lang
-    app.apply_settings()
-    match = SimpleNamespace(letters="russian" if lang == "ru" else "latin",
-                            rng=random.Random(seed),
-                            seats=[SimpleNamespace(name="Ann"), SimpleNamespace(name="Bob")])
-    done = []
-    app.scenes.push(Scene(app))                 # something to go back to
-    scene = KorablikiSetupScene(app, match, player, done.append)
-    app.scenes.push(scene)
-    app.step(1 / 60, [])
-    return app, scene, done
+    return open_set_up(KorablikiSetupScene, ["Ann", "Bob"], size, lang, player, seed)
 
 
 @pytest.fixture

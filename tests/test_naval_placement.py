@@ -2,49 +2,23 @@
 drawing helpers."""
 
 import random
-from types import SimpleNamespace
 
 import pygame
 import pytest
 
-from game.app import App
 from game.i18n import Translator, describe
 from game.render.board import BoardGeometry
 from game.render import naval as draw
 from game.rules import naval
 from game.rules.errors import PlacementError
 from game.rules.fleet import normalise
-from game.scenes.base import Scene
 from game.scenes.naval_placement import NavalPlacementScene, needs_of
 
-
-def key(k, mod=0):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
-
-
-def mouse(kind, pos, button=1):
-    if kind == pygame.MOUSEMOTION:
-        return pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    return pygame.event.Event(kind, pos=pos, button=button)
-
-
-def click(pos, button=1):
-    return [mouse(pygame.MOUSEMOTION, pos), mouse(pygame.MOUSEBUTTONDOWN, pos, button),
-            mouse(pygame.MOUSEBUTTONUP, pos, button)]
+from .helpers import click, key, mouse, open_set_up
 
 
 def make(home, size=(1280, 720), lang="en", seed=3):
-    app = App(size=size, seed=seed, audio=False)
-    app.settings.language = lang
-    app.apply_settings()
-    match = SimpleNamespace(letters="russian" if lang == "ru" else "latin",
-                            rng=random.Random(seed), seats=[SimpleNamespace(name="Ann")])
-    done = []
-    app.scenes.push(Scene(app))                 # something to go back to
-    scene = NavalPlacementScene(app, match, 0, done.append)
-    app.scenes.push(scene)
-    app.step(1 / 60, [])
-    return app, scene, done
+    return open_set_up(NavalPlacementScene, ["Ann"], size, lang, seed=seed)
 
 
 @pytest.fixture

@@ -18,26 +18,13 @@ from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
 
+from .helpers import click, key, typed
 from .test_fleet import LEGAL
 
 SIZE = (1280, 720)
 
 
 # --- event helpers ------------------------------------------------------------------------
-
-def key(k, mod=0):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
-
-
-def typed(text):
-    return [pygame.event.Event(pygame.TEXTINPUT, text=ch) for ch in text]
-
-
-def click(pos, button=1):
-    return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)]
-
 
 def frames(app, n=1, events=()):
     app.step(1 / 60, list(events))

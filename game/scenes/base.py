@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import pygame
 
+from ..render import theme
+
 # the arrow keys as steps on a board
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
           pygame.K_DOWN: (0, 1)}
@@ -63,6 +65,25 @@ class Scene:
     def back(self) -> None:
         """What Esc does by default: leave this scene."""
         self.app.scenes.pop()
+
+    # layout: rectangles are made here, once per window size, never while drawing
+    laid_out = None    # the ``layout_key`` of the last layout; None makes the next call lay out
+
+    def layout_key(self):
+        """What the layout depends on: the window size (a scene whose words size its
+        rectangles adds the language)."""
+        return self.size
+
+    def layout(self) -> None:
+        """Call ``lay_out`` when ``layout_key`` has changed since the last layout."""
+        key = self.layout_key()
+        if key != self.laid_out:
+            self.laid_out = key
+            self.lay_out(*self.size, theme.unit(self.size))
+
+    def lay_out(self, w: int, h: int, u: float) -> None:
+        """Place the screen's boards, buttons and hit rectangles in a ``w``×``h`` window
+        (``u``: theme.unit, the scale of a 1280×720 design)."""
 
 
 class SceneStack:

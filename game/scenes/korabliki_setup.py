@@ -27,14 +27,15 @@ import random
 import pygame
 
 from ..data import formations as store
-from ..i18n import describe
 from ..render import korabliki as draw
 from ..render import text, theme
-from ..render.widgets import Button, panel, tint
+from ..render.korabliki_setup import LIST_ROWS, dialog_rect, draw_setup
+from ..render.widgets import Button
 from ..rules import korabliki as kor
-from ..rules.coords import board_letters, format_cell
+from ..rules.coords import format_cell
 from ..rules.errors import PlacementError
-from .base import ARROWS, Scene
+from .base import ARROWS
+from .placement_base import ENTER_KEYS, PlacementBase, stack_buttons
 
 ZONE_TOP = kor.HEIGHT - kor.ZONE_ROWS     # the first screen row of the own zone
 STYLE_CHOICE = "kor_formation"            # where the chosen style is remembered
@@ -62,15 +63,160 @@ def make_formation(style: str, player: int, rng: random.Random) -> dict:
         return kor.random_setup(player, rng)
 
 
-class KorablikiSetupScene(Scene):
+class FormationDialogs:
+    """The set-up's save and load dialogs (``game.data.formations``), over the screen while
+    ``dialog`` is "save" or "load": the name typed to save under, the list of saved formations
+    to lay out."""
+
+    # the save and load dialogs' keys (Enter and Esc are their buttons' too)
+    DIALOG_KEYS = {pygame.K_ESCAPE: "close_dialog", **dict.fromkeys(ENTER_KEYS, "dialog_enter"),
+                   pygame.K_BACKSPACE: "dialog_backspace",
+                   **dict.fromkeys((pygame.K_UP, pygame.K_DOWN, pygame.K_TAB), "key_dialog_step")}
+
+    def exit(self) -> None:
+        if self.dialog == "save":
+            pygame.key.stop_text_input()
+
+    def open_save(self) -> None:
+        self.put_back()
+        if not self.complete:
+            self.refuse(self.tr("kor.setup.save_incomplete"))
+            return
+        self.dialog = "save"
+        self.name = store.free_name(self.tr("kor.setup.default_name"))
+        self.app.sound("click")
+        pygame.key.start_text_input()
+
+    def open_load(self) -> None:
+        self.put_back()
+        self.found, self.broken = store.list_formations(tr=self.tr)
+        for problem in self.broken:
+            self.app.notify(self.tr("kor.setup.broken", problem=str(problem)), 8.0)
+        self.pick = 0
+        self.dialog = "load"
+        self.app.sound("click")
+
+    def close_dialog(self) -> None:
+        if self.dialog == "save":
+            pygame.key.stop_text_input()
+        self.dialog = None
+        self.app.sound("click")
+
+    def dialog_ok_enabled(self) -> bool:
+        if self.dialog == "save":
+            return bool(store.clean_name(self.name))
+        return bool(self.found)
+
+    def dialog_ok(self) -> None:
+        if self.dialog == "save":
+            self.save(self.name)
+        elif self.dialog == "load" and self.found:
+            self.load(self.found[self.pick])
+
+    def save(self, name: str) -> bool:
+        name = store.clean_name(name)
+        if not name:
+            self.refuse(self.tr("kor.setup.need_name"))
+            return False
+        try:
+            store.save_formation(name, self.setup, self.player)
+        except PlacementError as exc:
+            self.refuse(self.words(exc))
+            return False
+        except OSError as exc:
+            self.refuse(self.tr("kor.setup.save_failed", error=exc.strerror or str(exc)))
+            return False
+        if self.dialog == "save":
+            pygame.key.stop_text_input()
+        self.dialog = None
+        self.say(self.tr("kor.setup.saved", name=name))
+        self.app.sound("click")
+        return True
+
+    def load(self, formation) -> bool:
+        """Lay out a saved formation (turned into this player's zone)."""
+        try:
+            setup = formation.setup(self.player)
+            kor.validate_setup(self.player, setup)
+        except (ValueError, PlacementError) as exc:
+            self.refuse(self.tr("kor.setup.broken", problem=f"{formation.path}: {exc}"))
+            return False
+        self.setup = setup
+        self.lifted = None
+        self.rank = None
+        self.dialog = None
+        self.say(self.tr("kor.setup.loaded", name=formation.name))
+        self.app.sound("click")
+        return True
+
+    def lay_out_dialog(self) -> None:
+        """The open dialog's buttons, and the load dialog's rows (the formations scrolled out of
+        its list get empty rectangles)."""
+        u = theme.unit(self.size)
+        rect = dialog_rect(self.size, self.dialog, self.found, self.broken)
+        if self.dialog == "load":
+            small = theme.font_px(self.size, 18)
+            y = rect.y + theme.font_px(self.size, 24) * 1.7 + (0 if self.found else small * 1.4)
+            first = max(0, min(self.pick - 3, len(self.found) - LIST_ROWS))
+            self.list_rects = []
+            for i in range(len(self.found)):
+                if first <= i < first + LIST_ROWS:
+                    self.list_rects.append(pygame.Rect(rect.x + 16, y, rect.w - 32,
+                                                       int(small * 1.4)))
+                    y += small * 1.4
+                else:
+                    self.list_rects.append(pygame.Rect(0, 0, 0, 0))
+        bh = max(26, int(40 * u))
+        bw = (rect.w - 48) // 2
+        for i, b in enumerate(self.dialog_buttons):
+            b.rect = pygame.Rect(rect.x + 16 + i * (bw + 16), rect.bottom - bh - 12, bw, bh)
+
+    def modal(self, event) -> bool:
+        if self.dialog is None:
+            return False
+        for b in self.dialog_buttons:
+            if b.handle(event):
+                return True
+        if event.type == pygame.KEYDOWN:
+            self.press_key(self.DIALOG_KEYS, event)
+        elif event.type == pygame.TEXTINPUT and self.dialog == "save":
+            self.name = (self.name + event.text)[:store.NAME_MAX]
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.dialog == "load":
+            for i, r in enumerate(self.list_rects):
+                if r.collidepoint(event.pos):
+                    self.pick = i
+                    self.load(self.found[i])
+                    return True
+        return True
+
+    def dialog_enter(self) -> None:
+        if self.dialog_ok_enabled():
+            self.dialog_ok()
+        else:
+            self.app.sound("refuse")
+
+    def dialog_backspace(self) -> None:
+        if self.dialog == "save":
+            self.name = self.name[:-1]
+
+    def key_dialog_step(self, event) -> None:
+        """Up / Down / Tab in the load dialog: the previous or next formation."""
+        if self.dialog != "load" or not self.found:
+            return
+        k = event.key
+        back = k == pygame.K_UP or (k == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+        self.pick = (self.pick + (-1 if back else 1)) % len(self.found)
+        self.app.sound("click")
+
+
+class KorablikiSetupScene(FormationDialogs, PlacementBase):
+    KEYS = {**PlacementBase.KEYS, pygame.K_TAB: "key_tab", pygame.K_DELETE: "key_delete",
+            pygame.K_BACKSPACE: "key_delete", (pygame.K_s, "ctrl"): "open_save",
+            (pygame.K_l, "ctrl"): "open_load", pygame.K_a: "auto", pygame.K_s: "next_style"}
+
     def __init__(self, app, match, player: int, on_done):
-        super().__init__(app)
-        self.match = match
-        self.player = player
-        self.on_done = on_done
+        super().__init__(app, on_done, match.letters, kor.WIDTH, kor.HEIGHT, match, player)
         self.flip = player == 1
-        self.letters = board_letters(match.letters, kor.WIDTH, kor.HEIGHT)
-        self.rng = random.Random(match.rng.getrandbits(32))
         self.zone = set(kor.zone_cells(player))
         self.setup: dict = {}                 # board cell -> rank
         self.rank: str | None = kor.RANKS[0]  # the rank chosen in the tray
@@ -79,8 +225,6 @@ class KorablikiSetupScene(Scene):
         self.press_cell = None                # the board cell a press on a piece began on
         self.moved_off = False                # the pointer left that cell during the press
         self.cursor = (kor.WIDTH // 2, ZONE_TOP)   # a screen cell in the zone
-        self.mouse = None                     # the pointer while the mouse leads
-        self.message, self.message_colour = "", theme.BAD
         self.dialog = None                    # None, "save" or "load"
         self.name = ""                        # the save dialog's name
         self.found: list = []                 # the load dialog's formations
@@ -108,12 +252,7 @@ class KorablikiSetupScene(Scene):
                    lambda: self.dialog_ok_enabled(), hotkey="Enter"),
             Button(lambda: self.tr("kor.setup.cancel"), self.close_dialog, hotkey="Esc"),
         ]
-        self.hotkeys: dict = {}
-        self._layout_key = None
-
-    def exit(self) -> None:
-        if self.dialog == "save":
-            pygame.key.stop_text_input()
+        self.hotkeys: dict = {}               # each button's hotkey, shown where it fits
 
     # -- state -------------------------------------------------------------------------------
     def left(self, rank: str) -> int:
@@ -147,21 +286,23 @@ class KorablikiSetupScene(Scene):
     def cell_text(self, cell) -> str:
         return format_cell(cell, self.letters)
 
+    def held_rank(self):
+        """The rank in hand: the lifted piece's, else the chosen one while pieces of it are
+        left."""
+        if self.lifted is not None:
+            return self.lifted[0]
+        if self.rank is not None and self.left(self.rank) > 0:
+            return self.rank
+        return None
+
     def board_cursor(self):
         return draw.from_screen(self.cursor, self.flip)
-
-    def say(self, message: str, colour=theme.GOOD) -> None:
-        self.message, self.message_colour = message, colour
-
-    def refuse(self, message: str) -> None:
-        self.say(message, theme.BAD)
-        self.app.sound("refuse")
 
     def words(self, exc: PlacementError) -> str:
         params = dict(exc.params)
         if params.get("piece") in kor.COUNTS:
             params["piece"] = self.name_of(params["piece"])
-        return describe(PlacementError(exc.code, **params), self.tr, self.letters)
+        return super().words(PlacementError(exc.code, **params))
 
     def next_rank(self, step: int = 1) -> None:
         """Tab: the next rank (in the tray's order) that still has pieces to place."""
@@ -304,87 +445,8 @@ class KorablikiSetupScene(Scene):
         return ", ".join(f"{self.label_of(r)} ×{self.left(r)}" for r in kor.RANKS
                          if self.left(r) > 0)
 
-    # -- formations --------------------------------------------------------------------------
-    def open_save(self) -> None:
-        self.put_back()
-        if not self.complete:
-            self.refuse(self.tr("kor.setup.save_incomplete"))
-            return
-        self.dialog = "save"
-        self.name = store.free_name(self.tr("kor.setup.default_name"))
-        self.app.sound("click")
-        pygame.key.start_text_input()
-
-    def open_load(self) -> None:
-        self.put_back()
-        self.found, self.broken = store.list_formations(tr=self.tr)
-        for problem in self.broken:
-            self.app.notify(self.tr("kor.setup.broken", problem=str(problem)), 8.0)
-        self.pick = 0
-        self.dialog = "load"
-        self.app.sound("click")
-
-    def close_dialog(self) -> None:
-        if self.dialog == "save":
-            pygame.key.stop_text_input()
-        self.dialog = None
-        self.app.sound("click")
-
-    def dialog_ok_enabled(self) -> bool:
-        if self.dialog == "save":
-            return bool(store.clean_name(self.name))
-        return bool(self.found)
-
-    def dialog_ok(self) -> None:
-        if self.dialog == "save":
-            self.save(self.name)
-        elif self.dialog == "load" and self.found:
-            self.load(self.found[self.pick])
-
-    def save(self, name: str) -> bool:
-        name = store.clean_name(name)
-        if not name:
-            self.refuse(self.tr("kor.setup.need_name"))
-            return False
-        try:
-            store.save_formation(name, self.setup, self.player)
-        except PlacementError as exc:
-            self.refuse(self.words(exc))
-            return False
-        except OSError as exc:
-            self.refuse(self.tr("kor.setup.save_failed", error=exc.strerror or str(exc)))
-            return False
-        if self.dialog == "save":
-            pygame.key.stop_text_input()
-        self.dialog = None
-        self.say(self.tr("kor.setup.saved", name=name))
-        self.app.sound("click")
-        return True
-
-    def load(self, formation) -> bool:
-        """Lay out a saved formation (turned into this player's zone)."""
-        try:
-            setup = formation.setup(self.player)
-            kor.validate_setup(self.player, setup)
-        except (ValueError, PlacementError) as exc:
-            self.refuse(self.tr("kor.setup.broken", problem=f"{formation.path}: {exc}"))
-            return False
-        self.setup = setup
-        self.lifted = None
-        self.rank = None
-        self.dialog = None
-        self.say(self.tr("kor.setup.loaded", name=formation.name))
-        self.app.sound("click")
-        return True
-
     # -- layout ------------------------------------------------------------------------------
-    def _layout(self) -> None:
-        key = (self.size, self.app.tr.lang)
-        if self._layout_key == key:
-            return
-        self._layout_key = key
-        w, h = self.size
-        u = theme.unit(self.size)
+    def lay_out(self, w: int, h: int, u: float) -> None:
         m = int(16 * u)
         top = int(84 * u)
         below = int(theme.font_px(self.size, 20) * 2.4) + int(6 * u)   # two lines of message
@@ -395,14 +457,8 @@ class KorablikiSetupScene(Scene):
         side.w = w - m - side.x
         self.side = side
         # buttons: three rows of two at the bottom of the side
-        bh = max(26, int(42 * u))
         gap = max(6, m // 2)
-        bw = (side.w - gap) // 2
-        rows = (len(self.buttons) + 1) // 2
-        for i, b in enumerate(self.buttons):
-            col, row = i % 2, i // 2
-            b.rect = pygame.Rect(side.x + col * (bw + gap),
-                                 side.bottom - (rows - row) * (bh + gap) + gap, bw, bh)
+        stack_buttons(self.buttons, side, 2, max(26, int(42 * u)), gap, gap, lift=gap)
         self.button_px = theme.font_px(self.size, 20)
         # the tray: tiles of an icon and the count, with the full name where there is room
         self.row_px = theme.font_px(self.size, 21)
@@ -432,22 +488,25 @@ class KorablikiSetupScene(Scene):
         tray_rows = (len(kor.RANKS) + cols - 1) // cols
         self.tray_rect.h = head + tray_rows * (tile_h + 4) + int(self.help_px * 1.6) + 10
 
-    # -- input -------------------------------------------------------------------------------
-    def handle(self, event) -> None:
-        self._layout()
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.fit_hotkeys()
         if self.dialog is not None:
-            self._dialog_event(event)
-            return
+            self.lay_out_dialog()
+
+    def fit_hotkeys(self) -> None:
+        """A button names its key only where label and key fit (narrow buttons: the help names
+        the keys)."""
         for b in self.buttons:
-            if b.handle(event):
-                return
-        if event.type == pygame.KEYDOWN:
-            self._key(event)
-        elif event.type == pygame.MOUSEMOTION:
-            self._motion(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN:
-            self._press(event)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            hotkey = self.hotkeys.setdefault(b, b.hotkey)
+            fits = text.size(f"{b.label()}  [{hotkey}]", 13)[0] <= b.rect.w - 12
+            b.hotkey = hotkey if fits else ""
+
+    def on_motion(self, event) -> None:
+        self._motion(event.pos)
+
+    def on_release(self, event) -> None:
+        if event.button == 1:
             self._release(event.pos)
 
     def _motion(self, pos) -> None:
@@ -459,10 +518,10 @@ class KorablikiSetupScene(Scene):
         if self.press_cell is not None and cell != self.press_cell:
             self.moved_off = True
 
-    def _tile_at(self, pos):
-        return next((rank for rank, r in self.tiles if r.collidepoint(pos)), None)
+    def dock_items(self):
+        return self.tiles
 
-    def _press(self, event) -> None:
+    def on_press(self, event) -> None:
         pos = event.pos
         self._motion(pos)
         cell = draw.cell_at(self.geo, pos, self.flip)
@@ -485,7 +544,7 @@ class KorablikiSetupScene(Scene):
             else:
                 self.place(cell)
             return
-        rank = self._tile_at(pos)
+        rank = self.dock_at(pos, 0)
         if rank is not None:
             if self.lifted is not None:        # a click on the tray sends the piece in hand back
                 self.to_tray()
@@ -519,288 +578,46 @@ class KorablikiSetupScene(Scene):
         elif carried == "tray" and cell is not None:
             self.place(cell)
 
-    def _key(self, event) -> None:
-        k = event.key
-        ctrl = event.mod & pygame.KMOD_CTRL
+    def on_key(self, event) -> None:
         self.mouse = None
-        if k == pygame.K_ESCAPE:
-            if self.lifted is not None:
-                self.put_back()
-                self.message = ""
-                self.app.sound("click")
-            else:
-                self.app.sound("click")
-                self.back()
-        elif k in ARROWS:
-            dx, dy = ARROWS[k]
-            x = max(0, min(kor.WIDTH - 1, self.cursor[0] + dx))
-            y = max(ZONE_TOP, min(kor.HEIGHT - 1, self.cursor[1] + dy))
-            self.cursor = (x, y)
-            self.message = ""
-        elif k == pygame.K_TAB:
-            self.put_back()
-            self.next_rank(-1 if event.mod & pygame.KMOD_SHIFT else 1)
-            self.message = ""
-            self.app.sound("click")
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            cell = self.board_cursor()
-            if self.lifted is not None:
-                self.place(cell)
-            elif k != pygame.K_SPACE and self.complete:
-                self.ready()
-            elif cell in self.setup:
-                self.lift(cell)
-            else:
-                self.place(cell)
-        elif k in (pygame.K_DELETE, pygame.K_BACKSPACE):
-            if not self.to_tray(self.board_cursor()):
-                self.refuse(self.tr("kor.setup.nothing_here"))
-        elif k == pygame.K_s and ctrl:
-            self.open_save()
-        elif k == pygame.K_l and ctrl:
-            self.open_load()
-        elif k == pygame.K_a:
-            self.auto()
-        elif k == pygame.K_s:
-            self.next_style()
-        elif k == pygame.K_c:
-            self.clear()
+        super().on_key(event)
 
-    def _dialog_event(self, event) -> None:
-        for b in self.dialog_buttons:
-            if b.handle(event):
-                return
-        if event.type == pygame.KEYDOWN:
-            k = event.key
-            if k == pygame.K_ESCAPE:
-                self.close_dialog()
-            elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                if self.dialog_ok_enabled():
-                    self.dialog_ok()
-                else:
-                    self.app.sound("refuse")
-            elif self.dialog == "save" and k == pygame.K_BACKSPACE:
-                self.name = self.name[:-1]
-            elif self.dialog == "load" and k in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-                if self.found:
-                    back = k == pygame.K_UP or (k == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
-                    self.pick = (self.pick + (-1 if back else 1)) % len(self.found)
-                    self.app.sound("click")
-        elif event.type == pygame.TEXTINPUT and self.dialog == "save":
-            self.name = (self.name + event.text)[:store.NAME_MAX]
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.dialog == "load":
-            for i, r in enumerate(self.list_rects):
-                if r.collidepoint(event.pos):
-                    self.pick = i
-                    self.load(self.found[i])
-                    return
+    def key_escape(self, event) -> None:
+        if self.lifted is None:
+            super().key_escape(event)
+            return
+        self.put_back()
+        self.message = ""
+        self.app.sound("click")
 
-    # -- drawing -----------------------------------------------------------------------------
+    def key_arrow(self, event) -> None:
+        """The cursor stays in the own zone."""
+        dx, dy = ARROWS[event.key]
+        x = max(0, min(kor.WIDTH - 1, self.cursor[0] + dx))
+        y = max(ZONE_TOP, min(kor.HEIGHT - 1, self.cursor[1] + dy))
+        self.cursor = (x, y)
+        self.message = ""
+
+    def key_tab(self, event) -> None:
+        self.put_back()
+        self.next_rank(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        self.message = ""
+        self.app.sound("click")
+
+    def key_enter(self, event) -> None:
+        cell = self.board_cursor()
+        if self.lifted is not None:
+            self.place(cell)
+        elif event.key != pygame.K_SPACE and self.complete:
+            self.ready()
+        elif cell in self.setup:
+            self.lift(cell)
+        else:
+            self.place(cell)
+
+    def key_delete(self, event) -> None:
+        if not self.to_tray(self.board_cursor()):
+            self.refuse(self.tr("kor.setup.nothing_here"))
+
     def draw(self, surface: pygame.Surface) -> None:
-        self._layout()
-        w, h = self.size
-        u = theme.unit(self.size)
-        seat = self.match.seats[self.player]
-        title = self.tr("place.title", name=seat.name)
-        tpx = theme.font_px(self.size, 38)
-        text.draw(surface, title, (w / 2, 28 * u), text.fit_px(title, tpx, w - 20), theme.ACCENT,
-                  "center", shadow=True)
-        step = self.tr("kor.setup.step")
-        spx = theme.font_px(self.size, 21)
-        text.draw(surface, step, (w / 2, 60 * u), text.fit_px(step, spx, w - 20, 12), theme.TEXT,
-                  "center")
-        geo = self.geo
-        draw.draw_sea_board(surface, geo, self.letters, self.t, self.flip)
-        grid = geo.grid
-        surface.blit(tint((grid.w, ZONE_TOP * geo.cell), (0, 0, 0, 70)), grid.topleft)
-        own, _ = draw.viewer_colours(self.flip)
-        hover = None
-        if self.mouse is not None:
-            hover = geo.cell_at(self.mouse)
-        for cell, rank in self.setup.items():
-            screen = draw.to_screen(cell, self.flip)
-            draw.draw_piece(surface, geo, screen, rank, own, True, label=self.label_of(rank),
-                            selected=self.mouse is None and screen == self.cursor)
-        if self.lifted is not None:
-            origin = draw.to_screen(self.lifted[1], self.flip)
-            pygame.draw.rect(surface, theme.ACCENT, geo.cell_rect(origin).inflate(-4, -4), 1,
-                             border_radius=geo.cell // 5)
-        self._draw_ghost(surface, hover)
-        if self.mouse is None:
-            draw.draw_cursor(surface, geo, self.cursor)
-        self._draw_side(surface)
-        self._draw_message(surface)
-        if self.dialog is not None:
-            self._draw_dialog(surface)
-
-    def _held_rank(self):
-        if self.lifted is not None:
-            return self.lifted[0]
-        if self.rank is not None and self.left(self.rank) > 0:
-            return self.rank
-        return None
-
-    def _draw_ghost(self, surface, hover) -> None:
-        """The piece in hand: under the pointer while dragging, else a faded preview on the
-        cell it would go to (green in the zone, red outside)."""
-        geo = self.geo
-        own, _ = draw.viewer_colours(self.flip)
-        rank = self._held_rank()
-        if rank is None:
-            return
-        label = self.label_of(rank)
-        dragged = self.dragging is not None and (self.dragging == "tray" or self.lifted is not None)
-        if dragged and self.mouse is not None and hover is None:
-            draw.draw_piece_at(surface, self.mouse, geo.cell, rank, own, True, label=label)
-            return
-        target = hover if self.mouse is not None else self.cursor
-        if target is None:
-            return
-        if self.lifted is None and not dragged and draw.from_screen(target, self.flip) in self.setup:
-            return                              # over a piece: a click would pick it up
-        ok = draw.from_screen(target, self.flip) in self.zone
-        draw.draw_cell_tint(surface, geo, target, (*(theme.GOOD if ok else theme.BAD), 70))
-        if dragged and self.mouse is not None:
-            draw.draw_piece_at(surface, self.mouse, geo.cell, rank, own, True, label=label)
-        else:
-            draw.draw_piece(surface, geo, target, rank, own, True, dim=True, label=label)
-
-    def _draw_side(self, surface) -> None:
-        u = theme.unit(self.size)
-        own, _ = draw.viewer_colours(self.flip)
-        tray = self.tray_rect
-        panel(surface, tray, 200)
-        px = self.row_px
-        head = (self.tr("kor.setup.tray", left=self.left_total) if self.left_total
-                else self.tr("kor.setup.tray_done"))
-        text.draw(surface, head, (tray.x + 12, tray.y + 8 * u), text.fit_px(head, px, tray.w - 24),
-                  theme.TEXT if self.left_total else theme.GOOD)
-        chosen = self._held_rank()
-        for rank, r in self.tiles:
-            n = self.left(rank)
-            if rank == chosen:
-                pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=6)
-            icon = pygame.Rect(r.x + 3, r.y + 3, self.icon, self.icon)
-            draw.draw_piece_at(surface, icon.center, self.icon, rank, own, True,
-                               dim=n <= 0, label=self.label_of(rank))
-            colour = theme.TEXT if n > 0 else theme.TEXT_DIM
-            if self.with_names:
-                cr = text.draw(surface, f"×{n}", (icon.right + 6, r.centery), px, colour,
-                               "midleft")
-            else:
-                count = f"{self.label_of(rank)} ×{n}"
-                cpx = text.fit_px(count, self.help_px, r.right - icon.right - 8, 11)
-                text.draw(surface, count, (icon.right + 6, r.centery), cpx,
-                          theme.ACCENT if rank == chosen else colour, "midleft")
-            if self.with_names:
-                name = self.name_of(rank)
-                npx = text.fit_px(name, self.help_px, r.right - cr.right - 12, 11)
-                text.draw(surface, name, (cr.right + 8, r.centery), npx,
-                          theme.ACCENT if rank == chosen else theme.TEXT_DIM, "midleft")
-        # the chosen rank in full
-        y = tray.bottom - int(self.help_px * 1.6) - 2
-        if chosen is not None:
-            line = (self.tr("kor.setup.lifted", name=self.name_of(chosen),
-                            cell=self.cell_text(self.lifted[1])) if self.lifted is not None
-                    else self.tr("kor.setup.chosen", name=self.name_of(chosen),
-                                 left=self.left(chosen)))
-            text.draw(surface, line, (tray.x + 12, y), text.fit_px(line, self.help_px,
-                                                                      tray.w - 24, 11),
-                      theme.ACCENT)
-        # help, as much as fits above the buttons
-        hy = tray.bottom + 8 * u
-        limit = self.buttons[0].rect.y - self.help_px * 1.2
-        for line in text.wrap(self.tr("kor.setup.help"), self.help_px, self.side.w):
-            if hy > limit:
-                break
-            text.draw(surface, line, (self.side.x, hy), self.help_px, theme.TEXT_DIM)
-            hy += self.help_px * 1.2
-        for b in self.buttons:
-            hotkey = self.hotkeys.setdefault(b, b.hotkey)
-            fits = text.size(f"{b.label()}  [{hotkey}]", 13)[0] <= b.rect.w - 12
-            b.hotkey = hotkey if fits else ""      # narrow buttons: the help names the keys
-            b.draw(surface, self.button_px)
-
-    def _draw_message(self, surface) -> None:
-        geo = self.geo
-        u = theme.unit(self.size)
-        msg, colour = self.message, self.message_colour
-        if not msg and self.mouse is not None:
-            hover = draw.cell_at(self.geo, self.mouse, self.flip)
-            rank = self._held_rank()
-            if hover is not None and hover not in self.zone and rank is not None:
-                msg, colour = self.words(PlacementError("outside_zone", cell=hover, piece=rank,
-                                                        player=self.player)), theme.BAD
-        if not msg:
-            return
-        px = theme.font_px(self.size, 20)
-        y = geo.grid.bottom + 5 * u
-        room = max(1, int((self.size[1] - y) // (px * 1.15)))
-        for i, line in enumerate(text.wrap(msg, px, geo.outer.w)[:min(2, room)]):
-            text.draw(surface, line, (geo.outer.x, y + i * px * 1.15), px, colour)
-
-    def _draw_dialog(self, surface) -> None:
-        w, h = self.size
-        u = theme.unit(self.size)
-        surface.blit(tint((w, h), (0, 0, 0, 150)), (0, 0))
-        px = theme.font_px(self.size, 24)
-        small = theme.font_px(self.size, 18)
-        rect = pygame.Rect(0, 0, int(min(w * 0.8, 620 * max(u, 0.8))), 0)
-        if self.dialog == "save":
-            rect.h = int(px * 3.3 + small * 4.5 + max(26, int(40 * u)) + 24)
-        else:
-            rows = min(8, max(1, len(self.found)))
-            extra = min(3, len(self.broken))
-            rect.h = int(px * 1.6 + small * 1.4 * (rows + extra + 1) + 42 * u + 30)
-        rect.center = (w // 2, h // 2)
-        panel(surface, rect, 240, theme.ACCENT)
-        title = self.tr("kor.setup.save_title" if self.dialog == "save" else "kor.setup.load_title")
-        text.draw(surface, title, (rect.centerx, rect.y + px * 0.9), px, theme.ACCENT, "center")
-        y = rect.y + px * 1.7
-        x = rect.x + 16
-        inner = rect.w - 32
-        if self.dialog == "save":
-            field = pygame.Rect(x, y, inner, int(px * 1.6))
-            pygame.draw.rect(surface, theme.BG, field, border_radius=6)
-            pygame.draw.rect(surface, theme.PANEL_EDGE, field, 2, border_radius=6)
-            shown = self.name + ("_" if int(self.t * 2) % 2 == 0 else " ")
-            text.draw(surface, shown, (field.x + 10, field.centery),
-                      text.fit_px(shown, px, field.w - 20), theme.TEXT, "midleft")
-            y = field.bottom + small * 0.6
-            notes = [self.tr("kor.setup.save_hint")]
-            if (store.formations_dir() / f"{store.slug(self.name)}.json").exists():
-                notes.append(self.tr("kor.setup.save_replaces"))
-            for i, note in enumerate(notes):
-                colour = theme.TEXT_DIM if i == 0 else theme.ACCENT
-                for line in text.wrap(note, small, inner)[:2]:
-                    text.draw(surface, line, (x, y), small, colour)
-                    y += small * 1.3
-        else:
-            self.list_rects = []
-            if not self.found:
-                text.draw(surface, self.tr("kor.setup.load_none"), (x, y), small, theme.TEXT_DIM)
-                y += small * 1.4
-            first = max(0, min(self.pick - 3, len(self.found) - 8))
-            for i, f in enumerate(self.found):
-                if i < first or i >= first + 8:
-                    self.list_rects.append(pygame.Rect(0, 0, 0, 0))
-                    continue
-                r = pygame.Rect(x, y, inner, int(small * 1.4))
-                self.list_rects.append(r)
-                if i == self.pick:
-                    surface.blit(tint(r.size, (*theme.ACCENT, 40)), r.topleft)
-                text.draw(surface, f.name, (r.x + 8, r.centery), small,
-                          theme.ACCENT if i == self.pick else theme.TEXT, "midleft")
-                y += small * 1.4
-            for problem in self.broken[:3]:
-                line = self.tr("kor.setup.broken_short", file=problem.path.name,
-                               problem=problem.problem)
-                text.draw(surface, line, (x, y), text.fit_px(line, small, inner, 11), theme.BAD)
-                y += small * 1.4
-            hint = self.tr("kor.setup.load_hint")
-            text.draw(surface, hint, (x, y), text.fit_px(hint, small, inner, 11), theme.TEXT_DIM)
-        bh = max(26, int(40 * u))
-        bw = (rect.w - 48) // 2
-        for i, b in enumerate(self.dialog_buttons):
-            b.rect = pygame.Rect(rect.x + 16 + i * (bw + 16), rect.bottom - bh - 12, bw, bh)
-            b.draw(surface, theme.font_px(self.size, 19))
+        draw_setup(surface, self)

@@ -17,29 +17,18 @@ A places and arms everything, C clears, Enter (once every ship is armed) finishe
 
 from __future__ import annotations
 
-import random
-
 import pygame
 
-from ..i18n import describe
 from ..rules import naval
-from ..rules.coords import board_letters
 from ..rules.errors import PlacementError
-from ..rules.fleet import normalise
 from ..render import text, theme
-from ..render.board import BoardGeometry, BoardPicture, draw_board
-from ..render.naval import (draw_aa_reach, draw_hull, draw_ring, draw_weapon, draw_weapons,
-                            weapon_glyph)
-from ..render.widgets import Button, panel, tick, tint
-from .base import ARROWS, Scene, step_cell
+from ..render.naval_placement import draw_naval_placement
+from ..render.widgets import Button
+from .placement_base import ShipPlacement, board_beside, stack_buttons
 
 SIZE = naval.SIZE
 START = (naval.RING, naval.RING)        # the main field's first cell
 CARRIER = tuple(sorted(naval.CARRIER_FORM))   # XXXXX over .XXX., as the dock shows it
-
-# where the dock's silhouettes show each weapon (the deck: its first cell of three)
-DOCK_SPOTS = {"patrol": [(0, 0)], "submarine": [(1, 0)], "battleship": [(0, 0), (3, 0)],
-              "aegis": [(0, 0), (3, 0)], "carrier": [(1, 0)]}
 
 
 def first_form(kind: str) -> tuple:
@@ -56,27 +45,13 @@ def needs_of(kind: str) -> list[str]:
     return [w for w, n in naval.ARMS[kind] for _ in range(n)]
 
 
-_faded_cache: dict = {}
+class NavalPlacementScene(ShipPlacement):
+    KEYS = {**ShipPlacement.KEYS, pygame.K_a: "auto_all", pygame.K_w: "key_weapons"}
+    first_form = staticmethod(first_form)
+    needs_of = staticmethod(needs_of)
 
-
-def _faded(weapon: str, size: int) -> pygame.Surface:
-    """A weapon's glyph, faded: one still to place."""
-    surf = _faded_cache.get((weapon, size))
-    if surf is None:
-        surf = weapon_glyph(weapon, size).copy()
-        surf.set_alpha(90)
-        _faded_cache[(weapon, size)] = surf
-    return surf
-
-
-class NavalPlacementScene(Scene):
     def __init__(self, app, match, player: int, on_done):
-        super().__init__(app)
-        self.match = match
-        self.player = player
-        self.on_done = on_done
-        self.letters = board_letters(match.letters, SIZE, SIZE)
-        self.rng = random.Random(match.rng.getrandbits(32))
+        super().__init__(app, on_done, match.letters, SIZE, SIZE, match, player)
         self.ships: dict[str, tuple] = {}      # kind -> its cells, in the order placed
         self.arms: dict[str, list] = {}        # kind -> [(weapon, cell)]
         self.held: str | None = None           # the kind in hand
@@ -84,9 +59,7 @@ class NavalPlacementScene(Scene):
         self.grab = (0, 0)                     # which cell of ``form`` is under the pointer
         self.dragging = False
         self.press = None                      # step 2: the ship cell a press began on
-        self.mouse = None                      # pointer position while it is off the board
         self.cursor = START
-        self.message = ""
         self.buttons = [
             Button(lambda: self.tr("naval.place.auto_all"), self.auto_all, hotkey="A"),
             Button(lambda: self.tr("naval.place.auto_weapons"), self.auto_weapons,
@@ -97,7 +70,6 @@ class NavalPlacementScene(Scene):
             Button(lambda: self.tr("place.ready"), self.ready, lambda: self.complete,
                    hotkey="Enter"),
         ]
-        self._layout_size = None
         self.take_next()
 
     # -- state -------------------------------------------------------------------------------
@@ -153,11 +125,7 @@ class NavalPlacementScene(Scene):
             params["weapon"] = self.tr(f"naval.weapon.{params['weapon']}")
         if params.get("kind") in naval.KINDS:
             params["kind"] = self.tr(f"naval.ship.{params['kind']}")
-        return describe(PlacementError(exc.code, **params), self.tr, self.letters)
-
-    def refuse(self, message: str) -> None:
-        self.message = message
-        self.app.sound("refuse")
+        return super().words(PlacementError(exc.code, **params))
 
     # -- step 1: ships -----------------------------------------------------------------------
     def take(self, kind: str, grab=(0, 0)) -> None:
@@ -178,31 +146,11 @@ class NavalPlacementScene(Scene):
             kind = kinds[0]
         self.take(kind)
 
-    def ghost(self):
-        if self.held is None:
-            return None
-        gx, gy = self.grab
-        cx, cy = self.cursor
-        return tuple(sorted((cx + x - gx, cy + y - gy) for x, y in self.form))
+    def check_ghost(self, cells) -> None:
+        naval.check_ship(self.held, cells, [s for k, s in self.ships.items()])
 
-    def ghost_problem(self):
-        cells = self.ghost()
-        if cells is None:
-            return None
-        try:
-            naval.check_ship(self.held, cells, [s for k, s in self.ships.items()])
-        except PlacementError as exc:
-            return exc
-        return None
-
-    def place_held(self) -> bool:
-        if self.held is None:
-            return False
-        problem = self.ghost_problem()
-        if problem is not None:
-            self.refuse(self.words(problem))
-            return False
-        self.ships[self.held] = self.ghost()
+    def put_down(self, cells) -> None:
+        self.ships[self.held] = cells
         self.arms.pop(self.held, None)
         self.app.sound("click")
         self.message = ""
@@ -210,7 +158,6 @@ class NavalPlacementScene(Scene):
         self.take_next()
         if self.held is None:
             self.cursor = self._first_unarmed_cell() or self.cursor
-        return True
 
     def lift(self, cell) -> bool:
         """Pick the placed ship at ``cell`` back up (its weapons come off); the ship in hand, if
@@ -220,28 +167,10 @@ class NavalPlacementScene(Scene):
             return False
         ship = self.ships.pop(kind)
         self.arms.pop(kind, None)
-        mx = min(x for x, _ in ship)
-        my = min(y for _, y in ship)
         self.held = kind
-        self.form = normalise(ship)
-        self.grab = (cell[0] - mx, cell[1] - my)
-        self.cursor = cell
-        self.message = ""
+        self.pick_up(ship, cell)
         self.app.sound("click")
         return True
-
-    def rotate_held(self) -> None:
-        if self.held is None:
-            return
-        index = self.form.index(self.grab)
-        turned = [(-y, x) for x, y in self.form]
-        gx, gy = turned[index]
-        mx = min(x for x, _ in turned)
-        my = min(y for _, y in turned)
-        self.form = normalise(turned)
-        self.grab = (gx - mx, gy - my)
-        self.message = ""
-        self.app.sound("click")
 
     # -- step 2: weapons ---------------------------------------------------------------------
     def arm(self, cell) -> bool:
@@ -253,9 +182,9 @@ class NavalPlacementScene(Scene):
             return False
         arms = list(self.arms.get(kind, ()))
         if kind == "carrier":
-            arms = self._next_deck(self.ships[kind], arms, cell)
+            arms = self.next_deck(self.ships[kind], arms, cell)
         else:
-            arms = self._next_weapon(kind, arms, cell)
+            arms = self.next_weapon(kind, arms, cell)
             if arms is None:
                 self.refuse(self.tr("naval.place.full",
                                     ship=self.tr(f"naval.ship.{kind}")))
@@ -273,7 +202,7 @@ class NavalPlacementScene(Scene):
         return True
 
     @staticmethod
-    def _next_deck(cells, arms, cell):
+    def next_deck(cells, arms, cell):
         options = [o for o in naval.deck_options(cells) if cell in o]
         current = tuple(sorted(c for w, c in arms if w == "deck"))
         if current in options:
@@ -283,7 +212,7 @@ class NavalPlacementScene(Scene):
             chosen = options[0] if options else None
         return [("deck", c) for c in chosen] if chosen else []
 
-    def _next_weapon(self, kind, arms, cell):
+    def next_weapon(self, kind, arms, cell):
         kinds = [w for w, _ in naval.ARMS[kind]]
         here = next((w for w, c in arms if c == cell), None)
         if here is None:
@@ -398,30 +327,10 @@ class NavalPlacementScene(Scene):
         self.message = ""
 
     # -- layout ------------------------------------------------------------------------------
-    def _layout(self) -> None:
-        key = (self.size, self.app.tr.lang)
-        if self._layout_size == key:
-            return
-        self._layout_size = key
-        w, h = self.size
-        u = theme.unit(self.size)
-        m = int(18 * u)
-        top = int(92 * u)
-        area = pygame.Rect(m, top, int(w * 0.56), h - top - int(70 * u))
-        self.geo = BoardGeometry.fit(area, SIZE, SIZE, max_cell=56)
-        side = pygame.Rect(area.right + m, top, w - area.right - 2 * m, area.h + int(40 * u))
+    def lay_out(self, w: int, h: int, u: float) -> None:
+        self.geo, side, m = board_beside(w, h, u, SIZE, SIZE, 92, 0.56, 70, 56, side_extra=40)
         self.side = side
-        bh = int(42 * u)
-        rows = (len(self.buttons) + 1) // 2
-        bw = (side.w - m) // 2
-        for i, b in enumerate(self.buttons):
-            col, row = i % 2, i // 2
-            if i == len(self.buttons) - 1 and col == 0:      # the last one alone: full width
-                b.rect = pygame.Rect(side.x, side.bottom - (rows - row) * (bh + m // 2),
-                                     side.w, bh)
-            else:
-                b.rect = pygame.Rect(side.x + col * (bw + m),
-                                     side.bottom - (rows - row) * (bh + m // 2), bw, bh)
+        stack_buttons(self.buttons, side, 2, int(42 * u), m, m // 2, wide_last=True)
         buttons_top = self.buttons[0].rect.y
         self.row_px = theme.font_px(self.size, 21)
         self.help_px = theme.font_px(self.size, 17)
@@ -463,285 +372,67 @@ class NavalPlacementScene(Scene):
             y += h
         return out
 
+    def dock_items(self):
+        return [(kind, rect) for kind, rect, _ in self._dock_rows() if kind in self.remaining]
+
     # -- input -------------------------------------------------------------------------------
-    def handle(self, event) -> None:
-        self._layout()
-        for b in self.buttons:
-            if b.handle(event):
-                return
-        if event.type == pygame.KEYDOWN:
-            self._key(event)
-        elif event.type == pygame.MOUSEMOTION:
-            cell = self.geo.cell_at(event.pos)
-            if cell is not None:
-                if cell != self.cursor:
-                    self.message = ""
+    def moved_to(self, cell) -> None:
+        if self.press is not None and cell != self.press:   # a drag: lift the ship
+            start, self.press = self.press, None
+            if self.lift(start):
                 self.cursor = cell
-                self.mouse = None
-                if self.press is not None and cell != self.press:   # a drag: lift the ship
-                    start, self.press = self.press, None
-                    if self.lift(start):
-                        self.cursor = cell
-                        self.dragging = True
-            else:
-                self.mouse = event.pos
-        elif event.type == pygame.MOUSEBUTTONDOWN:
-            self._press(event)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.press is not None:
-                cell, self.press = self.press, None
-                self.arm(cell)
-            elif self.dragging:
-                self.dragging = False
-                cell = self.geo.cell_at(event.pos)
-                if cell is not None and self.held is not None:
-                    self.cursor = cell
-                    self.place_held()
-        elif event.type == pygame.MOUSEWHEEL:
-            self.rotate_held()
-
-    def _press(self, event) -> None:
-        if event.button == 3:
-            self.rotate_held()
-            return
-        if event.button != 1:
-            return
-        cell = self.geo.cell_at(event.pos)
-        if cell is not None:
-            self.cursor = cell
-            self.mouse = None
-            if self.phase == "weapons":
-                if self.kind_at(cell) is not None:
-                    self.press = cell       # a click arms, a drag lifts (on release / motion)
-            elif self.kind_at(cell) is not None:
-                self.lift(cell)
                 self.dragging = True
-            else:
-                self.place_held()
-            return
-        for kind, rect, _ in self._dock_rows():
-            if rect.inflate(12, 12).collidepoint(event.pos) and kind in self.remaining:
-                self.take(kind)
-                self.dragging = True
-                self.mouse = event.pos
-                self.app.sound("click")
-                return
 
-    def _key(self, event) -> None:
-        k = event.key
-        if k == pygame.K_ESCAPE:
-            self.app.sound("click")
-            self.back()
-        elif k in ARROWS:
-            self.cursor = step_cell(self.cursor, k, SIZE, SIZE)
-            self.mouse = None
-            self.message = ""
-        elif k == pygame.K_TAB:
-            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
-            if self.phase == "ships":
-                self.take_next(step)
-            else:
-                self.next_ship(step)
-        elif k == pygame.K_r:
-            self.rotate_held()
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if self.held is not None:
-                self.place_held()
-            elif self.complete and k != pygame.K_SPACE:
-                self.ready()
-            elif self.kind_at(self.cursor) is not None:
-                self.arm(self.cursor)
-            else:
-                self.ready()
-        elif k in (pygame.K_DELETE, pygame.K_BACKSPACE):
-            if self.kind_at(self.cursor) is not None:
-                if self.held is not None:
-                    self.held = None
-                self.lift(self.cursor)
-        elif k == pygame.K_a:
-            self.auto_all()
-        elif k == pygame.K_w:
-            if self.all_placed:
-                self.auto_weapons()
-            else:
-                self.refuse(self.tr("naval.place.ships_first"))
-        elif k == pygame.K_c:
-            self.clear()
+    def end_press(self) -> bool:
+        if self.press is None:
+            return False
+        cell, self.press = self.press, None
+        self.arm(cell)
+        return True
 
-    # -- drawing -----------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        self._layout()
-        w, h = self.size
-        u = theme.unit(self.size)
-        seat = self.match.seats[self.player]
-        text.draw(surface, self.tr("place.title", name=seat.name), (w / 2, 34 * u),
-                  theme.font_px(self.size, 40), theme.ACCENT, "center", shadow=True)
-        step = self.tr("naval.place.step_weapons" if self.phase == "weapons"
-                       else "naval.place.step_ships")
-        spx = theme.font_px(self.size, 24)
-        text.draw(surface, step, (w / 2, 68 * u), text.fit_px(step, spx, w - 40), theme.TEXT,
-                  "center")
-        geo = self.geo
-        cursor = self.cursor if self.held is None and self.mouse is None else None
-        draw_board(surface, geo, BoardPicture(), self.letters, self.t)
-        draw_ring(surface, geo)
+    def press_board(self, cell) -> None:
+        self.mouse = None
+        if self.phase == "weapons":
+            if self.kind_at(cell) is not None:
+                self.press = cell       # a click arms, a drag lifts (on release / motion)
+        elif self.kind_at(cell) is not None:
+            self.lift(cell)
+            self.dragging = True
+        else:
+            self.place_held()
+
+    def take_from_dock(self, kind) -> None:
+        self.take(kind)
+        self.dragging = True
+
+    def key_tab(self, event) -> None:
+        step = -1 if event.mod & pygame.KMOD_SHIFT else 1
         if self.phase == "ships":
-            shade = tint((geo.cell, geo.cell), (0, 0, 0, 80))
-            own = {c for s in self.ships.values() for c in s}
-            halo = {(x + dx, y + dy) for x, y in own for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
-            for cell in halo - own:
-                if 0 <= cell[0] < SIZE and 0 <= cell[1] < SIZE:
-                    surface.blit(shade, geo.cell_rect(cell).topleft)
-        aa = [c for w_, c in self.arms.get("aegis", ()) if w_ == "aa"]
-        if aa:
-            draw_aa_reach(surface, geo, aa[0], 34)
-        focus = self.kind_at(self.cursor) if self.phase == "weapons" else None
-        for kind, cells in self.ships.items():
-            colour = theme.SHIP
-            if self.phase == "weapons" and not self.armed(kind):
-                colour = (176, 170, 150)
-            draw_hull(surface, geo, cells, colour, theme.SHIP_DARK)
-            if kind == focus:
-                self._outline(surface, geo, cells, theme.ACCENT)
-            draw_weapons(surface, geo, self.arms.get(kind, ()))
-        if self.phase == "weapons" and focus == "carrier" and cursor is not None:
-            self._deck_preview(surface, geo)
-        if cursor is not None:
-            r = geo.cell_rect(cursor)
-            pygame.draw.rect(surface, theme.CURSOR, r, max(2, geo.cell // 14),
-                             border_radius=geo.cell // 6)
-        self._draw_ghost(surface)
-        self._draw_side(surface)
-        self._draw_message(surface)
+            self.take_next(step)
+        else:
+            self.next_ship(step)
 
-    def _outline(self, surface, geo, cells, colour) -> None:
-        cells = set(cells)
-        width = max(2, geo.cell // 12)
-        for x, y in cells:
-            r = geo.cell_rect((x, y))
-            if (x, y - 1) not in cells:
-                pygame.draw.line(surface, colour, r.topleft, r.topright, width)
-            if (x, y + 1) not in cells:
-                pygame.draw.line(surface, colour, r.bottomleft, r.bottomright, width)
-            if (x - 1, y) not in cells:
-                pygame.draw.line(surface, colour, r.topleft, r.bottomleft, width)
-            if (x + 1, y) not in cells:
-                pygame.draw.line(surface, colour, r.topright, r.bottomright, width)
+    def key_enter(self, event) -> None:
+        if self.held is not None:
+            self.place_held()
+        elif self.complete and event.key != pygame.K_SPACE:
+            self.ready()
+        elif self.kind_at(self.cursor) is not None:
+            self.arm(self.cursor)
+        else:
+            self.ready()
 
-    def _deck_preview(self, surface, geo) -> None:
-        """Where a click would put the flight deck: the next line through the cursor."""
-        arms = self._next_deck(self.ships["carrier"], self.arms.get("carrier", ()), self.cursor)
-        for _, c in arms:
-            r = geo.cell_rect(c).inflate(-geo.cell // 8, -geo.cell // 8)
-            pygame.draw.rect(surface, theme.CURSOR, r, max(1, geo.cell // 18),
-                             border_radius=geo.cell // 6)
+    def key_delete(self, event) -> None:
+        if self.kind_at(self.cursor) is not None:
+            if self.held is not None:
+                self.held = None
+            self.lift(self.cursor)
 
-    def _draw_ghost(self, surface) -> None:
-        geo = self.geo
-        if self.held is None:
-            return
-        if self.mouse is not None:
-            gx, gy = self.grab
-            origin = (self.mouse[0] - (gx + 0.5) * geo.cell, self.mouse[1] - (gy + 0.5) * geo.cell)
-            free = BoardGeometry(int(origin[0]), int(origin[1]), geo.cell, 1, 1)
-            draw_hull(surface, free, self.form, theme.SHIP, theme.SHIP_DARK)
-            return
-        cells = self.ghost()
-        colour = theme.GOOD if self.ghost_problem() is None else theme.BAD
-        visible = [c for c in cells if 0 <= c[0] < SIZE and 0 <= c[1] < SIZE]
-        for cell in visible:
-            surface.blit(tint((geo.cell, geo.cell), (*colour, 90)), geo.cell_rect(cell).topleft)
-        draw_hull(surface, geo, visible, colour, theme.SHIP_DARK)
+    def key_weapons(self, event) -> None:
+        if self.all_placed:
+            self.auto_weapons()
+        else:
+            self.refuse(self.tr("naval.place.ships_first"))
 
-    def _draw_message(self, surface) -> None:
-        geo = self.geo
-        u = theme.unit(self.size)
-        px = theme.font_px(self.size, 21)
-        width = geo.outer.w + 40
-        y = geo.grid.bottom + 8 * u
-        msg, colour = self.message, theme.BAD
-        if not msg and self.held is not None and self.mouse is None:
-            problem = self.ghost_problem()
-            if problem is not None:
-                msg = self.words(problem)
-        if not msg and self.phase == "weapons":
-            kind = self.kind_at(self.cursor)
-            if kind is not None:
-                name = self.tr(f"naval.ship.{kind}")
-                left = self.missing(kind)
-                msg = (self.tr("naval.place.needs", ship=name, items=self.items(left)) if left
-                       else self.tr("naval.place.armed", ship=name))
-                colour = theme.ACCENT if left else theme.GOOD
-        if msg:
-            lines = text.wrap(msg, px, width)
-            room = max(1, int((self.size[1] - y) // (px * 1.2)))
-            for i, line in enumerate(lines[:min(2, room)]):
-                text.draw(surface, line, (geo.outer.x, y + i * px * 1.2), px, colour)
-
-    def _draw_side(self, surface) -> None:
-        u = theme.unit(self.size)
-        px = self.row_px
-        panel(surface, self.dock_rect, 200)
-        weapons = self.phase == "weapons"
-        head = self.tr("naval.place.arms" if weapons else "place.dock")
-        text.draw(surface, head, (self.dock_rect.x + 14, self.dock_rect.y + 8 * u), px, theme.TEXT)
-        focus = self.kind_at(self.cursor) if weapons else self.held
-        for kind, rect, cell in self._dock_rows():
-            form = first_form(kind)
-            geo = BoardGeometry(rect.x, rect.y, cell, 5, 2)
-            colour = theme.ACCENT if kind == focus else theme.SHIP
-            draw_hull(surface, geo, form, colour, theme.SHIP_DARK)
-            # the weapons it carries, on the silhouette: placed ones bright, missing ones faded
-            left = self.missing(kind) if weapons else []
-            need = needs_of(kind)
-            placed = {w: need.count(w) - left.count(w) for w in need}
-            for weapon, spot in zip(need, DOCK_SPOTS[kind]):
-                done = placed[weapon] > 0
-                placed[weapon] -= 1
-                spots = [(spot[0] + i, spot[1]) for i in range(3)] if weapon == "deck" else [spot]
-                for c in spots:
-                    if done:
-                        draw_weapon(surface, geo, weapon, c)
-                    else:
-                        size = max(6, int(cell * (0.95 if weapon == "deck" else 0.8)))
-                        glyph = _faded(weapon, size)
-                        surface.blit(glyph, glyph.get_rect(center=geo.center(c)))
-            x0 = rect.x + 5 * cell + int(12 * u)
-            right = self.dock_rect.right - 10
-            name = self.tr(f"naval.ship.{kind}")
-            npx = text.fit_px(name, px, right - x0)
-            if weapons and not left:
-                words, wcol = self.tr("naval.place.armed_short"), theme.GOOD
-            else:
-                words = self.items(left if weapons else need)
-                wcol = theme.ACCENT if weapons else theme.TEXT_DIM
-            mid = rect.y + cell * 0.5
-            nr = text.draw(surface, name, (x0, mid), npx,
-                           colour if kind == focus else theme.TEXT, "midleft")
-            # what it carries (or still needs): after the name, or under it if there is room
-            wx, wy = nr.right + int(10 * u), mid
-            if text.size(words, 12)[0] > right - wx and rect.h >= npx + self.help_px:
-                wx, wy = x0, nr.bottom + self.help_px * 0.6
-            wpx = text.fit_px(words, self.help_px, right - wx, 12)
-            if text.size(words, wpx)[0] <= right - wx:
-                if weapons and not left:
-                    tick(surface, (wx + wpx * 0.4, wy), wpx * 0.8, theme.GOOD)
-                    wx += int(wpx * 1.1)
-                text.draw(surface, words, (wx, wy), wpx, wcol, "midleft")
-        if not weapons and not self.remaining:
-            text.draw(surface, self.tr("place.all_placed"), self.dock_rect.center, px,
-                      theme.GOOD, "center")
-        help_px = self.help_px
-        y = self.dock_rect.bottom + 10 * u
-        limit = self.buttons[0].rect.y - help_px * 1.25
-        lines = text.wrap(self.tr("naval.place.help_weapons" if weapons
-                                  else "naval.place.help_ships"), help_px, self.side.w)
-        lines += text.wrap(self.tr("naval.place.ring"), help_px, self.side.w)
-        for line in lines:
-            if y > limit:
-                break
-            text.draw(surface, line, (self.side.x, y), help_px, theme.TEXT_DIM)
-            y += help_px * 1.25
-        bpx = theme.font_px(self.size, 20)
-        for b in self.buttons:
-            b.draw(surface, bpx)
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_naval_placement(surface, self)

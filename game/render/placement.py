@@ -1,0 +1,187 @@
+"""Drawing the placement screens: what they share (the centred heading, the refusal line, the
+help column, a ship in hand) and the Classic fleet and the Flying Dutchman's drawn ship (RULES.md
+§C, §D). The screens' state and layout come from the scene (``game.scenes.placement_base``);
+nothing here changes them.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..i18n import describe
+from ..rules.classic import check_piece_at
+from ..rules.errors import PlacementError
+from ..rules.fleet import as_ship, blocked_steps, neighbours
+from . import text, theme
+from .board import BoardGeometry, BoardPicture, draw_board, draw_mine, draw_ship, draw_sweeper
+from .widgets import panel, tint
+
+
+# -- shared -----------------------------------------------------------------------------------
+def draw_centred(surface, size, words: str, y: float, base_px: int, colour, shadow=False,
+                 margin: int | None = None, least: int = 12) -> None:
+    """A line centred across the window at ``y`` design units down; with ``margin`` it
+    shrinks (not below ``least`` px) to fit the width less the margin."""
+    px = theme.font_px(size, base_px)
+    if margin is not None:
+        px = text.fit_px(words, px, size[0] - margin, least)
+    text.draw(surface, words, (size[0] / 2, y * theme.unit(size)), px, colour, "center",
+              shadow=shadow)
+
+
+def draw_lines(surface, words: str, pos, px: int, width: int, colour, step: float = 1.2,
+               most: int = 2, bottom: int | None = None) -> None:
+    """``words`` wrapped to ``width`` from ``pos``: at most ``most`` lines, and with ``bottom``
+    only as many as fit above it."""
+    if bottom is not None:
+        most = min(most, max(1, int((bottom - pos[1]) // (px * step))))
+    for i, line in enumerate(text.wrap(words, px, width)[:most]):
+        text.draw(surface, line, (pos[0], pos[1] + i * px * step), px, colour)
+
+
+def draw_help(surface, lines, pos, px: int, limit: float, step: float) -> None:
+    """Help lines from ``pos`` down, while they start above ``limit``."""
+    x, y = pos
+    for line in lines:
+        if y > limit:
+            break
+        text.draw(surface, line, (x, y), px, theme.TEXT_DIM)
+        y += px * step
+
+
+def draw_buttons(surface, buttons, px: int) -> None:
+    for b in buttons:
+        b.draw(surface, px)
+
+
+def draw_carried(surface, geo: BoardGeometry, form, grab, mouse, draw_fn) -> None:
+    """A ship off the board follows the pointer, held by its ``grab`` cell."""
+    gx, gy = grab
+    origin = (mouse[0] - (gx + 0.5) * geo.cell, mouse[1] - (gy + 0.5) * geo.cell)
+    free = BoardGeometry(int(origin[0]), int(origin[1]), geo.cell, 1, 1)
+    draw_fn(surface, free, form, theme.SHIP, theme.SHIP_DARK)
+
+
+def draw_ghost(surface, geo: BoardGeometry, cells, ok: bool, draw_fn) -> None:
+    """Where the ship in hand would go: its cells on the board tinted green, or red if it may
+    not go there."""
+    colour = theme.GOOD if ok else theme.BAD
+    visible = [c for c in cells if 0 <= c[0] < geo.cols and 0 <= c[1] < geo.rows]
+    for cell in visible:
+        surface.blit(tint((geo.cell, geo.cell), (*colour, 90)), geo.cell_rect(cell).topleft)
+    draw_fn(surface, geo, visible, colour, theme.SHIP_DARK)
+
+
+# -- Classic (§C) -----------------------------------------------------------------------------
+def draw_classic(surface, scene) -> None:
+    """The Classic placement screen of ``scene`` (a PlacementScene)."""
+    size = scene.size
+    u = theme.unit(size)
+    draw_centred(surface, size, scene.seat_title, 40, 40, theme.ACCENT, shadow=True)
+    geo = scene.geo
+    draw_board(surface, geo, BoardPicture(ships=scene.placed, mines=scene.mines,
+                                          sweepers=scene.sweepers), scene.letters, scene.t,
+               cursor=scene.cursor if scene.held is None and scene.mouse is None else None)
+    c = scene.config
+    steps = blocked_steps(c.touching)
+    shade = tint((geo.cell, geo.cell), (0, 0, 0, 70))
+    blocked = {n for ship in scene.placed for cell in ship
+               for n in neighbours(cell, c.width, c.height, steps)} - {
+                   cell for ship in scene.placed for cell in ship}
+    for cell in blocked:
+        surface.blit(shade, geo.cell_rect(cell).topleft)
+    _classic_ghost(surface, scene)
+    _classic_side(surface, scene)
+    msg = scene.message
+    if not msg and scene.ghost_shown and scene.mouse is None:
+        problem = scene.ghost_problem()
+        if problem is not None:
+            msg = describe(problem, scene.tr, scene.letters)
+    if msg:
+        draw_lines(surface, msg, (geo.outer.x, geo.grid.bottom + 10 * u),
+                   theme.font_px(size, 21), geo.outer.w + 40, theme.BAD)
+
+
+def _classic_ghost(surface, scene) -> None:
+    geo = scene.geo
+    if scene.held_piece is not None and scene.mouse is None:
+        try:
+            check_piece_at(scene.config, scene.held_piece, scene.cursor, scene.placed,
+                           scene.mines, scene.sweepers)
+            colour = theme.GOOD
+        except PlacementError:
+            colour = theme.BAD
+        surface.blit(tint((geo.cell, geo.cell), (*colour, 90)), geo.cell_rect(scene.cursor).topleft)
+        if scene.held_piece == "mine":
+            draw_mine(surface, geo, scene.cursor, False)
+        else:
+            draw_sweeper(surface, geo, scene.cursor)
+        return
+    if scene.held is None:
+        return
+    if scene.mouse is not None:
+        draw_carried(surface, geo, scene.held, scene.grab, scene.mouse, draw_ship)
+    elif scene.ghost_shown:
+        draw_ghost(surface, geo, scene.ghost(), scene.ghost_problem() is None, draw_ship)
+
+
+def _classic_side(surface, scene) -> None:
+    size = scene.size
+    u = theme.unit(size)
+    px = theme.font_px(size, 22)
+    dock = scene.dock_rect
+    panel(surface, dock, 200)
+    text.draw(surface, scene.tr("place.dock"), (dock.x + 14, dock.y + 10), px, theme.TEXT)
+    held_size = len(scene.held) if scene.held is not None else None
+    for entry, count, rect, cell in scene._dock_slots():
+        if isinstance(entry, str):   # a mine or a minesweeper
+            geo = BoardGeometry(rect.x, rect.y, cell, 1, 1)
+            if entry == "mine":
+                draw_mine(surface, geo, (0, 0), False)
+            else:
+                draw_sweeper(surface, geo, (0, 0))
+            label = f"×{count}  " + scene.tr(f"piece.{entry}")
+            colour = theme.ACCENT if entry == scene.held_piece else theme.TEXT
+            text.draw(surface, label, (rect.right + 12, rect.centery), px, colour, "midleft")
+            continue
+        geo = BoardGeometry(rect.x, rect.y, cell, entry, 1)
+        colour = theme.ACCENT if entry == held_size else theme.SHIP
+        draw_ship(surface, geo, [(i, 0) for i in range(entry)], colour, theme.SHIP_DARK)
+        text.draw(surface, f"×{count}", (rect.right + 12, rect.centery), px, theme.TEXT, "midleft")
+    if not scene.remaining and not any(scene.pieces_left.values()):
+        text.draw(surface, scene.tr("place.all_placed"), dock.center, px, theme.GOOD, "center")
+    help_px = theme.font_px(size, 18)
+    draw_help(surface, text.wrap(scene.help_text(), help_px, scene.side.w),
+              (scene.side.x, dock.bottom + 12 * u), help_px, scene.buttons[0].rect.y - help_px,
+              1.25)
+    draw_buttons(surface, scene.buttons, theme.font_px(size, 20))
+
+
+# -- the Flying Dutchman's drawn ship (§D) ----------------------------------------------------
+def draw_paint(surface, scene) -> None:
+    """The screen of ``scene`` (a PaintShipScene): the board with the cells drawn so far."""
+    size, geo, side = scene.size, scene.geo, scene.side
+    draw_centred(surface, size, scene.title, 40, 36, theme.ACCENT, shadow=True)
+    problem = scene.problem()
+    ok = problem is None
+    pic = BoardPicture(ships=[as_ship(scene.cells)] if ok and scene.cells else [],
+                       marks=scene.marks,
+                       wrecks=[tuple(sorted(scene.wrecks))] if scene.wrecks else [])
+    draw_board(surface, geo, pic, scene.letters, scene.t, cursor=scene.cursor)
+    colour = theme.GOOD if ok else theme.ACCENT
+    for cell in scene.cells:
+        surface.blit(tint((geo.cell, geo.cell), (*colour, 120)), geo.cell_rect(cell).topleft)
+    for cell in scene.start:
+        pygame.draw.rect(surface, theme.TEXT_DIM, geo.cell_rect(cell), 1)
+    panel(surface, side.clip(pygame.Rect(side.x, side.y, side.w, side.h // 2)), 200)
+    px = theme.font_px(size, 20)
+    y = side.y + 10
+    for line in text.wrap(scene.tr("paint.help", n=scene.size_needed), px, side.w - 20)[:8]:
+        text.draw(surface, line, (side.x + 10, y), px, theme.TEXT)
+        y += px * 1.25
+    status = scene.message or problem or scene.tr("paint.ok")
+    for line in text.wrap(status, px, side.w - 20)[:3]:
+        text.draw(surface, line, (side.x + 10, y + px * 0.5), px,
+                  theme.GOOD if ok and not scene.message else theme.BAD)
+        y += px * 1.25
+    draw_buttons(surface, scene.buttons, theme.font_px(size, 20))
