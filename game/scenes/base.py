@@ -43,11 +43,6 @@ class Scene:
 
     def handle(self, event) -> None: ...
 
-    def layout(self) -> None:
-        """Place what takes input (menus, buttons, boards) for the window's size. The stack
-        calls it before the scene gets an event and before it is drawn, so what a click hits
-        never depends on a frame having been drawn, and ``draw`` only paints."""
-
     def update(self, dt: float) -> None:
         self.t += dt
 
@@ -75,7 +70,12 @@ class Scene:
         return self.size
 
     def layout(self) -> None:
-        """Call ``lay_out`` when ``layout_key`` has changed since the last layout."""
+        """Place what takes input for the window's size: ``lay_out`` when ``layout_key`` has
+        changed since the last layout (a menu screen, whose rows come and go, overrides this).
+        The stack calls it before the scene gets an event and before it is drawn, so what a
+        click hits never depends on a frame having been drawn, and ``draw`` only paints."""
+        if type(self).lay_out is Scene.lay_out:   # nothing to lay out
+            return
         key = self.layout_key()
         if key != self.laid_out:
             self.laid_out = key
