@@ -24,23 +24,27 @@ class MenuScene(Scene):
     def handle(self, event) -> None:
         menu_or_escape(self, event, self.back)
 
-    def layout(self) -> None:
+    def _panel_rect(self) -> pygame.Rect:
         w, h = self.size
         u = theme.unit(self.size)
         # a small window gives the menu more of its width, so values stay readable
-        self.panel_rect = pygame.Rect(0, 0, int(min(w * 0.9, 820 * max(u, 0.8))),
-                                      self.menu.height(self.size) + 40)
-        self.panel_rect.center = (w // 2, int(h * 0.5))
-        self.menu.layout(self.panel_rect.inflate(-30, -20), self.size)
+        rect = pygame.Rect(0, 0, int(min(w * 0.9, 820 * max(u, 0.8))),
+                           self.menu.height(self.size) + 40)
+        rect.center = (w // 2, int(h * 0.5))
+        return rect
+
+    def layout(self) -> None:
+        self.menu.layout(self._panel_rect().inflate(-30, -20), self.size)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
         u = theme.unit(self.size)
         text.draw(surface, self.heading(), (w / 2, 50 * u), theme.font_px(self.size, 52),
                   theme.ACCENT, "center", shadow=True)
-        panel(surface, self.panel_rect, 220)
+        rect = self._panel_rect()
+        panel(surface, rect, 220)
         self.menu.draw(surface, self.t)
-        self.draw_below(surface, self.panel_rect)
+        self.draw_below(surface, rect)
 
     def draw_below(self, surface: pygame.Surface, rect: pygame.Rect) -> None: ...
 
@@ -65,7 +69,7 @@ class OverlayScene(MenuScene):
         return rect
 
     def layout(self) -> None:
-        rect = self.panel_rect = self._panel_rect()
+        rect = self._panel_rect()
         px = theme.font_px(self.size, 34)
         self.lines = text.wrap(say(self.title, self.tr), px, rect.w - 30)[:2]
         top = rect.y + int(px * (1.0 + 1.1 * len(self.lines)))
@@ -75,7 +79,7 @@ class OverlayScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
         surface.blit(tint((w, h), (0, 0, 0, 150)), (0, 0))
-        rect = self.panel_rect
+        rect = self._panel_rect()
         panel(surface, rect, 255)   # opaque: a dialog over the pause menu hides its words
         px = theme.font_px(self.size, 34)
         for i, line in enumerate(self.lines):

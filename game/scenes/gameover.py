@@ -109,8 +109,7 @@ class GameOverScene(Scene):
         m = int(16 * u)
         px = theme.font_px(self.size, 20)
         stats_h = int(px * 3.9)
-        footer_h = self.menu.height(self.size) + int(px * (2.9 if self.insight else 1.6))
-        top, bottom = int(72 * u), h - stats_h - footer_h - m
+        top, bottom = int(72 * u), h - stats_h - self.footer_h(px) - m
         g = self.game
         cols, rows = g.config.width, g.config.height
         for side, owner in ((0, self.left), (1, 1 - self.left)):
@@ -124,7 +123,7 @@ class GameOverScene(Scene):
                       (geo.grid.centerx, geo.outer.y - name_px * 0.7), name_px,
                       theme.PLAYER_COLOURS[owner], "center")
             self._draw_stats(surface, owner, pygame.Rect(x0, bottom + m // 2, area.w, stats_h))
-        self._draw_footer(surface, bottom + m // 2 + stats_h)
+        self._draw_footer(surface, self.footer_top())
 
     def _draw_field(self, surface, geo: BoardGeometry, owner: int) -> None:
         """``owner``'s whole field, every ship shown (§0: the loser's right to inspect)."""
@@ -166,7 +165,6 @@ class GameOverScene(Scene):
 
     def _draw_footer(self, surface, top: int) -> None:
         w, h = self.size
-        u = theme.unit(self.size)
         px = theme.font_px(self.size, 20)
         minutes, seconds = divmod(int(self.elapsed), 60)
         info = self.tr("stats.time", time=f"{minutes}:{seconds:02d}")
@@ -181,7 +179,19 @@ class GameOverScene(Scene):
         if self.insight:
             y += px * 1.3
             text.draw(surface, self.insight, (w / 2, y), px, theme.ACCENT, "center")
-        menu_rect = pygame.Rect(w // 2 - int(280 * u), int(y + px * 0.7), int(560 * u),
-                                self.menu.height(self.size))
-        self.menu.layout(menu_rect, self.size)
         self.menu.draw(surface, self.t)
+
+    def footer_h(self, px: int) -> int:
+        return self.menu.height(self.size) + int(px * (2.9 if self.insight else 1.6))
+
+    def footer_top(self) -> int:
+        """Where the footer (time, score, insight, menu) begins: below both fields' stats."""
+        m = int(16 * theme.unit(self.size))
+        return self.size[1] - self.footer_h(theme.font_px(self.size, 20)) - m + m // 2
+
+    def layout(self) -> None:
+        """The menu, under the footer's lines (as ``_draw_footer`` writes them)."""
+        w, u, px = self.size[0], theme.unit(self.size), theme.font_px(self.size, 20)
+        y = self.footer_top() + px * 0.9 + (px * 1.3 if self.insight else 0)
+        self.menu.layout(pygame.Rect(w // 2 - int(280 * u), int(y + px * 0.7), int(560 * u),
+                                     self.menu.height(self.size)), self.size)

@@ -27,6 +27,10 @@ class KorablikiGameOverScene(GameOverScene):
         return [(self.tr("kor.stats.lost"), str(st["lost"])),
                 (self.tr("kor.stats.forts"), str(st["forts"]))]
 
+    def footer_top(self) -> int:
+        return self.size[1] - self.footer_h(theme.font_px(self.size, 20)) - int(
+            14 * theme.unit(self.size))
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
         u = theme.unit(self.size)
@@ -35,8 +39,7 @@ class KorablikiGameOverScene(GameOverScene):
                   "center", shadow=True)
         m = int(14 * u)
         px = theme.font_px(self.size, 20)
-        footer_h = self.menu.height(self.size) + int(px * 1.6)
-        area = pygame.Rect(m, int(64 * u), int(w * 0.66), h - int(64 * u) - footer_h - m)
+        area = pygame.Rect(m, int(64 * u), int(w * 0.66), self.footer_top() - int(64 * u))
         geo = fit_geometry(area)
         flip = self.left == 1
         draw_sea_board(surface, geo, self.letters, self.t, flip)

@@ -56,12 +56,14 @@ class TitleScene(Scene):
             if self.demo_wait > DEMO_RESTART:
                 self._new_demo()
 
-    def layout(self) -> None:
+    def _panel_rect(self) -> pygame.Rect:
         w, h = self.size
-        u = theme.unit(self.size)
-        self.panel_rect = pygame.Rect(0, 0, int(min(w * 0.5, 520 * u)), int(h * 0.5))
-        self.panel_rect.center = (w // 2, int(h * 0.58))
-        self.menu.layout(self.panel_rect.inflate(-30, -20), self.size)
+        rect = pygame.Rect(0, 0, int(min(w * 0.5, 520 * theme.unit(self.size))), int(h * 0.5))
+        rect.center = (w // 2, int(h * 0.58))
+        return rect
+
+    def layout(self) -> None:
+        self.menu.layout(self._panel_rect().inflate(-30, -20), self.size)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
@@ -74,7 +76,7 @@ class TitleScene(Scene):
         text.draw(surface, title, (w / 2, y), px, theme.ACCENT, "center", shadow=True)
         text.draw(surface, self.tr("subtitle"), (w / 2, 70 * u + px * 0.75),
                   theme.font_px(self.size, 24), theme.TEXT, "center", shadow=True)
-        panel(surface, self.panel_rect, 200)
+        panel(surface, self._panel_rect(), 200)
         self.menu.draw(surface, self.t)
         text.draw(surface, self.tr("title.keys"), (w / 2, h - 14 * u), theme.font_px(self.size, 17),
                   theme.TEXT_DIM, "midbottom")

@@ -331,8 +331,22 @@ class VoyageScene(Scene):
                                 self.chart.y + pad_y + fy * (self.chart.h - 2 * pad_y)))
 
     # -- drawing -----------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def layout(self) -> None:
+        """The ports (once per window size) and the menu beside the port's details."""
         self._layout()
+        u = theme.unit(self.size)
+        m = int(12 * u)
+        box = self._info_box()
+        menu_w = int(min(300 * u, box.w * 0.3))
+        self.menu.layout(pygame.Rect(box.right - menu_w - m, box.y + m, menu_w,
+                                     self.menu.height(self.size)), self.size)
+
+    def _info_box(self) -> pygame.Rect:
+        w, h = self.size
+        m = int(12 * theme.unit(self.size))
+        return pygame.Rect(m, h - self.info_h - m // 2, w - 2 * m, self.info_h)
+
+    def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
         u = theme.unit(self.size)
         draw_water(surface, surface.get_rect(), self.t * 0.5)
@@ -468,12 +482,8 @@ class VoyageScene(Scene):
     def _draw_info(self, surface, u: float) -> None:
         w, h = self.size
         m = int(12 * u)
-        box = pygame.Rect(m, h - self.info_h - m // 2, w - 2 * m, self.info_h)
+        box = self._info_box()
         panel(surface, box, 225)
-        menu_w = int(min(300 * u, box.w * 0.3))
-        menu_rect = pygame.Rect(box.right - menu_w - m, box.y + m, menu_w,
-                                self.menu.height(self.size))
-        self.menu.layout(menu_rect, self.size)
         self.menu.draw(surface, self.t)
         level = self.level
         if level is None:
@@ -484,7 +494,7 @@ class VoyageScene(Scene):
         draw_portrait(surface, pygame.Rect(box.x + m, box.y + m, side, side), level.opponent.portrait,
                  self.t, state == "locked")
         x = box.x + 2 * m + side
-        width = menu_rect.x - x - m
+        width = self.menu.rect.x - x - m
         px = theme.font_px(self.size, 20)
         big = theme.font_px(self.size, 30)
         y = box.y + m
@@ -572,8 +582,7 @@ class BriefingScene(OverChart):
         w, h = self.size
         u = theme.unit(self.size)
         surface.blit(tint((w, h), (0, 0, 0, 150)), (0, 0))
-        box = pygame.Rect(0, 0, int(min(w * 0.92, 1040 * u)), int(h * 0.86))
-        box.center = (w // 2, h // 2)
+        box = self._box()
         panel(surface, box, 240)
         m = int(18 * u)
         lv = self.level
@@ -621,9 +630,23 @@ class BriefingScene(OverChart):
             text.draw(surface, words, (x + px * 3.6, y), text.fit_px(words, px, width - px * 3.6),
                       theme.TEXT)
             y += px * 1.35
-        menu_rect = pygame.Rect(x, box.bottom - m - menu_h, min(width, int(420 * u)), menu_h)
-        self.menu.layout(menu_rect, self.size)
         self.menu.draw(surface, self.t)
+
+    def _box(self) -> pygame.Rect:
+        w, h = self.size
+        box = pygame.Rect(0, 0, int(min(w * 0.92, 1040 * theme.unit(self.size))), int(h * 0.86))
+        box.center = (w // 2, h // 2)
+        return box
+
+    def layout(self) -> None:
+        """The menu at the panel's foot, right of the portrait (as ``draw`` writes beside it)."""
+        box, u = self._box(), theme.unit(self.size)
+        m = int(18 * u)
+        side = int(min(box.w * 0.3, box.h * 0.45))
+        x = box.x + 2 * m + side
+        menu_h = self.menu.height(self.size)
+        self.menu.layout(pygame.Rect(x, box.bottom - m - menu_h,
+                                     min(box.right - m - x, int(420 * u)), menu_h), self.size)
 
 
 class ResultScene(OverChart):
@@ -659,8 +682,7 @@ class ResultScene(OverChart):
         w, h = self.size
         u = theme.unit(self.size)
         surface.blit(tint((w, h), (0, 0, 0, 140)), (0, 0))
-        box = pygame.Rect(0, 0, int(min(w * 0.8, 820 * u)), int(min(h * 0.8, 520 * u)))
-        box.center = (w // 2, h // 2)
+        box = self._box()
         panel(surface, box, 240)
         r = self.result
         lang = self.app.settings.language
@@ -706,10 +728,23 @@ class ResultScene(OverChart):
                 break
             text.draw(surface, line, (box.centerx, y), text.fit_px(line, px, width), col, "midtop")
             y += px * 1.25
-        menu_rect = pygame.Rect(0, 0, int(min(width, 420 * u)), menu_h)
+        self.menu.draw(surface, self.t)
+
+    def _box(self) -> pygame.Rect:
+        w, h = self.size
+        u = theme.unit(self.size)
+        box = pygame.Rect(0, 0, int(min(w * 0.8, 820 * u)), int(min(h * 0.8, 520 * u)))
+        box.center = (w // 2, h // 2)
+        return box
+
+    def layout(self) -> None:
+        """The menu at the foot of the panel, centred."""
+        box, u = self._box(), theme.unit(self.size)
+        m = int(18 * u)
+        menu_rect = pygame.Rect(0, 0, int(min(box.w - 2 * m, 420 * u)),
+                                self.menu.height(self.size))
         menu_rect.midbottom = (box.centerx, box.bottom - m)
         self.menu.layout(menu_rect, self.size)
-        self.menu.draw(surface, self.t)
 
 
 class CaptainsScene(MenuScene):
