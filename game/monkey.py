@@ -114,219 +114,10 @@ def _key_table():
     return table
 
 
-class Monkey:
-    def __init__(self, events: int, seed: int, size: tuple[int, int] | None = None, err=None):
-        self.limit = events
-        self.seed = seed
-        self.size = size
-        self.err = err if err is not None else sys.stderr
-        self.rng = random.Random(seed)
-        self.app = None
-        self.events = 0
-        self.frames = 0
-        self.crashes = 0
-        self.starts = 0
-        self.quits = 0
-        self.failed_starts = 0
-        self.distinct: dict[tuple, int] = {}
-        self.scene_frames: Counter = Counter()
-        self.mouse = (0, 0)
-        self.russian = False            # the keyboard layout: Latin or ЙЦУКЕН
-        self.sequences: dict = {}       # (scene, viewer) -> the enemy cells to click, in order
-        self.battle = None              # the battle being played, since event battle_since
-        self.battle_since = 0
-        self.bored = False              # it has lasted too long: leave it (pause, quit, yes)
-
-    # -- the run ------------------------------------------------------------------------------
-    def run(self) -> dict:
-        for var, value in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy"),
-                           ("PYGAME_HIDE_SUPPORT_PROMPT", "1")):
-            os.environ.setdefault(var, value)
-        home = tempfile.mkdtemp(prefix="seabattle-monkey-")
-        saved_home = os.environ.get("SEABATTLE_HOME")
-        os.environ["SEABATTLE_HOME"] = home    # never the player's own settings and saves
-        import pygame
-        self.pg = pygame
-        self.keys = _key_table()
-        pools = _game_executors()
-        for module, attr, _ in pools:
-            setattr(module, attr, _Synchronous())
-        try:
-            try:
-                self._boot(first=True)
-                while self.events < self.limit:
-                    self._act()
-                self._shut_down()
-            except GameWontStart as exc:   # nothing left to play: the summary says how far
-                print(f"# monkey: {exc}", file=self.err)
-            print(f"# monkey (seed {self.seed}): the game started {self.starts} times "
-                  f"(quit {self.quits}, crashed {self.crashes}); {len(self.distinct)} distinct "
-                  f"crashes", file=self.err, flush=True)
-        finally:
-            for module, attr, pool in pools:
-                setattr(module, attr, pool)
-            if saved_home is None:
-                os.environ.pop("SEABATTLE_HOME", None)
-            else:
-                os.environ["SEABATTLE_HOME"] = saved_home
-            shutil.rmtree(home, ignore_errors=True)
-        return {"events": self.events, "frames": self.frames, "crashes": self.crashes,
-                "scenes": dict(sorted(self.scene_frames.items()))}
-
-    def _boot(self, first: bool = False) -> None:
-        """Start the game as a person does: ``main.py``, now and then with ``--lang``."""
-        from .app import launch
-        from .i18n import LANGUAGES
-        self.app = None
-        self.starts += 1
-        lang = self.rng.choice(list(LANGUAGES)) if first or self.rng.random() < 0.3 else None
-        seed = self.rng.getrandbits(32)
-        try:
-            self.app = launch(self.size, seed, lang)
-            self.failed_starts = 0
-        except Exception as exc:     # the game cannot even start: count it and try again
-            self._crashed(exc)
-            self.app = None
-            self.failed_starts += 1
-            if self.failed_starts >= 3:
-                raise GameWontStart(f"the game crashed {self.failed_starts} times in a row "
-                                    "while starting") from exc
-
-    def _shut_down(self) -> None:
-        """The process ends: the window closes (a crash while closing is a crash too)."""
-        app, self.app = self.app, None
-        if app is None or not app.running:
-            return
-        try:
-            app.quit()
-        except Exception as exc:
-            self._crashed(exc)
-
-    def _crashed(self, exc: BaseException) -> None:
-        self.crashes += 1
-        inner = None
-        for frame in traceback.extract_tb(exc.__traceback__):
-            path = Path(frame.filename).resolve()
-            if GAME_DIR in path.parents and path.name != "monkey.py":
-                inner = frame
-        where = ("?", 0, "?") if inner is None else (
-            Path(inner.filename).resolve().relative_to(GAME_DIR.parent).as_posix(), inner.lineno,
-            inner.name)
-        key = (type(exc).__name__, *where)
-        self.distinct[key] = self.distinct.get(key, 0) + 1
-        if self.distinct[key] > 1:
-            return
-        top = self.app.scenes.top if self.app is not None else None
-        print(f"# monkey crash {len(self.distinct)}: {type(exc).__name__} at {where[0]}:{where[1]} "
-              f"in {where[2]} (seed {self.seed}, event {self.events}, "
-              f"scene {type(top).__name__ if top else None})", file=self.err)
-        print("".join(traceback.format_exception(type(exc), exc, exc.__traceback__)).rstrip(),
-              file=self.err, flush=True)
-
-    def _frame(self, dt: float, events=()) -> bool:
-        """One frame of the game with these events; False once the game has gone (it quit or
-        crashed, and was started again)."""
-        if self.app is None:
-            self._boot()
-            return False
-        events = list(events)[: self.limit - self.events]
-        self.events += len(events)
-        try:
-            self.app.step(dt, events)
-        except Exception as exc:
-            self._crashed(exc)
-            self.app = None      # the process died; the person starts the game again
-            self._boot()
-            return False
-        top = self.app.scenes.top
-        if not self.app.running or top is None:   # it quit (nothing drawn): start it again
-            self.quits += 1
-            self.app = None
-            self._boot()
-            return False
-        self.frames += 1
-        self.scene_frames[type(top).__name__] += 1
-        return True
-
-    def _act(self) -> None:
-        """One thing a person does: a gesture, a burst of purpose, or waiting; then a pause."""
-        if self.app is None:
-            self._boot()
-            return
-        scene = self.app.scenes.top
-        if hasattr(scene, "game") and hasattr(scene, "timeline"):     # a battle
-            if scene is not self.battle:
-                self.battle, self.battle_since, self.bored = scene, self.events, False
-            elif (self.events - self.battle_since > self._patience(scene)
-                  and self.rng.random() < 0.05):
-                self.bored = True       # a game that never ends: the person leaves it
-        elif type(scene).__name__ in ("TitleScene", "VoyageScene"):
-            self.bored = False
-        if self.bored and scene is self.battle:
-            burst = self._keypress(self.pg.K_ESCAPE)
-        else:
-            burst = self._choose(scene)
-        for dt, events in burst:
-            if not self._frame(dt, events) or self.events >= self.limit:
-                return
-            if self.app.scenes.top is not scene:
-                break           # the screen changed under the burst: look again
-        for _ in range(self.rng.choice((0, 0, 0, 1, 1, 2))):
-            if not self._frame(self._dt()) or self.events >= self.limit:
-                return
-
-    def _patience(self, battle) -> int:
-        """Events a person gives one battle: more while he has never seen such a game end."""
-        end = END_OF.get(type(battle).__name__)
-        return PATIENT_AFTER if end and end not in self.scene_frames else BORED_AFTER
-
-    def _unseen(self, name: str) -> bool:
-        return name not in self.scene_frames
-
-    def _wanted_mode(self):
-        """The game whose screens (or whose end) the person has not seen yet, if any."""
-        for mode, screens in SCREENS_OF.items():
-            if any(self._unseen(n) for n in screens):
-                return mode
-        return None
-
-    def _clicks_to(self, item, wanted) -> list:
-        """Clicks on a choice's right arrow until it shows ``wanted``."""
-        values = list(item.values())
-        if wanted not in values:
-            return []
-        cur = item.get()
-        i = values.index(cur) if cur in values else 0
-        steps = []
-        for _ in range((values.index(wanted) - i) % len(values)):
-            steps += self._press_at(self._inside(item.right))
-        return steps
-
-    def _dt(self) -> float:
-        return self.rng.choice((1 / 60, 1 / 60, 1 / 30, 0.05))
-
-    # -- choosing what to do --------------------------------------------------------------------
-    def _choose(self, scene):
-        rng = self.rng
-        names = [c.__name__ for c in type(scene).__mro__]
-        purpose = None
-        for name in names:
-            purpose = getattr(self, f"_purpose_{name}", None)
-            if purpose is not None:
-                break
-        weights = {
-            "click": 34, "key": 26, "text": 3, "wheel": 3, "drag": 4, "anywhere": 4,
-            "motion": 3, "layout": 0.4, "resize": 0.5, "wait": 4, "long_wait": 0.3,
-            "purpose": 0 if purpose is None else PURPOSE_WEIGHT.get(names[0], 12),
-            "fullscreen": 0.05, "mute": 0.1, "close": 0.04,
-        }
-        if names[0] in ("PlacementScene", "NavalPlacementScene", "KorablikiSetupScene"):
-            weights["drag"] = 14
-        kinds = list(weights)
-        kind = rng.choices(kinds, [weights[k] for k in kinds])[0]
-        if kind == "purpose":
-            return purpose(scene)
-        return getattr(self, f"_{kind}")(scene)
+class Hands:
+    """A person's hands on the game: what he can click, and the gestures he makes (clicks,
+    drags, the wheel, keys, typing, resizing the window, waiting); ``Monkey`` holds the
+    state they use (``app``, ``rng``, ``pg``)."""
 
     # -- gestures -------------------------------------------------------------------------------
     def _targets(self, scene) -> list:
@@ -491,6 +282,10 @@ class Monkey:
     def _long_wait(self, scene):
         """The person looks away: the computer plays on, the title's battle runs."""
         return [(IDLE_STEP, [])] * self.rng.randint(30, 250)
+
+
+class Person(Hands):
+    """What a person does on each screen when he means to (a purposeful burst, by scene class)."""
 
     # -- purposeful bursts, by scene class --------------------------------------------------------
     def _menu_items(self, scene) -> list:
@@ -822,6 +617,221 @@ PURPOSE_WEIGHT = {   # how often, beside the noise, a person does what the scree
     "KorablikiGameOverScene": 20, "VoyageScene": 15, "BattleScene": 80,
     "NavalBattleScene": 80, "KorablikiBattleScene": 250,
 }
+
+
+class Monkey(Person):
+    def __init__(self, events: int, seed: int, size: tuple[int, int] | None = None, err=None):
+        self.limit = events
+        self.seed = seed
+        self.size = size
+        self.err = err if err is not None else sys.stderr
+        self.rng = random.Random(seed)
+        self.app = None
+        self.events = 0
+        self.frames = 0
+        self.crashes = 0
+        self.starts = 0
+        self.quits = 0
+        self.failed_starts = 0
+        self.distinct: dict[tuple, int] = {}
+        self.scene_frames: Counter = Counter()
+        self.mouse = (0, 0)
+        self.russian = False            # the keyboard layout: Latin or ЙЦУКЕН
+        self.sequences: dict = {}       # (scene, viewer) -> the enemy cells to click, in order
+        self.battle = None              # the battle being played, since event battle_since
+        self.battle_since = 0
+        self.bored = False              # it has lasted too long: leave it (pause, quit, yes)
+
+    # -- the run ------------------------------------------------------------------------------
+    def run(self) -> dict:
+        for var, value in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy"),
+                           ("PYGAME_HIDE_SUPPORT_PROMPT", "1")):
+            os.environ.setdefault(var, value)
+        home = tempfile.mkdtemp(prefix="seabattle-monkey-")
+        saved_home = os.environ.get("SEABATTLE_HOME")
+        os.environ["SEABATTLE_HOME"] = home    # never the player's own settings and saves
+        import pygame
+        self.pg = pygame
+        self.keys = _key_table()
+        pools = _game_executors()
+        for module, attr, _ in pools:
+            setattr(module, attr, _Synchronous())
+        try:
+            try:
+                self._boot(first=True)
+                while self.events < self.limit:
+                    self._act()
+                self._shut_down()
+            except GameWontStart as exc:   # nothing left to play: the summary says how far
+                print(f"# monkey: {exc}", file=self.err)
+            print(f"# monkey (seed {self.seed}): the game started {self.starts} times "
+                  f"(quit {self.quits}, crashed {self.crashes}); {len(self.distinct)} distinct "
+                  f"crashes", file=self.err, flush=True)
+        finally:
+            for module, attr, pool in pools:
+                setattr(module, attr, pool)
+            if saved_home is None:
+                os.environ.pop("SEABATTLE_HOME", None)
+            else:
+                os.environ["SEABATTLE_HOME"] = saved_home
+            shutil.rmtree(home, ignore_errors=True)
+        return {"events": self.events, "frames": self.frames, "crashes": self.crashes,
+                "scenes": dict(sorted(self.scene_frames.items()))}
+
+    def _boot(self, first: bool = False) -> None:
+        """Start the game as a person does: ``main.py``, now and then with ``--lang``."""
+        from .app import launch
+        from .i18n import LANGUAGES
+        self.app = None
+        self.starts += 1
+        lang = self.rng.choice(list(LANGUAGES)) if first or self.rng.random() < 0.3 else None
+        seed = self.rng.getrandbits(32)
+        try:
+            self.app = launch(self.size, seed, lang)
+            self.failed_starts = 0
+        except Exception as exc:     # the game cannot even start: count it and try again
+            self._crashed(exc)
+            self.app = None
+            self.failed_starts += 1
+            if self.failed_starts >= 3:
+                raise GameWontStart(f"the game crashed {self.failed_starts} times in a row "
+                                    "while starting") from exc
+
+    def _shut_down(self) -> None:
+        """The process ends: the window closes (a crash while closing is a crash too)."""
+        app, self.app = self.app, None
+        if app is None or not app.running:
+            return
+        try:
+            app.quit()
+        except Exception as exc:
+            self._crashed(exc)
+
+    def _crashed(self, exc: BaseException) -> None:
+        self.crashes += 1
+        inner = None
+        for frame in traceback.extract_tb(exc.__traceback__):
+            path = Path(frame.filename).resolve()
+            if GAME_DIR in path.parents and path.name != "monkey.py":
+                inner = frame
+        where = ("?", 0, "?") if inner is None else (
+            Path(inner.filename).resolve().relative_to(GAME_DIR.parent).as_posix(), inner.lineno,
+            inner.name)
+        key = (type(exc).__name__, *where)
+        self.distinct[key] = self.distinct.get(key, 0) + 1
+        if self.distinct[key] > 1:
+            return
+        top = self.app.scenes.top if self.app is not None else None
+        print(f"# monkey crash {len(self.distinct)}: {type(exc).__name__} at {where[0]}:{where[1]} "
+              f"in {where[2]} (seed {self.seed}, event {self.events}, "
+              f"scene {type(top).__name__ if top else None})", file=self.err)
+        print("".join(traceback.format_exception(type(exc), exc, exc.__traceback__)).rstrip(),
+              file=self.err, flush=True)
+
+    def _frame(self, dt: float, events=()) -> bool:
+        """One frame of the game with these events; False once the game has gone (it quit or
+        crashed, and was started again)."""
+        if self.app is None:
+            self._boot()
+            return False
+        events = list(events)[: self.limit - self.events]
+        self.events += len(events)
+        try:
+            self.app.step(dt, events)
+        except Exception as exc:
+            self._crashed(exc)
+            self.app = None      # the process died; the person starts the game again
+            self._boot()
+            return False
+        top = self.app.scenes.top
+        if not self.app.running or top is None:   # it quit (nothing drawn): start it again
+            self.quits += 1
+            self.app = None
+            self._boot()
+            return False
+        self.frames += 1
+        self.scene_frames[type(top).__name__] += 1
+        return True
+
+    def _act(self) -> None:
+        """One thing a person does: a gesture, a burst of purpose, or waiting; then a pause."""
+        if self.app is None:
+            self._boot()
+            return
+        scene = self.app.scenes.top
+        if hasattr(scene, "game") and hasattr(scene, "timeline"):     # a battle
+            if scene is not self.battle:
+                self.battle, self.battle_since, self.bored = scene, self.events, False
+            elif (self.events - self.battle_since > self._patience(scene)
+                  and self.rng.random() < 0.05):
+                self.bored = True       # a game that never ends: the person leaves it
+        elif type(scene).__name__ in ("TitleScene", "VoyageScene"):
+            self.bored = False
+        if self.bored and scene is self.battle:
+            burst = self._keypress(self.pg.K_ESCAPE)
+        else:
+            burst = self._choose(scene)
+        for dt, events in burst:
+            if not self._frame(dt, events) or self.events >= self.limit:
+                return
+            if self.app.scenes.top is not scene:
+                break           # the screen changed under the burst: look again
+        for _ in range(self.rng.choice((0, 0, 0, 1, 1, 2))):
+            if not self._frame(self._dt()) or self.events >= self.limit:
+                return
+
+    def _patience(self, battle) -> int:
+        """Events a person gives one battle: more while he has never seen such a game end."""
+        end = END_OF.get(type(battle).__name__)
+        return PATIENT_AFTER if end and end not in self.scene_frames else BORED_AFTER
+
+    def _unseen(self, name: str) -> bool:
+        return name not in self.scene_frames
+
+    def _wanted_mode(self):
+        """The game whose screens (or whose end) the person has not seen yet, if any."""
+        for mode, screens in SCREENS_OF.items():
+            if any(self._unseen(n) for n in screens):
+                return mode
+        return None
+
+    def _clicks_to(self, item, wanted) -> list:
+        """Clicks on a choice's right arrow until it shows ``wanted``."""
+        values = list(item.values())
+        if wanted not in values:
+            return []
+        cur = item.get()
+        i = values.index(cur) if cur in values else 0
+        steps = []
+        for _ in range((values.index(wanted) - i) % len(values)):
+            steps += self._press_at(self._inside(item.right))
+        return steps
+
+    def _dt(self) -> float:
+        return self.rng.choice((1 / 60, 1 / 60, 1 / 30, 0.05))
+
+    # -- choosing what to do --------------------------------------------------------------------
+    def _choose(self, scene):
+        rng = self.rng
+        names = [c.__name__ for c in type(scene).__mro__]
+        purpose = None
+        for name in names:
+            purpose = getattr(self, f"_purpose_{name}", None)
+            if purpose is not None:
+                break
+        weights = {
+            "click": 34, "key": 26, "text": 3, "wheel": 3, "drag": 4, "anywhere": 4,
+            "motion": 3, "layout": 0.4, "resize": 0.5, "wait": 4, "long_wait": 0.3,
+            "purpose": 0 if purpose is None else PURPOSE_WEIGHT.get(names[0], 12),
+            "fullscreen": 0.05, "mute": 0.1, "close": 0.04,
+        }
+        if names[0] in ("PlacementScene", "NavalPlacementScene", "KorablikiSetupScene"):
+            weights["drag"] = 14
+        kinds = list(weights)
+        kind = rng.choices(kinds, [weights[k] for k in kinds])[0]
+        if kind == "purpose":
+            return purpose(scene)
+        return getattr(self, f"_{kind}")(scene)
 
 
 def run(events: int, seed: int, size: tuple[int, int] | None = None, err=None) -> dict:

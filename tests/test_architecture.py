@@ -73,3 +73,80 @@ def test_no_screen_calls_a_private_method_of_the_rules():
                 if name in ("game", "g"):
                     offenders.append(f"{path.name}:{node.lineno} {name}.{node.func.attr}")
     assert not offenders, offenders
+
+
+# --- the shape of the code above the rules (issue 19) -------------------------------------
+
+GAME = ROOT / "game"
+
+
+def _classes(path: Path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)]
+
+
+def test_no_class_in_the_game_is_over_500_lines():
+    long = [f"{p.relative_to(ROOT)}:{c.name} ({c.end_lineno - c.lineno + 1})"
+            for p in sorted(GAME.rglob("*.py")) for c in _classes(p)
+            if c.end_lineno - c.lineno + 1 > 500]
+    assert not long, long
+
+
+def _inner_imports(path: Path):
+    """Imports inside functions, with the source line (a real cycle is named in a comment
+    ``# cycle: …`` on that line)."""
+    source = path.read_text(encoding="utf-8")
+    lines = source.splitlines()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for inner in ast.walk(node):
+                if isinstance(inner, (ast.Import, ast.ImportFrom)):
+                    yield inner.lineno, lines[inner.lineno - 1]
+
+
+def test_screens_import_nothing_inside_functions_but_named_cycles():
+    """Screens never build one another (``scenes/flow.py`` does), so they import at the top."""
+    found = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
+             for p in sorted((GAME / "scenes").rglob("*.py"))
+             for n, line in _inner_imports(p) if "# cycle:" not in line]
+    assert not found, found
+
+
+def test_the_campaign_and_the_pure_modules_import_no_screen():
+    for name in ("campaign.py", "levels.py", "match.py", "modes.py"):
+        source = (GAME / name).read_text(encoding="utf-8")
+        assert "scenes" not in "".join(
+            line for line in source.splitlines() if line.lstrip().startswith(("from", "import")))
+
+
+# Which mode is this? Only a mode's own modules and the two registries may ask.
+MODE_OWNED = ("rules/", "ai/", "modes.py", "scenes/modes.py", "monkey.py")
+MODE_NAMES = ("classic", "naval", "korabliki", "Classic", "Naval", "Korabliki")
+
+
+def _owned(rel: str) -> bool:
+    parts = rel.split("/")
+    mode_file = any(parts[-1].startswith(m) or m in parts[:-1]
+                    for m in ("classic", "naval", "korabliki"))
+    return mode_file or any(rel.startswith(o) or rel == o for o in MODE_OWNED)
+
+
+def test_no_mode_is_decided_by_hand_outside_its_own_modules():
+    """No ``x == "naval"`` nor ``isinstance(g, NavalGame)`` outside the mode's own modules and
+    the registries (``game/modes.py``, ``game/scenes/modes.py``): a new mode is an entry."""
+    found = []
+    for path in sorted(GAME.rglob("*.py")):
+        rel = str(path.relative_to(GAME))
+        if _owned(rel):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Compare):
+                for side in [node.left, *node.comparators]:
+                    if isinstance(side, ast.Constant) and side.value in MODE_NAMES:
+                        found.append(f"{rel}:{node.lineno}")
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id == "isinstance" and len(node.args) == 2):
+                named = ast.unparse(node.args[1])
+                if any(m in named for m in MODE_NAMES[3:]):
+                    found.append(f"{rel}:{node.lineno}")
+    assert not found, found

@@ -26,6 +26,7 @@ import random
 
 import pygame
 
+from ..ai.korabliki import FORMATIONS, formation
 from ..data import formations as store
 from ..render import korabliki as draw
 from ..render import text, theme
@@ -42,20 +43,13 @@ STYLE_CHOICE = "kor_formation"            # where the chosen style is remembered
 
 
 def formation_styles() -> list[str]:
-    """The styles the computer can lay out (``game.ai.korabliki.FORMATIONS``), "random" first;
-    only "random" while that module is missing or broken."""
-    try:
-        from ..ai.korabliki import FORMATIONS
-        styles = [s for s in FORMATIONS if isinstance(s, str)]
-    except Exception:      # noqa: BLE001 - a missing or half-written AI module: random only
-        styles = []
-    return ["random"] + [s for s in styles if s != "random"]
+    """The styles the computer can lay out (``game.ai.korabliki.FORMATIONS``), "random" first."""
+    return ["random"] + [s for s in FORMATIONS if s != "random"]
 
 
 def make_formation(style: str, player: int, rng: random.Random) -> dict:
     """A whole legal set-up of ``style`` for ``player`` (random if the style cannot be made)."""
     try:
-        from ..ai.korabliki import formation
         setup = formation(style, player, rng)
         kor.validate_setup(player, setup)
         return dict(setup)
