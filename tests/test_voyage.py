@@ -77,7 +77,7 @@ def test_the_chart_opens_at_the_first_port_and_keeps_the_locked_one_shut(app):
     chart.open_briefing()
     assert app.scenes.top is chart                # no briefing for a locked port
     assert any("Locked" in n[0] for n in app.notices)
-    chart._layout()
+    chart.layout()
     frames(app, 1, click(chart._ports[0]))        # a click chooses a port...
     assert chart.level.id == "one"
     frames(app, 1, click(chart._ports[0]))        # ...and a second one opens its briefing

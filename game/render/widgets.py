@@ -34,6 +34,13 @@ def tint(size, rgba) -> pygame.Surface:
 _panel_cache: dict = {}
 
 
+def centred(width: float, height: float, centre) -> pygame.Rect:
+    """A ``width``×``height`` rectangle centred on ``centre`` (a panel, a dialog)."""
+    rect = pygame.Rect(0, 0, int(width), int(height))
+    rect.center = (int(centre[0]), int(centre[1]))
+    return rect
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 215,
           edge=theme.PANEL_EDGE, radius: int = 12) -> None:
     key = (rect.size, alpha, radius)

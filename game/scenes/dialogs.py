@@ -6,7 +6,7 @@ import pygame
 
 from ..i18n.phrase import Phrase, say
 from ..render import text, theme
-from ..render.widgets import Item, Menu, panel, tint
+from ..render.widgets import Item, Menu, centred, panel, tint
 from .base import Scene, menu_or_escape
 
 
@@ -26,12 +26,9 @@ class MenuScene(Scene):
 
     def _panel_rect(self) -> pygame.Rect:
         w, h = self.size
-        u = theme.unit(self.size)
         # a small window gives the menu more of its width, so values stay readable
-        rect = pygame.Rect(0, 0, int(min(w * 0.9, 820 * max(u, 0.8))),
-                           self.menu.height(self.size) + 40)
-        rect.center = (w // 2, int(h * 0.5))
-        return rect
+        return centred(min(w * 0.9, 820 * max(theme.unit(self.size), 0.8)),
+                       self.menu.height(self.size) + 40, (w // 2, int(h * 0.5)))
 
     def layout(self) -> None:
         self.menu.layout(self._panel_rect().inflate(-30, -20), self.size)

@@ -9,7 +9,7 @@ import pygame
 
 from ..rules.classic import ClassicConfig
 from ..render import text, theme
-from ..render.widgets import Item, Menu, panel, tint
+from ..render.widgets import Item, Menu, centred, panel, tint
 from .base import Scene, menu_or_escape
 from .battle import BattleScene
 from .dialogs import ConfirmScene
@@ -58,9 +58,7 @@ class TitleScene(Scene):
 
     def _panel_rect(self) -> pygame.Rect:
         w, h = self.size
-        rect = pygame.Rect(0, 0, int(min(w * 0.5, 520 * theme.unit(self.size))), int(h * 0.5))
-        rect.center = (w // 2, int(h * 0.58))
-        return rect
+        return centred(min(w * 0.5, 520 * theme.unit(self.size)), h * 0.5, (w // 2, int(h * 0.58)))
 
     def layout(self) -> None:
         self.menu.layout(self._panel_rect().inflate(-30, -20), self.size)

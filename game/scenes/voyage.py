@@ -20,7 +20,7 @@ from ..render import text, theme
 from ..render.portrait import draw_portrait
 from ..render.chart import draw_chart_ship, draw_stars
 from ..render.sea import draw_water
-from ..render.widgets import Item, Menu, panel, star, tint
+from ..render.widgets import Item, Menu, centred, panel, star, tint
 from .base import Scene, menu_or_escape
 from .dialogs import ConfirmScene, MenuScene
 
@@ -181,7 +181,6 @@ class VoyageScene(Scene):
         self.ship_from = self.index
         self.ship_t = SAIL_TIME
         self._ports: list[tuple[float, float]] = []
-        self._layout_size = None
         self._saved_seen: tuple | None = None     # (store, its battle_changes) last read
         self._saved = None
         self.sail_item = Item(self._sail_label, self.open_briefing, enabled=self._can_sail)
@@ -237,7 +236,7 @@ class VoyageScene(Scene):
         current = self.voyage.current()
         self.index = self.ship_from = self.voyage.levels.index(current) if current else 0
         self._saved_seen = None
-        self._layout_size = None
+        self.laid_out = None
 
     # -- actions -----------------------------------------------------------------------
     def open_briefing(self) -> None:
@@ -298,7 +297,7 @@ class VoyageScene(Scene):
         self.menu.handle(event)
 
     def _port_at(self, pos) -> int | None:
-        self._layout()
+        self.layout()
         r = self._port_r * 1.6
         for i, (x, y) in enumerate(self._ports):
             if (pos[0] - x) ** 2 + (pos[1] - y) ** 2 <= r * r:
@@ -310,12 +309,8 @@ class VoyageScene(Scene):
         self.ship_t = min(SAIL_TIME, self.ship_t + dt)
 
     # -- layout ------------------------------------------------------------------------
-    def _layout(self) -> None:
-        if self._layout_size == self.size:
-            return
-        self._layout_size = self.size
-        w, h = self.size
-        u = theme.unit(self.size)
+    def lay_out(self, w: int, h: int, u: float) -> None:
+        """The chart and its ports, once per window size."""
         self.header_h = int(64 * u)
         self.info_h = int(max(150 * u, theme.font_px(self.size, 20) * 7.2))
         self.chart = pygame.Rect(int(12 * u), self.header_h, w - int(24 * u),
@@ -333,7 +328,7 @@ class VoyageScene(Scene):
     # -- drawing -----------------------------------------------------------------------
     def layout(self) -> None:
         """The ports (once per window size) and the menu beside the port's details."""
-        self._layout()
+        super().layout()
         u = theme.unit(self.size)
         m = int(12 * u)
         box = self._info_box()
@@ -634,9 +629,7 @@ class BriefingScene(OverChart):
 
     def _box(self) -> pygame.Rect:
         w, h = self.size
-        box = pygame.Rect(0, 0, int(min(w * 0.92, 1040 * theme.unit(self.size))), int(h * 0.86))
-        box.center = (w // 2, h // 2)
-        return box
+        return centred(min(w * 0.92, 1040 * theme.unit(self.size)), h * 0.86, (w // 2, h // 2))
 
     def layout(self) -> None:
         """The menu at the panel's foot, right of the portrait (as ``draw`` writes beside it)."""
@@ -733,9 +726,7 @@ class ResultScene(OverChart):
     def _box(self) -> pygame.Rect:
         w, h = self.size
         u = theme.unit(self.size)
-        box = pygame.Rect(0, 0, int(min(w * 0.8, 820 * u)), int(min(h * 0.8, 520 * u)))
-        box.center = (w // 2, h // 2)
-        return box
+        return centred(min(w * 0.8, 820 * u), min(h * 0.8, 520 * u), (w // 2, h // 2))
 
     def layout(self) -> None:
         """The menu at the foot of the panel, centred."""
