@@ -283,9 +283,11 @@ class FieldsBattle(BattleBase):
         if not self.resized():
             return
         cols, rows = self.board_size
-        left, right, self.log_rect, self.status_rect = fields_layout(
-            self.size, cols, rows, *self.LOG_ROOM, demo=self.demo)
+        left, right, log, status = fields_layout(self.size, cols, rows, *self.LOG_ROOM,
+                                                 demo=self.demo)
+        # the fields before the rects: the monkey aims at what vars(scene) holds, in order
         self._geo = {"left": left, "right": right}
+        self.log_rect, self.status_rect = log, status
         self.effects.scale = left.cell / 40
         self._place_fixed()
 
