@@ -113,7 +113,7 @@ def test_the_human_answers_a_block_and_may_understate_it(app):
 def test_a_click_on_an_answer_chooses_it_and_a_second_click_gives_it(app):
     g, scene = block_asked(app, (HUMAN, COMPUTER))
     g.apply(kr.Ask((5, 7), (5, 6)))
-    scene._sync_from_game()
+    scene._sync()
     settle(app, scene)
     assert scene.human_answering and scene.block_index == 0
     scene.choose_answer(1, give_if_chosen=True)              # a click on the second answer
@@ -138,7 +138,7 @@ def test_the_log_names_the_pieces_a_blast_takes_only_as_they_turn_up(app):
                  (9, 9): (0, kr.TK)})
     scene = battle(app, g, kinds=(HUMAN, HUMAN))
     g.apply(kr.Move((9, 9), (9, 8)))
-    scene._sync_from_game()
+    scene._sync()
     lines = len(scene.log)
     scene.attempt(kr.Bomb())
     names = [rank_label(app.tr, kr.KR), rank_label(app.tr, kr.LIN)]
@@ -163,7 +163,7 @@ def test_the_bomb_asks_first_then_blasts(app):
     g = arrange({(5, 7): (0, kr.BOMB), (5, 5): (1, kr.KR), (9, 9): (0, kr.TK)})
     scene = battle(app, g, kinds=(HUMAN, HUMAN))
     g.apply(kr.Move((9, 9), (9, 8)))
-    scene._sync_from_game()
+    scene._sync()
     frames(app, 1, [key(pygame.K_x)])
     assert isinstance(app.scenes.top, ConfirmScene)
     app.scenes.top._yes()

@@ -26,7 +26,7 @@ from ..render.battle import draw_afloat
 from ..render.board import BoardGeometry, BoardPicture, draw_board
 from ..render.widgets import Button, panel
 from .battle_base import FieldsBattle
-from ..match import COMPUTER, HUMAN
+from ..match import COMPUTER
 
 FLIGHT = 0.55      # seconds a shell flies
 
@@ -51,7 +51,7 @@ class BattleScene(FieldsBattle):
         self._begin()
 
     # -- state shown on the boards --------------------------------------------------------
-    def _sync_from_game(self) -> None:
+    def _sync(self) -> None:
         """Show the game as it stands (a new game, or one being resumed)."""
         g = self.game
         for owner in (0, 1):
@@ -73,19 +73,13 @@ class BattleScene(FieldsBattle):
     @property
     def human_to_move(self) -> bool:
         """The human at the screen may shoot now (no decision pending)."""
-        g = self.game
-        return (not g.over and not self.busy and self.seat(g.turn).kind == HUMAN
-                and g.turn == self.viewer and g.decision is None)
+        return self._free_to_act and self.game.decision is None
 
     @property
     def human_deciding(self) -> str | None:
         """The decision (GIVE_CELL, GIVE_MINE, RELOCATE) the human at the screen must make."""
-        g = self.game
-        d = g.decision
-        if (d is None or g.over or self.busy or self.seat(d.player).kind != HUMAN
-                or d.player != self.viewer):
-            return None
-        return d.kind
+        d = self.game.decision
+        return d.kind if d is not None and self._free_to_act else None
 
     @property
     def salvo_ready(self) -> bool:
@@ -406,10 +400,7 @@ class BattleScene(FieldsBattle):
         ox, oy = self.effects.shake_offset()
         g = self.game
         own = self.shown[v]
-        key = (len(g.history), v)
-        if getattr(self, "_view_key", None) != key:   # a view per state, not per frame
-            self._view_key, self._view = key, g.view(v)
-        view = self._view
+        view = self._view()
         own_pic = BoardPicture(
             ships=[s for s in g.ships[v] if s not in own.wrecks and s],
             wrecks=own.wrecks,

@@ -67,12 +67,13 @@ class BattleBase(RecordKeeper, Scene):
         self.thinking = None      # the computer's choice being worked out in the worker
         self._then = None         # what takes that choice when it is ready
         self._layout_size = None
+        self._view_key = None     # the viewer's view is cached per state, not made a frame
         self.turn_shown = game.turn   # whose turn the screen shows: moves with the cues
         self.over_shown = game.over
 
     def _begin(self) -> None:
         """Show the game as it stands (new, or resumed); the computers greet a new one."""
-        self._sync_from_game()
+        self._sync()
         if not self.game.history:
             for p in self.ais:
                 self._remark(p, "start")
@@ -92,6 +93,18 @@ class BattleBase(RecordKeeper, Scene):
     def _mine(self, player: int) -> bool:
         """Does the person at the screen play ``player`` now?"""
         return self.seat(player).kind == HUMAN and player == self.viewer
+
+    @property
+    def _free_to_act(self) -> bool:
+        """The person at the screen is the one the rules wait for, and nothing is playing."""
+        return not self.game.over and not self.busy and self._mine(self.actor)
+
+    def _view(self):
+        """What the viewer may see of the game, made once per state."""
+        key = (len(self.game.history), self.viewer)
+        if self._view_key != key:
+            self._view_key, self._view_cache = key, self.game.view(self.viewer)
+        return self._view_cache
 
     @property
     def busy(self) -> bool:
@@ -163,6 +176,16 @@ class BattleBase(RecordKeeper, Scene):
             if then is not None:
                 then()
         self.app.scenes.push(CurtainScene(self.app, message, ready, on_abandon=self.save_record))
+
+    def _hand_over(self, player: int, events, volume: float) -> bool:
+        """Two people on one screen, after an act the other side answers in secret: the act
+        sounds, the curtain falls before anything answers it, and ``events`` play behind it,
+        so nothing hidden shows to the one who acted (§N, §K)."""
+        self._sound("launch", False, volume=volume)
+        self.timeline.add(0.3, lambda s: self._curtain(
+            player, self.tr("curtain.turn", name=self._name(player)),
+            then=lambda: self._queue(events)))
+        return True
 
     def _handed_over(self, player: int) -> None:
         """What the screen shows ``player`` as the curtain lifts (his mode says)."""

@@ -65,23 +65,20 @@ class KorablikiBattleScene(EventShow, BattleBase):
     def flip(self) -> bool:
         return self.viewer == 1
 
-    def _sync_from_game(self) -> None:
+    def _sync(self) -> None:
         self.display = {c: Shown(p.owner, p.rank, p.revealed) for c, p in self.game.pieces.items()}
 
     @property
     def human_to_move(self) -> bool:
-        g = self.game
-        return (not g.over and not self.busy and g.phase == kr.MOVE and self._mine(g.turn))
+        return self._free_to_act and self.game.phase == kr.MOVE
 
     @property
     def human_to_act(self) -> bool:
-        g = self.game
-        return (not g.over and not self.busy and g.phase == kr.ACT and self._mine(g.turn))
+        return self._free_to_act and self.game.phase == kr.ACT
 
     @property
     def human_answering(self) -> bool:
-        g = self.game
-        return (not g.over and not self.busy and g.phase == kr.ANSWER and self._mine(g.turn))
+        return self._free_to_act and self.game.phase == kr.ANSWER
 
     def _has_bomb(self) -> bool:
         return any(p.rank == kr.BOMB for p in self.game.own(self.game.turn))
@@ -217,11 +214,7 @@ class KorablikiBattleScene(EventShow, BattleBase):
         if (not self.match.hot_seat or not isinstance(action, kr.Ask) or g.over
                 or self.seat(other).kind != HUMAN):
             return False
-        self._sound("launch", False, volume=0.5)
-        self.timeline.add(0.3, lambda s: self._curtain(
-            other, self.tr("curtain.turn", name=self._name(other)),
-            then=lambda: self._queue(events)))
-        return True
+        return self._hand_over(other, events, 0.5)
 
     def _queue(self, events) -> None:
         at = 0.0
@@ -242,7 +235,7 @@ class KorablikiBattleScene(EventShow, BattleBase):
             elif isinstance(e, kr.GameOver):
                 self.timeline.add(at + 0.3, lambda s, e=e: self._log_end(e))
                 self.timeline.add(at + 1.8, lambda s: self._game_over())
-        self.timeline.add(at + 0.05, lambda s: self._sync_from_game())
+        self.timeline.add(at + 0.05, lambda s: self._sync())
 
     def _rank_words(self, rank: str, n: int = 1, tr=None) -> str:
         label = rank_label(tr or self.tr, rank)

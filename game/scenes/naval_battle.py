@@ -74,23 +74,16 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         self.intercept_button = Button(
             lambda: self.tr("naval.intercept_go", n=len(self.shoot_down)), self.intercept,
             lambda: self.human_intercepting, hotkey="Enter")
-        self._view_key = None
         self._begin()
 
     # -- state ---------------------------------------------------------------------------------
-    def _sync_from_game(self) -> None:
+    def _sync(self) -> None:
         g = self.game
         for owner in (0, 1):
             f = self.fields[owner]
             f.marks = dict(g.marks[owner])
             f.wrecks = [g.fleets[owner][i].cells for i in g.sunk[owner]]
             f.lost = set(g.hits[owner])
-
-    def _view(self) -> nv.NavalView:
-        key = (len(self.game.history), self.viewer)
-        if self._view_key != key:
-            self._view_key, self._view_cache = key, self.game.view(self.viewer)
-        return self._view_cache
 
     def board(self, owner: int) -> Field:
         return self.fields[owner]
@@ -102,15 +95,11 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
 
     @property
     def human_to_move(self) -> bool:
-        g = self.game
-        return (not g.over and not self.busy and g.pending is None
-                and self.seat(g.turn).kind == HUMAN and g.turn == self.viewer)
+        return self._free_to_act and self.game.pending is None
 
     @property
     def human_intercepting(self) -> bool:
-        g = self.game
-        return (not g.over and not self.busy and g.pending is not None
-                and g.pending.player == self.viewer and self.seat(self.viewer).kind == HUMAN
+        return (self._free_to_act and self.game.pending is not None
                 and not self.match.auto_intercept)
 
     # -- playing actions -----------------------------------------------------------------------
@@ -137,11 +126,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
                 self._log(event.player, self._request_words(event.volley))
             else:
                 rest.append(event)
-        self._sound("launch", False, None, 0.7)
-        self.timeline.add(0.3, lambda s: self._curtain(
-            defender, self.tr("curtain.turn", name=self.seat(defender).name),
-            then=lambda: self._queue(rest)))
-        return True
+        return self._hand_over(defender, rest, 0.7)
 
     def _queue(self, events) -> None:
         at = 0.0
@@ -200,7 +185,6 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         return Join(*parts, sep=" · ")
 
     def _handed_over(self, player: int) -> None:
-        self._view_key = None
         for c in self._last_targets(1 - player):      # where the other side aimed
             self.fields[player].pulses[c] = 2.5
         for c in self._last_targets(player):          # and his own last volley's answer
@@ -247,11 +231,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
             self.turn_pair()
             return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
-            cell = right.cell_at(event.pos)
-            if cell is not None:
-                self.cursor = cell
-                if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                    self.mark(cell)
+            self.cursor = self._aim(event, right, self.mark) or self.cursor
             return
         if event.type == pygame.TEXTINPUT:
             ch = event.text.strip()
@@ -279,6 +259,15 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
             else:
                 self.undo()
 
+    @staticmethod
+    def _aim(event, geo: BoardGeometry, act):
+        """The cell of ``geo`` under the mouse (None: off the field); a left click on it
+        calls ``act(cell)``."""
+        cell = geo.cell_at(event.pos)
+        if cell is not None and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            act(cell)
+        return cell
+
     def mark_typed(self) -> None:
         cell = self._typed_cell()
         if cell is not None:
@@ -292,11 +281,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         options = self.game.intercept_options()
         cur = self.own_cursor or (options[0] if options else (6, 6))
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
-            cell = geo.cell_at(event.pos)
-            if cell is not None:
-                self.own_cursor = cell
-                if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                    self.toggle_down(cell)
+            self.own_cursor = self._aim(event, geo, self.toggle_down) or self.own_cursor
         elif event.type == pygame.KEYDOWN:
             if event.key in ARROWS:
                 self.own_cursor = step_cell(cur, event.key, nv.SIZE, nv.SIZE, wrap=True)
