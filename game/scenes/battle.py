@@ -66,11 +66,6 @@ class BattleScene(FieldsBattle):
         return self.shown[owner]
 
     @property
-    def actor(self) -> int:
-        g = self.game
-        return g.decision.player if g.decision is not None else g.turn
-
-    @property
     def human_to_move(self) -> bool:
         """The human at the screen may shoot now (no decision pending)."""
         return self._free_to_act and self.game.decision is None

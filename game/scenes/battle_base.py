@@ -85,11 +85,6 @@ class BattleBase(RecordKeeper, Scene):
     def _name(self, player: int) -> str:
         return self.seat(player).name
 
-    @property
-    def actor(self) -> int:
-        """Whom the rules wait for (a decision's player while one is pending)."""
-        return self.game.turn
-
     def _mine(self, player: int) -> bool:
         """Does the person at the screen play ``player`` now?"""
         return self.seat(player).kind == HUMAN and player == self.viewer
@@ -97,7 +92,7 @@ class BattleBase(RecordKeeper, Scene):
     @property
     def _free_to_act(self) -> bool:
         """The person at the screen is the one the rules wait for, and nothing is playing."""
-        return not self.game.over and not self.busy and self._mine(self.actor)
+        return not self.game.over and not self.busy and self._mine(self.game.turn)
 
     def _view(self):
         """What the viewer may see of the game, made once per state."""
@@ -114,7 +109,7 @@ class BattleBase(RecordKeeper, Scene):
     def waiting_for_viewer(self) -> bool:
         """The rules wait for the person at the screen, though the screen may still show what
         led there: a click then finishes the animation and acts."""
-        return not self.game.over and self.thinking is None and self._mine(self.actor)
+        return not self.game.over and self.thinking is None and self._mine(self.game.turn)
 
     # -- words --------------------------------------------------------------------------------
     def _cell(self, cell) -> str:
@@ -209,7 +204,7 @@ class BattleBase(RecordKeeper, Scene):
     # -- the computer's turn ------------------------------------------------------------------
     def _computer_move(self, skipping: bool) -> None:
         g = self.game
-        actor = self.actor
+        actor = g.turn           # whom the rules wait for: a decision's player while one is due
         if g.over or self.seat(actor).kind != COMPUTER:
             return
         self.think(self._deciding(actor), lambda action: self._decided(actor, action), skipping)
@@ -225,8 +220,10 @@ class BattleBase(RecordKeeper, Scene):
     def think(self, decide, decided, skipping: bool) -> None:
         """Run ``decide()`` in the worker and give its answer to ``decided`` on the screen's
         thread, when ``update`` finds it done (or at once while the cues are skipped). One
-        choice at a time: a computer player is never called from two threads at once, and the
-        game is not changed while the worker reads a view of it (nothing plays meanwhile)."""
+        choice at a time, and ``busy`` meanwhile: nothing plays, so the game is not changed
+        while the worker reads a view of it, and a computer player is never called from two
+        threads at once (anything else that tells it of the game, such as «Кораблики»'s
+        ``observe``, must wait for ``thinking`` to be None)."""
         if skipping:
             decided(decide())
             return
@@ -276,15 +273,21 @@ class BattleBase(RecordKeeper, Scene):
         if self.thinking is not None and self.thinking.done():
             self._thought()
         g = self.game
-        if not g.over and not self.busy and self.seat(self.actor).kind == COMPUTER:
+        if not g.over and not self.busy and self.seat(g.turn).kind == COMPUTER:
             self.timeline.add(self.AI_THINK, self._computer_move)
         self.settle(dt * speed)
+        if not self.demo:
+            self._layout()
+            self.log.place(self.log_rect, theme.font_px(self.size, self.LOG[0]))
 
     def animate(self, dt: float, speed: float) -> None:
         """The mode's own moving things, before the computer's turn is looked at."""
 
     def settle(self, dt: float) -> None:
         """The last of a frame's time: prompts, fires, the buttons placed for the state."""
+
+    def _layout(self) -> None:
+        """Place the fields, the log and the panels for the window's size (once per size)."""
 
     # -- drawing ------------------------------------------------------------------------------
     def _draw_header(self, surface, x: float | None = None) -> tuple[int, int]:
@@ -312,10 +315,6 @@ class FieldsBattle(BattleBase):
         self._geo = {"left": left, "right": right}
         self.log_rect, self.status_rect = log, status
         self.effects.scale = left.cell / 40
-        self._place_fixed()
-
-    def _place_fixed(self) -> None:
-        """The buttons whose place depends on the window alone."""
 
     def geo_of(self, owner: int) -> BoardGeometry:
         """The geometry of ``owner``'s field: the viewer's own field is on the left."""

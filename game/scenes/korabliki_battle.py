@@ -20,9 +20,9 @@ import pygame
 from ..i18n.phrase import Phrase
 from ..rules import korabliki as kr
 from ..render import text, theme
-from ..render.korabliki import (board_rect, cell_at, draw_cell_tint, draw_cursor, draw_piece,
-                                draw_piece_at, draw_sea_board, fit_geometry, rank_label,
-                                rank_name, to_screen, viewer_colours)
+from ..render.korabliki import (board_rect, cell_at, draw_cell_tint, draw_cursor, draw_pieces,
+                                draw_scorch, draw_sea_board, fit_geometry, rank_label,
+                                rank_name, to_screen)
 from ..render.widgets import Button, panel
 from .base import ARROWS
 from .battle_base import BattleBase
@@ -389,37 +389,12 @@ class KorablikiBattleScene(EventShow, BattleBase):
         if ox or oy:
             geo = geo.moved(ox, oy)
         flip = self.flip
-        own_colour, enemy_colour = viewer_colours(flip)
         draw_sea_board(surface, geo, self.letters, self.t, flip)
-        for b in self.blasts:   # the scorched 5×5 square
-            k = round(b.t / b.span * 24) / 24      # a few shades: cached tints, not one a frame
-            heat = (255, int(200 * (1 - k)), int(80 * (1 - k)), int(150 * (1 - k * 0.6)))
-            for c in b.zone:
-                draw_cell_tint(surface, geo, to_screen(c, flip), heat)
-        g = self.game
-        over = g.over and not self.busy
-        hints = self._hints()
-        for c, rgba in hints:
+        draw_scorch(surface, geo, self.blasts, flip)
+        for c, rgba in self._hints():
             draw_cell_tint(surface, geo, to_screen(c, flip), rgba)
-        for c, shown in self.display.items():
-            own = shown.owner == self.viewer
-            rank = shown.rank if (own or shown.revealed or over) else None
-            draw_piece(surface, geo, to_screen(c, flip), rank,
-                       own_colour if own else enemy_colour, own,
-                       revealed_badge=not own and rank is not None, selected=c == self.selected,
-                       tr=self.tr, known=own and shown.revealed)
-        for gh in self.ghosts:
-            if gh.t < 0:
-                continue
-            k = min(1.0, gh.t / gh.span)
-            pos = (gh.start[0] + (gh.end[0] - gh.start[0]) * k + ox,
-                   gh.start[1] + (gh.end[1] - gh.start[1]) * k + oy)
-            own = gh.owner == self.viewer
-            rank = gh.rank if (own or gh.revealed) else None
-            size = int(geo.cell * (1 - 0.5 * k)) if gh.sinking else geo.cell
-            draw_piece_at(surface, pos, max(6, size), rank, own_colour if own else enemy_colour,
-                          own, revealed_badge=not own and rank is not None, dim=gh.sinking,
-                          tr=self.tr)
+        draw_pieces(surface, geo, self.display, self.ghosts, self.viewer, self.selected,
+                    self.game.over and not self.busy, self.tr, (ox, oy))
         if self.human_to_move or self.human_to_act or self.human_answering:
             draw_cursor(surface, geo, to_screen(self.cursor, flip))
         self.effects.draw(surface, (ox, oy))

@@ -89,11 +89,6 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         return self.fields[owner]
 
     @property
-    def actor(self) -> int:
-        g = self.game
-        return g.pending.player if g.pending is not None else g.turn
-
-    @property
     def human_to_move(self) -> bool:
         return self._free_to_act and self.game.pending is None
 
