@@ -267,11 +267,12 @@ class BattleBase(RecordKeeper, Scene):
         if not self.game.over:
             self.elapsed += dt
         self.timeline.update(dt * speed)
+        if self.thinking is not None and self.thinking.done():
+            self._thought()
+            self.timeline.update(0.0)   # what it sets off at once starts now, as a cue's would
         self.effects.update(dt * speed)
         self.message_time = max(0.0, self.message_time - dt)
         self.animate(dt, speed)
-        if self.thinking is not None and self.thinking.done():
-            self._thought()
         g = self.game
         if not g.over and not self.busy and self.seat(g.turn).kind == COMPUTER:
             self.timeline.add(self.AI_THINK, self._computer_move)
