@@ -26,7 +26,6 @@ from ..render.battle import draw_afloat
 from ..render.board import BoardGeometry, BoardPicture, draw_board
 from ..render.widgets import Button, panel
 from .battle_base import FieldsBattle
-from ..match import COMPUTER
 
 FLIGHT = 0.55      # seconds a shell flies
 
@@ -447,30 +446,15 @@ class BattleScene(FieldsBattle):
                       theme.font_px(self.size, 18), theme.TEXT_DIM, "center")
         return y, px
 
-    def banner(self) -> tuple[str, tuple]:
-        """The header's words: what the screen shows, never the state ahead of it. "Your turn"
-        only while input is taken; the other side's name only once its turn is shown."""
-        g = self.game
-        actor = self.turn_shown
-        seat = self.seat(actor)
+    def _prompt(self) -> str | None:
         deciding = self.human_deciding
-        if self.over_shown:
-            return self.tr("battle.over"), theme.ACCENT
-        if deciding:
-            return self.tr(f"battle.decide_{deciding}"), theme.ACCENT
-        if self.human_to_move:
-            if self.match.hot_seat:
-                return self.tr("battle.turn_of", name=seat.name), theme.GOOD
-            return self.tr("battle.your_turn"), theme.GOOD
-        colour = theme.PLAYER_COLOURS[actor]
-        if seat.kind == COMPUTER:
-            if (g.decision is not None and g.decision.player == actor
-                    and not self.timeline.busy):
-                return self.tr("battle.deciding", name=seat.name), colour
-            return self.tr("battle.enemy_turn", name=seat.name), colour
-        if self.match.hot_seat:
-            return self.tr("battle.firing", name=seat.name), colour
-        return self.tr("battle.you_fire"), colour
+        return self.tr(f"battle.decide_{deciding}") if deciding else None
+
+    def _computer_words(self, seat) -> str:
+        d = self.game.decision    # C5, C6, §D: the computer decides, once the cues are over
+        if d is not None and d.player == self.turn_shown and not self.timeline.busy:
+            return self.tr("battle.deciding", name=seat.name)
+        return super()._computer_words(seat)
 
     def _draw_status(self, surface) -> None:
         rect = self.status_rect

@@ -381,6 +381,33 @@ class FieldsBattle(BattleBase):
                 if mark == HIT:
                     self.effects.fire(geo.center(cell), dt)
 
+    def banner(self) -> tuple[str, tuple]:
+        """The header's words: what the screen shows, never the state ahead of it. "Your turn"
+        only while input is taken; the other side's name only once its turn is shown."""
+        if self.over_shown:
+            return self.tr("battle.over"), theme.ACCENT
+        prompt = self._prompt()
+        if prompt:
+            return prompt, theme.ACCENT
+        seat = self.seat(self.turn_shown)
+        if self.human_to_move:
+            if self.match.hot_seat:
+                return self.tr("battle.turn_of", name=seat.name), theme.GOOD
+            return self.tr("battle.your_turn"), theme.GOOD
+        colour = theme.PLAYER_COLOURS[self.turn_shown]
+        if seat.kind == COMPUTER:
+            return self._computer_words(seat), colour
+        if self.match.hot_seat:
+            return self.tr("battle.firing", name=seat.name), colour
+        return self.tr("battle.you_fire"), colour
+
+    def _prompt(self) -> str | None:
+        """The header while the person at the screen is asked something of his own field."""
+        return None
+
+    def _computer_words(self, seat) -> str:
+        return self.tr("battle.enemy_turn", name=seat.name)
+
     def _draw_titles(self, surface) -> None:
         px = theme.font_px(self.size, 22)
         v = self.viewer

@@ -373,23 +373,8 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         text.draw(surface, words, (geo.grid.centerx, geo.grid.bottom + small * 0.9), small,
                   theme.TEXT_DIM, "center")
 
-    def banner(self) -> tuple[str, tuple]:
-        """The header's words, from what the screen has shown (see BattleScene.banner)."""
-        if self.over_shown:
-            return self.tr("battle.over"), theme.ACCENT
-        if self.human_intercepting:
-            return self.tr("naval.intercept_title"), theme.ACCENT
-        seat = self.seat(self.turn_shown)
-        if self.human_to_move:
-            if self.match.hot_seat:
-                return self.tr("battle.turn_of", name=seat.name), theme.GOOD
-            return self.tr("battle.your_turn"), theme.GOOD
-        colour = theme.PLAYER_COLOURS[self.turn_shown]
-        if seat.kind == COMPUTER:
-            return self.tr("battle.enemy_turn", name=seat.name), colour
-        if self.match.hot_seat:
-            return self.tr("battle.firing", name=seat.name), colour
-        return self.tr("battle.you_fire"), colour
+    def _prompt(self) -> str | None:
+        return self.tr("naval.intercept_title") if self.human_intercepting else None
 
     def _draw_status(self, surface) -> None:
         rect = self.status_rect
