@@ -5,7 +5,7 @@ import pygame
 
 from game.render.effects import Effects
 from game.rules.classic import LARGE_18_FLEET
-from game.scenes.battle import afloat_rows
+from game.render.battle import afloat_rows
 
 import random
 

@@ -5,37 +5,26 @@ import random
 import pygame
 import pytest
 
-from game.app import App
 from game.rules import korabliki as kr
 from game.scenes.curtain import CurtainScene
 from game.scenes.dialogs import ConfirmScene
 from game.scenes.korabliki_battle import KorablikiBattleScene
 from game.scenes.korabliki_gameover import KorablikiGameOverScene
-from game.match import COMPUTER, HUMAN, Match, Seat
-from game.scenes.title import TitleScene
+from game.match import COMPUTER, HUMAN, Match
 from game.render.korabliki import rank_label
 
 from .test_korabliki_rules import arrange
-from .test_scenes import frames, key, typed
+from .test_scenes import frames, key, pushed, running_app, seats, typed
 
 
 @pytest.fixture
 def app(home):
-    a = App(size=(1280, 720), seed=11)
-    a.scenes.push(TitleScene(a))
-    frames(a, 2)
-    yield a
-    a.quit()
+    yield from running_app((1280, 720), 11)
 
 
 def battle(app, game, kinds=(HUMAN, COMPUTER), level="admiral"):
-    seats = tuple(Seat(k, f"P{i}", level if k == COMPUTER else "", opponent="")
-                  for i, k in enumerate(kinds))
-    match = Match(kr.KorablikiConfig(), seats, first=str(game.turn), seed=5)
-    scene = KorablikiBattleScene(app, match, game, keep_record=False)
-    app.scenes.push(scene)
-    frames(app, 2)
-    return scene
+    match = Match(kr.KorablikiConfig(), seats(kinds, level), first=str(game.turn), seed=5)
+    return pushed(app, KorablikiBattleScene(app, match, game, keep_record=False))
 
 
 def settle(app, scene, limit=3000):

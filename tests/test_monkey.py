@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 
 from game import monkey
-from game.scenes import battle
+from game.scenes import battle_base
 from game.scenes.base import SceneStack
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -53,7 +53,7 @@ def test_a_crash_is_counted_each_time_reported_once_and_the_game_starts_again(ho
         original(self, event)
 
     monkeypatch.setattr(SceneStack, "handle", fragile)
-    thinker = battle._THINKER
+    thinker = battle_base.THINKER
     err = io.StringIO()
     m = monkey.Monkey(300, 4, err=err)
     result = m.run()
@@ -66,6 +66,6 @@ def test_a_crash_is_counted_each_time_reported_once_and_the_game_starts_again(ho
     assert text.count("# monkey crash") == 1
     assert "ZeroDivisionError at game/app.py" in text
     # the worker thread the battle thinks in is given back, and so is the data folder
-    assert battle._THINKER is thinker
+    assert battle_base.THINKER is thinker
     assert os.environ["SEABATTLE_HOME"] == str(home)
     assert list(home.iterdir()) == []

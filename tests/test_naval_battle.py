@@ -5,36 +5,26 @@ import random
 import pygame
 import pytest
 
-from game.app import App
 from game.rules import naval as nv
 from game.scenes.curtain import CurtainScene
-from game.match import COMPUTER, HUMAN, Match, Seat
+from game.match import COMPUTER, HUMAN, Match
 from game.scenes.naval_battle import NavalBattleScene
 from game.scenes.naval_gameover import NavalGameOverScene
-from game.scenes.title import TitleScene
 
 from .test_naval_rules import fleet_a
-from .test_scenes import click, frames, key, typed
+from .test_scenes import click, frames, key, pushed, running_app, seats, typed
 
 
 @pytest.fixture
 def app(home):
-    a = App(size=(1280, 720), seed=11)
-    a.scenes.push(TitleScene(a))
-    frames(a, 2)
-    yield a
-    a.quit()
+    yield from running_app((1280, 720), 11)
 
 
 def battle(app, kinds=(HUMAN, COMPUTER), first=0, auto=False, level="admiral"):
-    seats = tuple(Seat(k, f"P{i}", level if k == COMPUTER else "", opponent="")
-                  for i, k in enumerate(kinds))
-    match = Match(nv.NavalConfig(), seats, first=str(first), seed=5, auto_intercept=auto)
+    match = Match(nv.NavalConfig(), seats(kinds, level), first=str(first), seed=5,
+                  auto_intercept=auto)
     game = nv.NavalGame(match.config, [fleet_a(), fleet_a()], first)
-    scene = NavalBattleScene(app, match, game, keep_record=False)
-    app.scenes.push(scene)
-    frames(app, 2)
-    return scene
+    return pushed(app, NavalBattleScene(app, match, game, keep_record=False))
 
 
 def settle(app, scene, limit=4000):

@@ -41,13 +41,31 @@ def settle(app, limit=3000):
         frames(app)
 
 
-@pytest.fixture
-def app(home):
-    a = App(size=SIZE, seed=7)
+def running_app(size, seed: int):
+    """The body of an ``app`` fixture: the game at its title screen, quit after the test."""
+    a = App(size=size, seed=seed)
     a.scenes.push(TitleScene(a))
     frames(a, 2)
     yield a
     a.quit()
+
+
+def pushed(app, scene):
+    """``scene`` on top of the stack, two frames on."""
+    app.scenes.push(scene)
+    frames(app, 2)
+    return scene
+
+
+def seats(kinds, level: str):
+    """Seats P0, P1 of ``kinds`` (a computer of ``level``), without a personality."""
+    return tuple(Seat(k, f"P{i}", level if k == COMPUTER else "", opponent="")
+                 for i, k in enumerate(kinds))
+
+
+@pytest.fixture
+def app(home):
+    yield from running_app(SIZE, 7)
 
 
 def start_quick_match(app, first="0"):

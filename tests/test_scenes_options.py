@@ -17,18 +17,14 @@ from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
 
 from .test_fleet import LEGAL
-from .test_scenes import frames, key, settle, typed
+from .test_scenes import frames, key, running_app, settle, typed
 
 SIZES = [(1280, 720), (800, 600)]
 
 
 @pytest.fixture
 def app(home):
-    a = App(size=(1280, 720), seed=11)
-    a.scenes.push(TitleScene(a))
-    frames(a, 2)
-    yield a
-    a.quit()
+    yield from running_app((1280, 720), 11)
 
 
 def battle_with(app, config, setups=None, first=0, kind=COMPUTER, level="hunter"):

@@ -225,6 +225,21 @@ class Effects:
         self.flash = max(self.flash, min(1.0, 0.35 * power))
         self.shake(6 * power, 0.35 + 0.15 * power)
 
+    def atomic(self, pos: Pos) -> None:
+        """The atomic bomb (RULES.md §K): a white flash, shock rings, a fireball and the
+        mushroom, a rising stem and a rolling cap of smoke and fire."""
+        self.flash = 1.0
+        self.shake(14, 1.0)
+        s = self.scale
+        self.rings.append(Ring(pos, 6 * s, 520 * s, 0.9, 0.9, (255, 245, 220), 5))
+        self.rings.append(Ring(pos, 4 * s, 260 * s, 1.4, 1.4, (255, 170, 90), 3))
+        self.explosion(pos, 2.2)
+        self._spray(pos, 26, 60 * s, 2.6, 14 * s, (255, 140, 50), drag=1.6, grow=30 * s,
+                    up_bias=150 * s, spread=0.25)
+        self._spray((pos[0], pos[1] - 90 * s), 36, 120 * s, 3.2, 19 * s, (120, 110, 105),
+                    drag=1.8, grow=26 * s, additive=False, up_bias=40 * s, spread=1.6,
+                    opacity=0.7)
+
     def fire(self, pos: Pos, dt: float) -> None:
         """Keep a hit cell burning: call every frame with the frame's ``dt``."""
         s = self.scale

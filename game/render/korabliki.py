@@ -431,3 +431,41 @@ def draw_piece(surface: pygame.Surface, geo: BoardGeometry, cell_on_screen: Cell
     r = geo.cell_rect(cell_on_screen)
     return draw_piece_at(surface, r.center, geo.cell, rank, owner_colour, bow_up,
                          revealed_badge, selected, dim, label=label, tr=tr, known=known)
+
+
+# -- the battle ------------------------------------------------------------------------------
+
+def draw_scorch(surface: pygame.Surface, geo: BoardGeometry, blasts, flip: bool) -> None:
+    """The 5×5 squares of atomic blasts, cooling as each blast (``t`` of ``span``) plays."""
+    for b in blasts:
+        k = round(b.t / b.span * 24) / 24      # a few shades: cached tints, not one a frame
+        heat = (255, int(200 * (1 - k)), int(80 * (1 - k)), int(150 * (1 - k * 0.6)))
+        for c in b.zone:
+            draw_cell_tint(surface, geo, to_screen(c, flip), heat)
+
+
+def draw_pieces(surface: pygame.Surface, geo: BoardGeometry, display: dict, ghosts, viewer: int,
+                selected, face_up: bool, tr, offset=(0, 0)) -> None:
+    """The pieces as the board shows them (``display``: cell -> owner, rank, revealed), and
+    the ``ghosts`` sliding to a new cell or sinking: the viewer's own ranks written, the
+    enemy's only once revealed (all of them when ``face_up``, the game over)."""
+    flip = viewer == 1
+    own_colour, enemy_colour = viewer_colours(flip)
+    for c, shown in display.items():
+        own = shown.owner == viewer
+        rank = shown.rank if (own or shown.revealed or face_up) else None
+        draw_piece(surface, geo, to_screen(c, flip), rank, own_colour if own else enemy_colour,
+                   own, revealed_badge=not own and rank is not None, selected=c == selected,
+                   tr=tr, known=own and shown.revealed)
+    ox, oy = offset
+    for gh in ghosts:
+        if gh.t < 0:
+            continue
+        k = min(1.0, gh.t / gh.span)
+        pos = (gh.start[0] + (gh.end[0] - gh.start[0]) * k + ox,
+               gh.start[1] + (gh.end[1] - gh.start[1]) * k + oy)
+        own = gh.owner == viewer
+        rank = gh.rank if (own or gh.revealed) else None
+        size = int(geo.cell * (1 - 0.5 * k)) if gh.sinking else geo.cell
+        draw_piece_at(surface, pos, max(6, size), rank, own_colour if own else enemy_colour,
+                      own, revealed_badge=not own and rank is not None, dim=gh.sinking, tr=tr)

@@ -56,15 +56,21 @@ class LogPanel(Transcript):
                 return True
         return False
 
+    def place(self, rect: pygame.Rect, px: int) -> None:
+        """Where the panel stands and how many lines of ``px`` it shows, for the wheel and the
+        page keys: set as the screen is updated, never as it is drawn."""
+        self.rect = pygame.Rect(rect)
+        self.rows = max(1, (rect.h - 12) // int(px * 1.2))
+        self.back = max(0, min(self.back, len(self) - self.rows))
+
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, px: int, fit: bool = False,
              pad: int = 10) -> None:
         """The panel with as many lines as fit, ending ``back`` lines before the newest."""
-        self.rect = pygame.Rect(rect)
         panel(surface, rect, 200)
         line_h = int(px * 1.2)
-        self.rows = rows = max(1, (rect.h - 12) // line_h)
-        self.back = max(0, min(self.back, len(self) - rows))
-        end = len(self) - self.back
+        rows = max(1, (rect.h - 12) // line_h)
+        back = max(0, min(self.back, len(self) - rows))   # as placed, unless the size changed
+        end = len(self) - back
         shown = self[max(0, end - rows):end]
         bar = 6 if len(self) > rows else 0
         width = rect.w - 2 * pad - bar
@@ -75,5 +81,5 @@ class LogPanel(Transcript):
             track = pygame.Rect(rect.right - bar - 4, rect.y + 8, bar, rect.h - 16)
             pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=3)
             h = max(8, track.h * rows // len(self))
-            top = track.y + (track.h - h) * (len(self) - rows - self.back) // max(1, len(self) - rows)
+            top = track.y + (track.h - h) * (len(self) - rows - back) // max(1, len(self) - rows)
             pygame.draw.rect(surface, theme.TEXT_DIM, (track.x, top, bar, h), border_radius=3)

@@ -4,17 +4,22 @@ Built on ``game.render.board``: the ring of a 12×12 board (row and column 0 and
 10×10 main field reads as such, a small glyph per weapon (gun turret, torpedo tube, anti-air
 dish, flight-deck stripe), and the 7×7 reach of an anti-air mount. Pure drawing: nothing here
 changes game state. Everything costly (the ring, the reach square) is drawn once per geometry
-and blitted after, so a 60 fps battle stays well inside its frame budget.
+and blitted after, so a 60 fps battle stays well inside its frame budget. The battle's own
+pictures are here too: a field with its fleet, the volley being built, the incoming one, and the
+planes, torpedoes and tracers in flight.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import pygame
 
 from . import theme
-from .board import BoardGeometry, draw_ship
+from .board import BoardGeometry, BoardPicture, draw_board, draw_cross, draw_ship
+from .effects import glow
+from .widgets import tint
 
 RING = 1           # the ring's width in cells (as in game.rules.naval)
 AA_RANGE = 3       # Chebyshev reach of an anti-air mount (a 7×7 square)
@@ -243,3 +248,149 @@ def draw_aa_reach(surface: pygame.Surface, geo: BoardGeometry, cell, alpha: int 
     surface.blit(square, top)
     pygame.draw.rect(surface, colour[:3], square.get_rect(topleft=top), max(1, geo.cell // 20))
     surface.set_clip(old)
+
+
+# -- the battle ------------------------------------------------------------------------------
+
+def paint_field(surface, geo: BoardGeometry, letters, t: float, ships, marks: dict,
+                wrecks=(), lost=(), pulses=None, cursor=None, dim: float = 0.0) -> None:
+    """A Naval field: water, ring, the ``ships`` shown afloat (with their weapons), wrecks and
+    marks. ``lost``: hit cells of the shown ships, whose weapons are drawn destroyed."""
+    pic = BoardPicture(wrecks=[w for w in wrecks], marks=marks, pulses=pulses or {})
+    draw_board(surface, geo, pic, letters, t, cursor=cursor, dim=dim)
+    draw_ring(surface, geo)
+    lost = set(lost)
+    for ship in ships:
+        if ship.cells in wrecks:
+            continue
+        draw_hull(surface, geo, ship.cells)
+        draw_weapons(surface, geo, ship.weapons, lost)
+        for c in ship.cells:
+            if c in lost:
+                draw_cross(surface, geo, c, theme.HIT)
+
+
+def plane_shape(surface, centre, size: float, colour, width: int, direction: int = 1) -> None:
+    """A small aircraft seen from above, nose toward ``direction`` (1: right, -1: left)."""
+    cx, cy = centre
+    d = direction
+    pts = [(cx + d * size, cy), (cx + d * size * 0.2, cy - size * 0.15),
+           (cx - d * size * 0.1, cy - size * 0.9), (cx - d * size * 0.35, cy - size * 0.9),
+           (cx - d * size * 0.2, cy - size * 0.15), (cx - d * size * 0.75, cy - size * 0.12),
+           (cx - d * size * 0.95, cy - size * 0.45), (cx - d * size, cy),
+           (cx - d * size * 0.95, cy + size * 0.45), (cx - d * size * 0.75, cy + size * 0.12),
+           (cx - d * size * 0.2, cy + size * 0.15), (cx - d * size * 0.35, cy + size * 0.9),
+           (cx - d * size * 0.1, cy + size * 0.9), (cx + d * size * 0.2, cy + size * 0.15)]
+    pygame.draw.polygon(surface, colour, pts, width)
+
+
+def draw_incoming(surface, geo: BoardGeometry, volley, options, chosen) -> None:
+    """The defender's prompt on his own field: every target of the enemy's ``volley`` (a
+    plane's marked), those his Aegis reaches (``options``) bright, the ``chosen`` framed."""
+    options = set(options)
+    for c in volley.targets:
+        r = geo.cell_rect(c)
+        colour = theme.BAD if c in options else theme.TEXT_DIM
+        cx, cy = r.center
+        rad = geo.cell * 0.38
+        pygame.draw.circle(surface, colour, (cx, cy), rad, max(2, geo.cell // 14))
+        pygame.draw.line(surface, colour, (cx - rad, cy), (cx + rad, cy), 1)
+        pygame.draw.line(surface, colour, (cx, cy - rad), (cx, cy + rad), 1)
+        if c in volley.air:
+            plane_shape(surface, (cx, cy), geo.cell * 0.28, colour, 1)
+        if c in chosen:
+            pygame.draw.rect(surface, theme.ACCENT, r.inflate(-2, -2), max(2, geo.cell // 10),
+                             border_radius=geo.cell // 4)
+
+
+def draw_plan(surface, geo: BoardGeometry, plan, hover, from_left: bool, size: int) -> None:
+    """The volley being built on the enemy field: ``plan`` has ``shots``, ``pair``, ``air``,
+    ``torpedo`` (a row or None) and ``tool``; the torpedo's lane lit from the edge it enters
+    by, the air strike's 3×3 frame following the pointer at ``hover``."""
+    lw = max(2, geo.cell // 12)
+    for c in plan.shots:
+        r = geo.cell_rect(c).inflate(-geo.cell // 6, -geo.cell // 6)
+        pygame.draw.ellipse(surface, theme.CURSOR, r, lw)
+    if len(plan.pair) == 2:
+        a, b = (geo.cell_rect(c) for c in plan.pair)
+        pygame.draw.rect(surface, theme.ACCENT, a.union(b).inflate(-geo.cell // 8, -geo.cell // 8),
+                         lw, border_radius=geo.cell // 3)
+    for c in plan.air:
+        plane_shape(surface, geo.center(c), geo.cell * 0.36, theme.GOOD, 0)
+    if plan.tool == "torpedo" or plan.torpedo is not None:
+        row = plan.torpedo if plan.torpedo is not None else hover[1]
+        band = pygame.Rect(geo.grid.x, geo.y + row * geo.cell, geo.grid.w, geo.cell)
+        alpha = 90 if plan.torpedo is not None else 45
+        surface.blit(tint(band.size, (*theme.GOOD, alpha)), band.topleft)
+        edge_x = geo.grid.left - geo.cell * 0.45 if from_left else geo.grid.right + geo.cell * 0.45
+        tip = geo.cell * 0.35 * (1 if from_left else -1)
+        cy = band.centery
+        pygame.draw.polygon(surface, theme.GOOD, [(edge_x + tip, cy), (edge_x - tip, cy - tip),
+                                                  (edge_x - tip, cy + tip)])
+    if plan.tool == "air":
+        xs = [c[0] for c in plan.air] or [hover[0]]
+        ys = [c[1] for c in plan.air] or [hover[1]]
+        x0 = max(0, min(min(xs), hover[0] - 1, size - 3))
+        y0 = max(0, min(min(ys), hover[1] - 1, size - 3))
+        x0 = max(x0, max(xs) - 2)
+        y0 = max(y0, max(ys) - 2)
+        frame = pygame.Rect(geo.x + x0 * geo.cell, geo.y + y0 * geo.cell, 3 * geo.cell,
+                            3 * geo.cell)
+        pygame.draw.rect(surface, theme.GOOD, frame, lw, border_radius=geo.cell // 4)
+
+
+@dataclass
+class Flyer:
+    """A plane or a torpedo on its way (effects hold the shells and the smoke)."""
+
+    kind: str                 # "plane" or "torpedo"
+    start: tuple
+    end: tuple
+    duration: float
+    t: float = 0.0
+    wake: float = 0.0
+
+    def pos(self) -> tuple:
+        k = min(1.0, self.t / self.duration)
+        return (self.start[0] + (self.end[0] - self.start[0]) * k,
+                self.start[1] + (self.end[1] - self.start[1]) * k)
+
+
+@dataclass
+class Tracer:
+    """A burst of the Aegis's fire climbing to a shell or a plane."""
+
+    start: tuple
+    end: tuple
+    life: float = 0.3
+    span: float = 0.3
+
+
+def draw_flyers(surface, flyers, tracers, offset, scale: float) -> None:
+    """Planes (with their shadows) and torpedoes on their way, and the Aegis's tracers."""
+    ox, oy = offset
+    s = scale
+    for fl in flyers:
+        x, y = fl.pos()
+        x, y = x + ox, y + oy
+        if fl.kind == "plane":
+            pygame.draw.circle(surface, (10, 20, 30), (x + 6 * s, y + 14 * s), max(2, 4 * s))
+            plane_shape(surface, (x, y), 12 * s, (230, 236, 245), 0,
+                        1 if fl.end[0] >= fl.start[0] else -1)
+        else:
+            d = 1 if fl.end[0] >= fl.start[0] else -1
+            body = pygame.Rect(0, 0, 18 * s, 6 * s)
+            body.center = (x, y)
+            pygame.draw.ellipse(surface, (30, 36, 44), body)
+            spr = glow(5 * s, (120, 200, 255), 5)
+            surface.blit(spr, (x - d * 10 * s - spr.get_width() / 2, y - spr.get_height() / 2),
+                         special_flags=pygame.BLEND_RGB_ADD)
+    for tr in tracers:
+        k = tr.life / tr.span
+        colour = (int(255 * k), int(230 * k), int(120 * k))
+        a = (tr.start[0] + ox, tr.start[1] + oy)
+        b = (tr.end[0] + ox, tr.end[1] + oy)
+        for j in (0.0, 0.35, 0.7):   # dashed bursts climbing to the target
+            p0 = (a[0] + (b[0] - a[0]) * j, a[1] + (b[1] - a[1]) * j)
+            p1 = (a[0] + (b[0] - a[0]) * (j + 0.22), a[1] + (b[1] - a[1]) * (j + 0.22))
+            pygame.draw.line(surface, colour, p0, p1, max(2, int(2 * s)))

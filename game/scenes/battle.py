@@ -10,81 +10,47 @@ its shell lands. While cues are pending, any key or click skips them.
 from __future__ import annotations
 
 import random
-from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pygame
 
 from ..ai.captain import decide
-from ..ai.opponents import remark
-from ..i18n import describe
 from ..i18n.phrase import Join, Phrase
 from ..rules.classic import (EMPTY, GIVE_CELL, GIVE_MINE, HIT, KNOWN_MINE, MINE, MISS,
                              RELOCATE, SUNK, SWEEPER, WRECK, CellGiven, GameOver,
                              GiveCell, GiveMine, MineGiven, Relocate, Relocated, Salvo, Shot,
                              ShotResult, TurnChanged, TurnSkipped, shot_results)
-from ..rules.coords import board_letters, parse_cell, typed_cell
 from ..rules.errors import RuleError
+from ..i18n import describe
 from ..render import text, theme
-from ..render.board import BoardGeometry, BoardPicture, draw_board, draw_ship
-from ..render.effects import Effects, Ring, Timeline
-from ..render.logpanel import LogPanel
+from ..render.battle import draw_afloat
+from ..render.board import BoardGeometry, BoardPicture, draw_board
 from ..render.widgets import Button, panel
-from .records import RecordKeeper
-from .base import ARROWS, Scene, step_cell, through_animation
-from ..match import COMPUTER, HUMAN
-
-_THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="admiral")
+from .battle_base import FieldsBattle
 
 FLIGHT = 0.55      # seconds a shell flies
-AI_THINK = 0.45    # the computer's pause before it fires
 
 
-class BattleScene(RecordKeeper, Scene):
+class BattleScene(FieldsBattle):
     def __init__(self, app, match, game, demo: bool = False, keep_record: bool = True):
-        super().__init__(app)
-        self.match = match
-        self.game = game
         self.demo = demo  # attract mode behind the title menu: silent, no panels
-        self.keep_record = keep_record and not demo
-        self.letters = board_letters(match.letters, game.config.width, game.config.height)
-        self.shooters = match.shooters()
-        humans = match.humans
-        self.viewer = game.turn if match.hot_seat else (humans[0] if humans else 0)
-        self.timeline = Timeline()
-        self.effects = Effects(random.Random(match.seed ^ 0x5EA))
+        cfg = game.config
+        super().__init__(app, match, game, match.shooters(), cfg.width, cfg.height, keep_record)
+        self.shooters = self.ais    # the computers' shooters (ai_rng: their decisions, C4–C6, §D)
         self.shown = [BoardPicture(), BoardPicture()]  # per field owner, as animated so far
-        self.cursor = (game.config.width // 2, game.config.height // 2)
+        self.cursor = (cfg.width // 2, cfg.height // 2)
         self.typed = ""
-        self.message = ""
-        self.message_time = 0.0
-        self.log = LogPanel(lambda: self.app.tr)   # the whole game, said in today's language
         self.turn_shots: list[list] = [[], []]  # cells each player shot in his current turn
-        self.elapsed = 0.0
-        self.finished = False
-        self.remark_rng = random.Random(match.seed ^ 0x7E3A)
         self.thoughts: dict[int, list] = {p: [] for p in self.shooters}  # the fairness view
-        self.record_path: Path | None = None
-        self.thinking = None      # the computer's choice being worked out in a thread
-        self.ai_rng = random.Random(match.seed ^ 0xD1CE)   # the computers' decisions (C4–C6, §D)
         self.salvo: list = []     # C4: the cells the human has marked for his next salvo
         self.prompted = -1        # the history length at which the human was last asked
         self.own_cursor = None    # the cursor on his own field while he gives a cell (C5, C6)
         self.fire_button = Button(lambda: self.tr("battle.fire_salvo", n=len(self.salvo),
                                                   total=self.game.salvo_size()),
                                   self.fire_salvo, lambda: self.salvo_ready, hotkey="Enter")
-        self._saved_moves = -1
-        self._geo: dict = {}
-        self._layout_size = None
-        self.turn_shown = game.turn   # whose turn the screen shows: moves with the cues
-        self.over_shown = game.over
-        self._sync_from_game()
-        if not game.history:
-            for p in self.shooters:
-                self._remark(p, "start")
+        self._begin()
 
     # -- state shown on the boards --------------------------------------------------------
-    def _sync_from_game(self) -> None:
+    def _sync(self) -> None:
         """Show the game as it stands (a new game, or one being resumed)."""
         g = self.game
         for owner in (0, 1):
@@ -95,71 +61,24 @@ class BattleScene(RecordKeeper, Scene):
                               if c not in g.shots_at[owner]})
             pic.wrecks = list(g.view(1 - owner).enemy_sunk)
 
-    def seat(self, player: int):
-        return self.match.seats[player]
-
-    @property
-    def busy(self) -> bool:
-        return self.timeline.busy or self.thinking is not None
+    def board(self, owner: int) -> BoardPicture:
+        return self.shown[owner]
 
     @property
     def human_to_move(self) -> bool:
         """The human at the screen may shoot now (no decision pending)."""
-        g = self.game
-        return (not g.over and not self.busy and self.seat(g.turn).kind == HUMAN
-                and g.turn == self.viewer and g.decision is None)
+        return self._free_to_act and self.game.decision is None
 
     @property
     def human_deciding(self) -> str | None:
         """The decision (GIVE_CELL, GIVE_MINE, RELOCATE) the human at the screen must make."""
-        g = self.game
-        d = g.decision
-        if (d is None or g.over or self.busy or self.seat(d.player).kind != HUMAN
-                or d.player != self.viewer):
-            return None
-        return d.kind
-
-    @property
-    def waiting_for_viewer(self) -> bool:
-        """The rules wait for the person at the screen (to shoot or decide), though the screen
-        may still be showing what led there: a click then finishes the animation and acts."""
-        g = self.game
-        actor = g.decision.player if g.decision is not None else g.turn
-        return (not g.over and self.thinking is None and actor == self.viewer
-                and self.seat(actor).kind == HUMAN)
+        d = self.game.decision
+        return d.kind if d is not None and self._free_to_act else None
 
     @property
     def salvo_ready(self) -> bool:
         return (self.game.config.salvo != "off" and self.human_to_move
                 and len(self.salvo) == self.game.salvo_size())
-
-    # -- layout ------------------------------------------------------------------------------
-    def _layout(self) -> None:
-        if self._layout_size == self.size:
-            return
-        self._layout_size = self.size
-        w, h = self.size
-        u = theme.unit(self.size)
-        m = int(16 * u)
-        cols, rows = self.game.config.width, self.game.config.height
-        if self.demo:
-            top, bottom = int(h * 0.30), h - m
-        else:
-            top = int(92 * u)
-            bottom = h - int(150 * u) - int(30 * u)
-        left = pygame.Rect(m, top, w // 2 - int(1.5 * m), bottom - top)
-        right = pygame.Rect(w // 2 + m // 2, top, w // 2 - int(1.5 * m), bottom - top)
-        self._geo = {"left": BoardGeometry.fit(left, cols, rows),
-                     "right": BoardGeometry.fit(right, cols, rows)}
-        self.effects.scale = self._geo["left"].cell / 40
-        self.log_rect = pygame.Rect(m, h - int(150 * u), int(w * 0.58) - m, int(150 * u) - m)
-        self.status_rect = pygame.Rect(self.log_rect.right + m, self.log_rect.y,
-                                       w - self.log_rect.right - 2 * m, self.log_rect.h)
-
-    def geo_of(self, owner: int) -> BoardGeometry:
-        """The geometry of ``owner``'s field: the viewer's own field is on the left."""
-        self._layout()
-        return self._geo["left" if owner == self.viewer else "right"]
 
     # -- playing actions ---------------------------------------------------------------------
     def play(self, action) -> None:
@@ -183,7 +102,7 @@ class BattleScene(RecordKeeper, Scene):
             if volley_end:
                 at, volley_end = max(at, volley_end), 0.0
             if isinstance(event, TurnChanged):
-                self.timeline.add(at + 0.25, lambda s, e=event: self._turn_changed(e, s))
+                self.timeline.add(at + 0.25, lambda s, e=event: self._turn_changed(e.player))
                 at += 0.25
             elif isinstance(event, GameOver):
                 self.timeline.add(at + 0.3, lambda s, e=event: self._last_words(e))
@@ -216,15 +135,6 @@ class BattleScene(RecordKeeper, Scene):
             self._log(event.player, Phrase("log.moved" if event.moved else "log.stayed"))
         elif isinstance(event, TurnSkipped):
             self._log(event.player, Phrase("log.skipped", name=self.seat(event.player)))
-
-    def _cell(self, cell) -> str:
-        return f"{self.letters.letter(cell[0])}{cell[1] + 1}"
-
-    def _sound(self, name: str, skipping: bool, x: float | None = None, volume=1.0) -> None:
-        if skipping or self.demo:
-            return
-        pan = 0.0 if x is None else max(-1.0, min(1.0, (x / self.size[0]) * 2 - 1))
-        self.app.sound(name, volume, pan)
 
     def _animate_shot(self, ev: ShotResult, at: float) -> float:
         target_owner = 1 - ev.shooter
@@ -278,7 +188,7 @@ class BattleScene(RecordKeeper, Scene):
                 self.timeline.add(end + 0.08 * i, lambda s, c=c, i=i: self._sink_cell(ev, c, i, s))
             end += 0.08 * len(ev.ship) + 0.35
             for j, c in enumerate(ev.halo):
-                self.timeline.add(end + 0.025 * j, lambda s, c=c: self._halo_cell(target_owner, c, s))
+                self.timeline.add(end + 0.025 * j, lambda s, c=c: self._halo(target_owner, c, s))
             end += 0.025 * len(ev.halo) + 0.2
         return end
 
@@ -292,27 +202,13 @@ class BattleScene(RecordKeeper, Scene):
         if not skipping:
             self.effects.explosion(self.geo_of(owner).center(cell), 1.25)
 
-    def _halo_cell(self, owner: int, cell, skipping: bool) -> None:
-        self.shown[owner].marks.setdefault(cell, EMPTY)
-        if not skipping:
-            self.effects.rings.append(_small_ring(self.geo_of(owner), cell))
+    def _turn_changed(self, player: int) -> None:
+        self.turn_shots[player] = []
+        super()._turn_changed(player)
 
-    def _turn_changed(self, event: TurnChanged, skipping: bool) -> None:
-        self.turn_shots[event.player] = []
-        self.turn_shown = event.player
-        if self.match.hot_seat and not self.game.over:
-            from .curtain import CurtainScene
-            name = self.seat(event.player).name
-
-            def ready():
-                self.app.scenes.pop()
-                self.viewer = event.player
-                self._layout_size = None
-                other = 1 - event.player
-                for c in self.turn_shots_of_last(other):
-                    self.shown[self.viewer].pulses[c] = 2.5
-            self.app.scenes.push(CurtainScene(self.app, self.tr("curtain.turn", name=name), ready,
-                                              on_abandon=self.save_record))
+    def _handed_over(self, player: int) -> None:
+        for c in self.turn_shots_of_last(1 - player):   # where the other side just shot
+            self.shown[player].pulses[c] = 2.5
 
     def turn_shots_of_last(self, player: int) -> list:
         """The cells ``player`` shot in his last turn (shown to the other after the curtain)."""
@@ -325,38 +221,16 @@ class BattleScene(RecordKeeper, Scene):
             shots += [r.cell for r in shot_results(result)]
         return shots
 
-    def _remark(self, player: int, trigger: str) -> None:
-        """A computer admiral's comment on something both sides saw (never on its own fleet)."""
-        seat = self.seat(player)
-        if self.demo or not seat.opponent:
-            return
-        key = remark(seat.opponent, trigger, self.remark_rng)
-        if key:
-            self.log.append((Phrase("battle.remark", name=seat, text=Phrase(key)),
-                             theme.TEXT_DIM))
-
-    def _last_words(self, event: GameOver) -> None:
-        self.over_shown = True
-        for p in self.shooters:
-            self._remark(p, "we_win" if event.winner == p else "we_lose")
-
-    def _game_over(self) -> None:
-        if self.finished:
-            return
-        self.finished = True
-        if self.demo:
-            return
-        self.match.finish(self.game)
-        self.save_record()
+    def _result_scene(self):
         self._remember_player()
         insight = None
         for p, shooter in self.shooters.items():
             found = getattr(shooter, "insight", lambda: None)()
             if found:
                 insight = self.tr(found, name=self.seat(p).name)
-        from .gameover import GameOverScene
-        self.app.scenes.replace(GameOverScene(self.app, self.match, self.game, self.elapsed,
-                                              self.record_path, self.thoughts, insight))
+        from .gameover import GameOverScene   # flow
+        return GameOverScene(self.app, self.match, self.game, self.elapsed, self.record_path,
+                             self.thoughts, insight)
 
     def _remember_player(self) -> None:
         """Teach the player's profile where his ships stood and where he fired first."""
@@ -370,17 +244,6 @@ class BattleScene(RecordKeeper, Scene):
                  for r in shot_results(result)]
         profile.remember(cfg.width, cfg.height, self.game.ships[h], shots)
         self.app.save_profile(profile)
-
-    def _log(self, shooter: int, words) -> None:
-        if self.demo:
-            return
-        colour = theme.PLAYER_COLOURS[shooter]
-        self.log.append((Join(self.seat(shooter), words, sep=": "), colour))
-
-    def refuse(self, message: str) -> None:
-        self.message = message
-        self.message_time = 4.0
-        self.app.sound("refuse")
 
     # -- input -------------------------------------------------------------------------------
     def fire(self, cell) -> None:
@@ -397,17 +260,6 @@ class BattleScene(RecordKeeper, Scene):
             return
         if self.attempt(Shot(cell)):
             self.typed = ""
-
-    def attempt(self, action) -> bool:
-        """Play the human's ``action`` if the rules allow it, else say why; True if played."""
-        try:
-            self.game.check(action)
-        except RuleError as exc:
-            self.refuse(describe(exc, self.tr, self.letters))
-            return False
-        self.message = ""
-        self.play(action)
-        return True
 
     def mark_salvo(self, cell) -> None:
         if cell in self.salvo:
@@ -437,7 +289,7 @@ class BattleScene(RecordKeeper, Scene):
 
     def ask_relocation(self) -> None:
         """§D: the human's Dutchman was hit; he draws where what is left goes, or stays."""
-        from .paint import PaintShipScene
+        from .paint import PaintShipScene   # flow
         g = self.game
         me = self.viewer
         ship = g.ships[me][0]
@@ -458,36 +310,12 @@ class BattleScene(RecordKeeper, Scene):
             rng=random.Random(self.ai_rng.getrandbits(32))))
 
     def fire_typed(self) -> None:
-        cfg = self.game.config
-        try:
-            cell = parse_cell(self.typed, cfg.width, cfg.height, self.letters)
-        except RuleError as exc:
-            self.typed = ""
-            self.refuse(describe(exc, self.tr, self.letters))
-            return
-        self.cursor = cell
-        self.fire(cell)
-        self.typed = ""
+        cell = self._typed_cell()
+        if cell is not None:
+            self.cursor = cell
+            self.fire(cell)
 
-    def skip(self) -> None:
-        if self.thinking is not None:
-            self._computer_decided(self.thinking.result())
-        self.timeline.skip()
-        self.effects.shells.clear()
-
-    def handle(self, event) -> None:
-        if self.log.handle(event):     # the log scrolls, even while the shells fly
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.typed:
-                self.typed = ""
-                return
-            from .dialogs import PauseScene
-            self.app.sound("click")
-            self.app.scenes.push(PauseScene(self.app, self.save_record_now, self.save_record))
-            return
-        if not through_animation(self, event):
-            return
+    def handle_input(self, event) -> None:
         if self.fire_button.handle(event):
             return
         deciding = self.human_deciding
@@ -499,10 +327,7 @@ class BattleScene(RecordKeeper, Scene):
         if used:
             return
         if event.type == pygame.TEXTINPUT:
-            typed = (self.typed + event.text.strip())[:4]
-            self.typed = typed
-            self.cursor = typed_cell(typed, self.game.config.width, self.game.config.height,
-                                     self.letters) or self.cursor
+            self._type(event.text.strip())
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 if self.typed:
@@ -515,24 +340,7 @@ class BattleScene(RecordKeeper, Scene):
                 self.fire(self.cursor)
             elif event.key == pygame.K_BACKSPACE:
                 self.typed = self.typed[:-1]
-                cfg = self.game.config
-                self.cursor = typed_cell(self.typed, cfg.width, cfg.height,
-                                         self.letters) or self.cursor
-
-    def _pointer(self, event, geo, cursor, act):
-        """The pointer over one board: moving the mouse moves ``cursor``, a left click calls
-        ``act(cell)``, the arrows step round the board. Returns (cursor, event used)."""
-        cfg = self.game.config
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
-            cell = geo.cell_at(event.pos)
-            if cell is None or (event.type == pygame.MOUSEBUTTONDOWN and event.button != 1):
-                return cursor, False
-            if event.type == pygame.MOUSEBUTTONDOWN:
-                act(cell)
-            return cell, True
-        if event.type == pygame.KEYDOWN and event.key in ARROWS:
-            return step_cell(cursor, event.key, cfg.width, cfg.height, wrap=True), True
-        return cursor, False
+                self._type("")
 
     def _handle_decision(self, event) -> None:
         """C5/C6: the human picks a cell of his own field (left board) to give."""
@@ -544,54 +352,32 @@ class BattleScene(RecordKeeper, Scene):
             self.decide_cell(cur)
 
     # -- time --------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        speed = self.app.settings.anim_speed
-        if not self.game.over:
-            self.elapsed += dt
-        self.timeline.update(dt * speed)
-        self.effects.update(dt * speed)
-        self.message_time = max(0.0, self.message_time - dt)
-        for pic in self.shown:
-            for c in list(pic.pulses):
-                pic.pulses[c] -= dt
-                if pic.pulses[c] <= 0:
-                    del pic.pulses[c]
+    def settle(self, dt: float) -> None:
         g = self.game
-        if self.thinking is not None and self.thinking.done():
-            self._computer_decided(self.thinking.result())
-        if not g.over and not self.busy and self.seat(g.turn).kind == COMPUTER:
-            self.timeline.add(AI_THINK, self._computer_move)
         if (self.human_deciding == RELOCATE and self.prompted != len(g.history)
                 and self.app.scenes.top is self):
             self.prompted = len(g.history)
             self.ask_relocation()
         if self.finished and self.demo:
             return
-        for owner in (0, 1):  # hit ships keep burning until they sink
-            geo = self.geo_of(owner)
-            for cell, mark in self.shown[owner].marks.items():
-                if mark == HIT:
-                    self.effects.fire(geo.center(cell), dt * speed)
-
-    def _computer_move(self, skipping: bool) -> None:
-        """The computer thinks in a worker thread (numpy lets go of the interpreter), so the sea
-        keeps moving while the strongest admirals weigh thousands of fleets."""
-        g = self.game
-        if g.over or self.seat(g.turn).kind != COMPUTER:
+        self._burn(dt)
+        if self.demo:
             return
-        player = g.turn
-        shooter = self.shooters[player]
-        view = g.view(player)
-        rng = random.Random(self.ai_rng.getrandbits(32))
-        if skipping:
-            self._computer_decided((player, decide(shooter, view, rng)))
+        b = self.fire_button     # the salvo's button, under the status panel (C4)
+        if self.game.config.salvo != "off" and not self.game.over:
+            rect = self.status_rect
+            bh = int(theme.font_px(self.size, 20) * 1.7)
+            b.rect = pygame.Rect(rect.x + 12, rect.bottom - bh - 8, rect.w - 24, bh)
         else:
-            self.thinking = _THINKER.submit(lambda: (player, decide(shooter, view, rng)))
+            b.rect = pygame.Rect(0, 0, 0, 0)
 
-    def _computer_decided(self, decision) -> None:
-        self.thinking = None
-        player, action = decision
+    def _deciding(self, player: int):
+        shooter = self.shooters[player]
+        view = self.game.view(player)
+        rng = random.Random(self.ai_rng.getrandbits(32))
+        return lambda: decide(shooter, view, rng)
+
+    def _decided(self, player: int, action) -> None:
         shooter = self.shooters[player]
         cells = (action.cell,) if isinstance(action, Shot) else \
             action.cells if isinstance(action, Salvo) else ()
@@ -608,10 +394,7 @@ class BattleScene(RecordKeeper, Scene):
         ox, oy = self.effects.shake_offset()
         g = self.game
         own = self.shown[v]
-        key = (len(g.history), v)
-        if getattr(self, "_view_key", None) != key:   # a view per state, not per frame
-            self._view_key, self._view = key, g.view(v)
-        view = self._view
+        view = self._view()
         own_pic = BoardPicture(
             ships=[s for s in g.ships[v] if s not in own.wrecks and s],
             wrecks=own.wrecks,
@@ -644,18 +427,7 @@ class BattleScene(RecordKeeper, Scene):
         self._draw_log(surface)
         self._draw_status(surface)
 
-    def _draw_titles(self, surface) -> None:
-        px = theme.font_px(self.size, 22)
-        v = self.viewer
-        for side, owner, key in (("left", v, "battle.own_fleet"), ("right", 1 - v, "battle.enemy_waters")):
-            geo = self._geo[side]
-            outer = geo.outer
-            title = self.tr(key, name=self.seat(owner).name)
-            text.draw(surface, title, (geo.grid.centerx, outer.y - px * 0.8), px,
-                      theme.PLAYER_COLOURS[owner], "center")
-            self._draw_afloat(surface, geo, owner)
-
-    def _draw_afloat(self, surface, geo: BoardGeometry, owner: int) -> None:
+    def _draw_afloat(self, surface, geo: BoardGeometry, owner: int, px: int) -> None:
         """Small silhouettes of the ships of ``owner`` still afloat, under his board."""
         sizes = sorted(self.game.config.sizes, reverse=True)
         for wreck in self.shown[owner].wrecks:
@@ -663,61 +435,26 @@ class BattleScene(RecordKeeper, Scene):
                 sizes.remove(len(wreck))
         if self.game.config.relocate and sizes:   # §D: the Dutchman's decks still afloat
             sizes = [len(self.game.ships[owner][0])]
-        room = self.log_rect.y - geo.grid.bottom - 4        # the space down to the log
-        for cell in range(max(6, geo.cell // 3), 2, -1):    # every ship shown: wrap, then shrink
-            rows = afloat_rows(sizes, geo.grid.w // cell)
-            if len(rows) * cell * 1.5 + cell * 0.5 <= room:
-                break
-        for r, row in enumerate(rows):
-            y = geo.grid.bottom + cell // 2 + int(r * cell * 1.5)
-            for x, size in row:
-                draw_ship(surface, BoardGeometry(geo.grid.x + x * cell, y, cell, size, 1),
-                          [(i, 0) for i in range(size)], theme.SHIP, theme.SHIP_DARK,
-                          detail=False)
+        draw_afloat(surface, geo, sizes, self.log_rect.y - geo.grid.bottom - 4)
 
-    def _draw_header(self, surface) -> None:
-        w = self.size[0]
-        px = theme.font_px(self.size, 32)
-        y = int(34 * theme.unit(self.size))
-        words, colour = self.banner()
-        px = text.fit_px(words, px, int(w * 0.96))
-        text.draw(surface, words, (w / 2, y), px, colour, "center", shadow=True)
+    def _draw_header(self, surface, x=None):
+        y, px = super()._draw_header(surface)
         if self.match.series.best_of > 1:
             sc = self.match.series.score
-            small = theme.font_px(self.size, 18)
             text.draw(surface, self.tr("battle.series", n=self.match.series.best_of, a=sc[0],
-                                       b=sc[1]), (w / 2, y + px * 0.9), small, theme.TEXT_DIM,
-                      "center")
+                                       b=sc[1]), (self.size[0] / 2, y + px * 0.9),
+                      theme.font_px(self.size, 18), theme.TEXT_DIM, "center")
+        return y, px
 
-    def banner(self) -> tuple[str, tuple]:
-        """The header's words: what the screen shows, never the state ahead of it. "Your turn"
-        only while input is taken; the other side's name only once its turn is shown."""
-        g = self.game
-        actor = self.turn_shown
-        seat = self.seat(actor)
+    def _prompt(self) -> str | None:
         deciding = self.human_deciding
-        if self.over_shown:
-            return self.tr("battle.over"), theme.ACCENT
-        if deciding:
-            return self.tr(f"battle.decide_{deciding}"), theme.ACCENT
-        if self.human_to_move:
-            if self.match.hot_seat:
-                return self.tr("battle.turn_of", name=seat.name), theme.GOOD
-            return self.tr("battle.your_turn"), theme.GOOD
-        colour = theme.PLAYER_COLOURS[actor]
-        if seat.kind == COMPUTER:
-            if (g.decision is not None and g.decision.player == actor
-                    and not self.timeline.busy):
-                return self.tr("battle.deciding", name=seat.name), colour
-            return self.tr("battle.enemy_turn", name=seat.name), colour
-        if self.match.hot_seat:
-            return self.tr("battle.firing", name=seat.name), colour
-        return self.tr("battle.you_fire"), colour
+        return self.tr(f"battle.decide_{deciding}") if deciding else None
 
-    def _draw_log(self, surface) -> None:
-        self.log.draw(surface, self.log_rect, theme.font_px(self.size, 19), fit=False,
-                      pad=10)
-
+    def _computer_words(self, seat) -> str:
+        d = self.game.decision    # C5, C6, §D: the computer decides, once the cues are over
+        if d is not None and d.player == self.turn_shown and not self.timeline.busy:
+            return self.tr("battle.deciding", name=seat.name)
+        return super()._computer_words(seat)
 
     def _draw_status(self, surface) -> None:
         rect = self.status_rect
@@ -730,14 +467,9 @@ class BattleScene(RecordKeeper, Scene):
             n = self.game.salvo_size()
             text.draw(surface, self.tr("battle.salvo_left", n=n - len(self.salvo), total=n),
                       (rect.right - 12, y), px, theme.ACCENT, "topright")
-            bh = int(px * 1.7)
-            self.fire_button.rect = pygame.Rect(rect.x + 12, rect.bottom - bh - 8,
-                                                rect.w - 24, bh)
             if self.human_to_move:
                 self.fire_button.draw(surface, px - 2)
-                rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h - bh - 8)
-        else:
-            self.fire_button.rect = pygame.Rect(0, 0, 0, 0)
+                rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h - self.fire_button.rect.h - 8)
         if deciding not in (GIVE_CELL, GIVE_MINE):     # the aim and the typing line
             text.draw(surface, self.tr("battle.aim", cell=self._cell(self.cursor)), (x, y), px,
                       theme.CURSOR)
@@ -755,19 +487,3 @@ class BattleScene(RecordKeeper, Scene):
                 "battle.hint_salvo" if self.game.config.salvo != "off" else "battle.hint")
         text.draw_block(surface, self.tr(hint), words_rect, px - 2, theme.TEXT_DIM)
 
-
-def afloat_rows(sizes, width: int) -> list[list[tuple[int, int]]]:
-    """Ships of ``sizes`` laid in rows ``width`` cells wide, a cell apart: [[(x, size), …], …]."""
-    rows: list = [[]]
-    x = 0
-    for size in sizes:
-        if x and x + size > width:
-            rows.append([])
-            x = 0
-        rows[-1].append((x, size))
-        x += size + 1
-    return rows
-
-
-def _small_ring(geo: BoardGeometry, cell) -> Ring:
-    return Ring(geo.center(cell), 2, geo.cell * 0.6, 0.35, 0.35, theme.HALO, 1)

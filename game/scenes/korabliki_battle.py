@@ -15,63 +15,20 @@ from the game itself whenever nothing is playing.
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
-from pathlib import Path
-
 import pygame
 
-from ..i18n import describe
-from ..i18n.phrase import Join, Phrase, Said
+from ..i18n.phrase import Phrase
 from ..rules import korabliki as kr
-from ..rules.coords import board_letters
-from ..rules.errors import RuleError
 from ..render import text, theme
-from ..render.effects import Effects, Ring, Timeline
-from ..render.korabliki import (board_rect, cell_at, draw_cell_tint, draw_cursor, draw_piece,
-                                draw_piece_at, draw_sea_board, fit_geometry, rank_label,
-                                rank_name, to_screen, viewer_colours)
-from ..render.logpanel import LogPanel
+from ..render.korabliki import (board_rect, cell_at, draw_cell_tint, draw_cursor, draw_pieces,
+                                draw_scorch, draw_sea_board, fit_geometry, rank_label,
+                                rank_name, to_screen)
 from ..render.widgets import Button, panel
-from .records import RecordKeeper
-from .base import ARROWS, Scene, through_animation
+from .base import ARROWS
+from .battle_base import BattleBase
+from .korabliki_show import BlastShow, EventShow, Ghost, Shown
 from ..match import COMPUTER, HUMAN
 
-BLAST_LINE = 4     # pieces a blast turns up, named per line of the log
-
-AI_THINK = 0.35
-SLIDE = 0.22
-
-
-@dataclass
-class Shown:
-    """A piece as the board shows it now."""
-
-    owner: int
-    rank: str
-    revealed: bool
-
-
-@dataclass
-class Ghost:
-    """A piece leaving the board (sinking), or one sliding to its new cell."""
-
-    owner: int
-    rank: str
-    revealed: bool
-    start: tuple          # pixel centres
-    end: tuple
-    t: float
-    span: float
-    sinking: bool
-
-
-@dataclass
-class BlastShow:
-    centre: kr.Cell
-    zone: tuple
-    t: float = 0.0
-    span: float = 4.0
 
 
 def step_board(cell, key: int, flip: bool):
@@ -82,45 +39,26 @@ def step_board(cell, key: int, flip: bool):
     return (max(0, min(kr.WIDTH - 1, cell[0] + dx)), max(0, min(kr.HEIGHT - 1, cell[1] + dy)))
 
 
-class KorablikiBattleScene(RecordKeeper, Scene):
+class KorablikiBattleScene(EventShow, BattleBase):
+    AI_THINK = 0.35
+    HEADER = (28, 30)
+    LOG = (16, True, 8)
+
     def __init__(self, app, match, game: kr.KorablikiGame, keep_record: bool = True):
-        super().__init__(app)
-        self.match = match
-        self.game = game
-        self.keep_record = keep_record
-        self.letters = board_letters(match.letters, kr.WIDTH, kr.HEIGHT)
-        self.ais = match.korabliki_ais()
-        humans = match.humans
-        self.viewer = game.turn if match.hot_seat else (humans[0] if humans else 0)
-        self.timeline = Timeline()
-        self.effects = Effects(random.Random(match.seed ^ 0x5EA))
+        super().__init__(app, match, game, match.korabliki_ais(), kr.WIDTH, kr.HEIGHT,
+                         keep_record)
         self.ghosts: list[Ghost] = []
         self.blasts: list[BlastShow] = []
         self.display: dict = {}
         self.cursor = (7, 11) if self.viewer == 0 else (8, 3)
         self.selected = None
         self.block_index = 0
-        self.message = ""
-        self.message_time = 0.0
-        self.log = LogPanel(lambda: self.app.tr)   # the whole game, said in today's language
-        self.elapsed = 0.0
-        self.finished = False
-        self.record_path: Path | None = None
-        self._saved_moves = -1
-        self.remark_rng = random.Random(match.seed ^ 0x7E3A)
-        self.ai_rng = random.Random(match.seed ^ 0xD1CE)
         self.end_button = Button(lambda: self.tr("kor.end_turn"), self.end_turn,
                                  lambda: self.human_to_act, hotkey="Enter")
         self.bomb_button = Button(lambda: self.tr("kor.bomb"), self.ask_bomb,
                                   lambda: self.human_to_act and self._has_bomb(), hotkey="X")
         self.answer_buttons: list[Button] = []
-        self._layout_size = None
-        self.turn_shown = game.turn   # whose turn the screen shows: moves with the cues
-        self.over_shown = game.over
-        self._sync()
-        if not game.history:
-            for p in self.ais:
-                self._remark(p, "start")
+        self._begin()
 
     # -- state --------------------------------------------------------------------------------
     @property
@@ -130,47 +68,25 @@ class KorablikiBattleScene(RecordKeeper, Scene):
     def _sync(self) -> None:
         self.display = {c: Shown(p.owner, p.rank, p.revealed) for c, p in self.game.pieces.items()}
 
-    def seat(self, player: int):
-        return self.match.seats[player]
-
-    @property
-    def busy(self) -> bool:
-        return self.timeline.busy
-
-    def _mine(self, player: int) -> bool:
-        """Does the person at the screen play ``player`` now?"""
-        return self.seat(player).kind == HUMAN and player == self.viewer
-
     @property
     def human_to_move(self) -> bool:
-        g = self.game
-        return (not g.over and not self.busy and g.phase == kr.MOVE and self._mine(g.turn))
+        return self._free_to_act and self.game.phase == kr.MOVE
 
     @property
     def human_to_act(self) -> bool:
-        g = self.game
-        return (not g.over and not self.busy and g.phase == kr.ACT and self._mine(g.turn))
+        return self._free_to_act and self.game.phase == kr.ACT
 
     @property
     def human_answering(self) -> bool:
-        g = self.game
-        return (not g.over and not self.busy and g.phase == kr.ANSWER and self._mine(g.turn))
-
-    @property
-    def waiting_for_viewer(self) -> bool:
-        """The rules wait for the person at the screen, though the screen may still show what
-        led there: a click then finishes the animation and acts."""
-        g = self.game
-        return not g.over and self._mine(g.turn)
+        return self._free_to_act and self.game.phase == kr.ANSWER
 
     def _has_bomb(self) -> bool:
         return any(p.rank == kr.BOMB for p in self.game.own(self.game.turn))
 
     # -- layout -------------------------------------------------------------------------------
     def _layout(self) -> None:
-        if self._layout_size == self.size:
+        if not self.resized():
             return
-        self._layout_size = self.size
         w, h = self.size
         u = theme.unit(self.size)
         m = int(14 * u)
@@ -247,7 +163,7 @@ class KorablikiBattleScene(RecordKeeper, Scene):
     def ask_bomb(self) -> None:
         if not (self.human_to_act and self._has_bomb()):
             return
-        from .dialogs import ConfirmScene
+        from .dialogs import ConfirmScene   # flow
         self.app.scenes.push(ConfirmScene(self.app, self.tr("kor.bomb_confirm"),
                                           lambda: self.attempt(kr.Bomb())))
 
@@ -272,21 +188,6 @@ class KorablikiBattleScene(RecordKeeper, Scene):
         i = self.block_index if index is None else index
         if 0 <= i < len(options):
             self.attempt(kr.Answer(options[i]))
-
-    def attempt(self, action) -> bool:
-        try:
-            self.game.check(action)
-        except RuleError as exc:
-            self.refuse(describe(exc, self.tr, self.letters))
-            return False
-        self.message = ""
-        self.play(action)
-        return True
-
-    def refuse(self, message: str) -> None:
-        self.message = message
-        self.message_time = 4.0
-        self.app.sound("refuse")
 
     # -- playing events -----------------------------------------------------------------------
     def play(self, action) -> None:
@@ -313,11 +214,7 @@ class KorablikiBattleScene(RecordKeeper, Scene):
         if (not self.match.hot_seat or not isinstance(action, kr.Ask) or g.over
                 or self.seat(other).kind != HUMAN):
             return False
-        self._sound("launch", False, 0.5)
-        self.timeline.add(0.3, lambda s: self._curtain(
-            other, self.tr("curtain.turn", name=self._name(other)),
-            then=lambda: self._queue(events)))
-        return True
+        return self._hand_over(other, events, 0.5)
 
     def _queue(self, events) -> None:
         at = 0.0
@@ -333,217 +230,31 @@ class KorablikiBattleScene(RecordKeeper, Scene):
             elif isinstance(e, kr.Blast):
                 at = self._show_blast(e, at)
             elif isinstance(e, kr.TurnChanged):
-                self.timeline.add(at + 0.1, lambda s, e=e: self._turn_changed(e))
+                self.timeline.add(at + 0.1, lambda s, e=e: self._turn_changed(e.player, e.again))
                 at += 0.1
             elif isinstance(e, kr.GameOver):
                 self.timeline.add(at + 0.3, lambda s, e=e: self._log_end(e))
                 self.timeline.add(at + 1.8, lambda s: self._game_over())
         self.timeline.add(at + 0.05, lambda s: self._sync())
 
-    def _cell(self, cell) -> str:
-        return f"{self.letters.letter(cell[0])}{cell[1] + 1}"
-
-    def _name(self, player: int) -> str:
-        return self.seat(player).name
-
     def _rank_words(self, rank: str, n: int = 1, tr=None) -> str:
         label = rank_label(tr or self.tr, rank)
         return label if n == 1 else f"{n} {label}"
 
-    def _sound(self, name: str, skipping: bool, volume: float = 1.0) -> None:
-        if not skipping:
-            self.app.sound(name, volume)
+    def _turn_changed(self, player: int, again: bool = False) -> None:
+        if again:
+            self._log(player, Phrase("kor.log.again"))
+        super()._turn_changed(player)
 
-    def _show_move(self, e: kr.Moved, at: float) -> float:
-        shown = self.display.get(e.frm)
-        if shown is None:
-            return at
-        path = [e.frm] + ([e.via] if e.via else []) + [e.to]
-
-        def go(skipping):
-            piece = self.display.pop(e.frm, None)
-            if piece is None or skipping:
-                if piece is not None:
-                    self.display[e.to] = piece
-                return
-            for i in range(len(path) - 1):
-                self.ghosts.append(Ghost(piece.owner, piece.rank, piece.revealed,
-                                         self.centre(path[i]), self.centre(path[i + 1]),
-                                         -i * SLIDE, SLIDE, False))
-        self.timeline.add(at, go)
-        end = at + SLIDE * (len(path) - 1)
-        self.timeline.add(end, lambda s: self._land(e.to, shown))
-        if e.via:        # a torpedo boat's two steps: the log names the cell it passed
-            words = Phrase("kor.log.move_via", frm=self._cell(e.frm), via=self._cell(e.via),
-                           to=self._cell(e.to))
-        else:
-            words = Phrase("kor.log.move", frm=self._cell(e.frm), to=self._cell(e.to))
-        self.timeline.add(end, lambda s: self._log(e.player, words))
-        return end + 0.05
-
-    def _land(self, cell, shown: Shown) -> None:
-        self.display[cell] = shown
-
-    def _ask_answer(self, e: kr.AnswerNeeded, at: float) -> float:
-        """The asked side chooses its answer: the computer at once, a person by the prompt
-        (two people on one screen: the hand-over came first, _hand_over_first)."""
-        self.block_index = 0
-        if self.seat(e.player).kind == COMPUTER:
-            def decide(skipping):
-                g = self.game
-                action = self.ais[e.player].act(g.view(e.player), g.legal_actions())
-                self.play(action)
-            self.timeline.add(at + AI_THINK, decide)
-            return at + AI_THINK
-        self.timeline.add(at, lambda s: self._log(
-            1 - e.player, Phrase("kor.log.asks", cell=self._cell(e.target))))
-        return at
-
-    def _show_asked(self, e: kr.Asked, at: float) -> float:
-        asker, target = self.centre(e.ship), self.centre(e.target)
-        n = len(e.answered)
-
-        def guns(skipping):
-            if skipping:
-                return
-            self.effects.muzzle(asker)
-            self.effects.muzzle(target)
-            self.app.sound("launch", 0.6)
-            px = max(14, self.geo.cell // 2)
-            self.effects.float_text(self._rank_words(e.rank, n), (target[0], target[1] - px), px,
-                                    theme.ACCENT, bounds=self.geo.grid)
-            for c in e.answered:
-                if c in self.display:
-                    self.display[c].revealed = True
-        words = Phrase(f"kor.log.asked_{e.outcome.replace('-', '_')}",
-                       target=self._cell(e.target),
-                       rank=Said(lambda tr: self._rank_words(e.rank, n, tr)))
-        deed = {"won": "hit", "took-fort": "sink", "swept": "hit"}.get(e.outcome, "miss")
-
-        def told(skipping):            # the outcome in the log as the pieces show it
-            self._log(e.player, words)
-            for p in self.ais:
-                self._remark(p, ("we_" if e.player == p else "they_") + deed)
-        self.timeline.add(at, guns)
-        self.timeline.add(at + 0.5, lambda s: self._sink(e.removed, s))
-        self.timeline.add(at + 0.5, told)
-        return at + 1.1
-
-    def _sink(self, removed, skipping: bool) -> None:
-        for owner, c in removed:
-            piece = self.display.pop(c, None)
-            if piece is None:
-                continue
-            if not skipping:
-                pos = self.centre(c)
-                self.ghosts.append(Ghost(piece.owner, piece.rank, piece.revealed, pos,
-                                         (pos[0], pos[1] + self.geo.cell * 0.4), 0.0, 0.9, True))
-                self.effects.explosion(pos, 0.6)
-        if removed:
-            self._sound("sink", skipping, 0.7)
-
-    def _show_struck(self, e: kr.Struck, at: float) -> float:
-        def boom(skipping):
-            if not skipping:
-                self.effects.explosion(self.centre(e.target), 1.0)
-            self._sound("hit", skipping)
-            if e.target in self.display:
-                self.display[e.target].revealed = True
-        words = Phrase(f"kor.log.struck_{e.outcome}", target=self._cell(e.target),
-                       rank=Said(lambda tr: self._rank_words(e.rank, 1, tr)))
-        self.timeline.add(at, boom)
-        self.timeline.add(at + 0.4, lambda s: self._sink(e.removed, s))
-        self.timeline.add(at + 0.4, lambda s: self._log(e.player, words))
-        return at + 0.9
-
-    def _show_blast(self, e: kr.Blast, at: float) -> float:
-        """The atomic blast: a white flash and a shock ring, the 5×5 square scorched, every piece
-        in it turned face up; the second bomb chaining; then everything turned sinks."""
-        first_zone = set(e.zone)
-
-        def flash(centre, zone, skipping):
-            if skipping:
-                return
-            pos = self.centre(centre)
-            fx = self.effects
-            fx.flash = 1.0
-            fx.shake(14, 1.0)
-            s = fx.scale
-            fx.rings.append(Ring(pos, 6 * s, 520 * s, 0.9, 0.9, (255, 245, 220), 5))
-            fx.rings.append(Ring(pos, 4 * s, 260 * s, 1.4, 1.4, (255, 170, 90), 3))
-            fx.explosion(pos, 2.2)
-            # the mushroom: a rising stem and a rolling cap of smoke and fire
-            fx._spray(pos, 26, 60 * s, 2.6, 14 * s, (255, 140, 50), drag=1.6, grow=30 * s,
-                      up_bias=150 * s, spread=0.25)
-            fx._spray((pos[0], pos[1] - 90 * s), 36, 120 * s, 3.2, 19 * s, (120, 110, 105),
-                      drag=1.8, grow=26 * s, additive=False, up_bias=40 * s, spread=1.6,
-                      opacity=0.7)
-            self.blasts.append(BlastShow(centre, tuple(zone)))
-            self.app.sound("sink", 1.0)
-            self.app.sound("hit", 1.0)
-
-        def turn_up(cells, skipping):
-            shown = []
-            for owner, c, rank in e.revealed:
-                if c in cells and c in self.display:
-                    self.display[c].revealed = True
-                if c in cells:
-                    shown.append((self._cell(c), rank))
-            # the log names the pieces as they are turned up, a few to a line, each line
-            # worded in the language of the moment
-            for i in range(0, len(shown), BLAST_LINE):
-                part = shown[i:i + BLAST_LINE]
-                self.log.append((Said(lambda tr, part=part: "   " + ", ".join(
-                    f"{cell} {rank_label(tr, rank)}" for cell, rank in part)), theme.TEXT_DIM))
-
-        self.timeline.add(at, lambda s: self._log(
-            e.owner, Phrase("kor.log.blast", name=self.seat(e.owner), cell=self._cell(e.centre))))
-        self.timeline.add(at, lambda s: flash(e.centre, e.zone, s))
-        self.timeline.add(at + 0.35, lambda s: turn_up(first_zone, s))
-        end = at + 0.9
-        if e.chained is not None:
-            chain = set(e.chain_zone) - first_zone
-            self.timeline.add(end, lambda s: self._log(
-                1 - e.owner, Phrase("kor.log.chain", cell=self._cell(e.chained))))
-            self.timeline.add(end, lambda s: flash(e.chained, e.chain_zone, s))
-            self.timeline.add(end + 0.35, lambda s: turn_up(chain, s))
-            end += 0.9
-        removed = tuple((o, c) for o, c, _ in e.revealed)
-        self.timeline.add(end + 1.2, lambda s: self._sink(removed, s))
-        return end + 2.0
-
-    def _turn_changed(self, e: kr.TurnChanged) -> None:
-        self.turn_shown = e.player
-        if e.again:
-            self._log(e.player, Phrase("kor.log.again"))
-        if self.match.hot_seat and not self.game.over and e.player != self.viewer:
-            self._curtain(e.player, self.tr("curtain.turn", name=self._name(e.player)))
-
-    def _curtain(self, player: int, message: str, then=None) -> None:
-        from .curtain import CurtainScene
-
-        def ready():
-            self.app.scenes.pop()
-            self.viewer = player
-            self.turn_shown = player
-            self.selected = None
-            self._layout_size = None
-            if then is not None:
-                then()
-        self.app.scenes.push(CurtainScene(self.app, message, ready, on_abandon=self.save_record))
-
-    def _log(self, player: int, words) -> None:
-        self.log.append((Join(self.seat(player), words, sep=": "), theme.PLAYER_COLOURS[player]))
+    def _handed_over(self, player: int) -> None:
+        self.selected = None
 
     def _log_end(self, e: kr.GameOver) -> None:
-        self.over_shown = True
         if e.winner is None:
             self.log.append((Phrase(f"kor.draw.{e.reason.replace('-', '_')}"), theme.ACCENT))
         else:
             self.log.append((Phrase("gameover.wins", name=self.seat(e.winner)), theme.ACCENT))
-        for p in self.ais:
-            if e.winner is not None:
-                self._remark(p, "we_win" if e.winner == p else "we_lose")
+        self._last_words(e)
 
     def _remark(self, player: int, trigger: str) -> None:
         """The information war: a computer admiral talks of what both sides saw, and bluffs
@@ -558,35 +269,23 @@ class KorablikiBattleScene(RecordKeeper, Scene):
                 self.log.append((Phrase("battle.remark", name=seat, text=Phrase(key)),
                                  theme.TEXT_DIM))
 
-    def _game_over(self) -> None:
-        if self.finished:
-            return
-        self.finished = True
-        self.match.finish(self.game)
-        self.save_record()
-        from .korabliki_gameover import KorablikiGameOverScene
-        self.app.scenes.replace(KorablikiGameOverScene(self.app, self.match, self.game,
-                                                       self.elapsed, self.record_path))
+    def _result_scene(self):
+        from .korabliki_gameover import KorablikiGameOverScene   # flow
+        return KorablikiGameOverScene(self.app, self.match, self.game, self.elapsed,
+                                      self.record_path)
 
     # -- input --------------------------------------------------------------------------------
     def skip(self) -> None:
-        self.timeline.skip()
+        super().skip()
         self.ghosts.clear()
-        self.effects.shells.clear()
 
-    def handle(self, event) -> None:
-        if self.log.handle(event):     # the log scrolls, even while the shells fly
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.selected is not None:
-                self.selected = None
-                return
-            from .dialogs import PauseScene
-            self.app.sound("click")
-            self.app.scenes.push(PauseScene(self.app, self.save_record_now, self.save_record))
-            return
-        if not through_animation(self, event):
-            return
+    def _cancel(self) -> bool:
+        if self.selected is None:
+            return False
+        self.selected = None
+        return True
+
+    def handle_input(self, event) -> None:
         if self.human_answering:
             for b in self.answer_buttons:
                 if b.handle(event):
@@ -647,31 +346,40 @@ class KorablikiBattleScene(RecordKeeper, Scene):
         self.cursor = after[0] if after else movers[0]
 
     # -- time ---------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        speed = self.app.settings.anim_speed
-        if not self.game.over:
-            self.elapsed += dt
-        self.timeline.update(dt * speed)
-        self.effects.update(dt * speed)
+    def animate(self, dt: float, speed: float) -> None:
         for gh in self.ghosts:
             gh.t += dt * speed
         self.ghosts = [gh for gh in self.ghosts if gh.t < gh.span]
         for b in self.blasts:
             b.t += dt * speed
         self.blasts = [b for b in self.blasts if b.t < b.span]
-        self.message_time = max(0.0, self.message_time - dt)
-        g = self.game
-        if not g.over and not self.busy and self.seat(g.turn).kind == COMPUTER:
-            self.timeline.add(AI_THINK, self._computer_move)
 
-    def _computer_move(self, skipping: bool) -> None:
-        g = self.game
-        if g.over or self.seat(g.turn).kind != COMPUTER:
-            return
-        player = g.turn
-        action = self.ais[player].act(g.view(player), g.legal_actions())
-        self.play(action)
+    def settle(self, dt: float) -> None:
+        """The buttons of the panel, as the state asks: the answers while one is asked of the
+        person at the screen, the end of the turn and the bomb."""
+        self._layout()
+        rect = self.panel_rect
+        px = theme.font_px(self.size, 17)
+        bh = int(px * 1.8)
+        if self.human_answering:
+            g = self.game
+            rank = g.pieces[g.pending.target].rank
+            y = rect.y + 8 + int(px * 1.3) * len(self._panel_rows())
+            self.answer_buttons = []
+            for i, option in enumerate(g.answer_options(g.pending.target)):
+                b = Button(lambda o=option: self._rank_words(rank, len(o)) + " " +
+                           " ".join(self._cell(c) for c in o),
+                           lambda i=i: self.choose_answer(i, True), hotkey=str(i + 1))
+                b.rect = pygame.Rect(rect.x + 10, y + i * (bh + 4), rect.w - 20, bh)
+                self.answer_buttons.append(b)
+        bw = (rect.w - 20 - 6) // 2
+        by = rect.bottom - bh - 8
+        self.end_button.rect = pygame.Rect(rect.x + 10, by, bw, bh)
+        self.bomb_button.rect = pygame.Rect(rect.x + 10 + bw + 6, by, bw, bh)
+
+    def _deciding(self, player: int):
+        ai, view, legal = self.ais[player], self.game.view(player), self.game.legal_actions()
+        return lambda: ai.act(view, legal)
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -681,41 +389,16 @@ class KorablikiBattleScene(RecordKeeper, Scene):
         if ox or oy:
             geo = geo.moved(ox, oy)
         flip = self.flip
-        own_colour, enemy_colour = viewer_colours(flip)
         draw_sea_board(surface, geo, self.letters, self.t, flip)
-        for b in self.blasts:   # the scorched 5×5 square
-            k = round(b.t / b.span * 24) / 24      # a few shades: cached tints, not one a frame
-            heat = (255, int(200 * (1 - k)), int(80 * (1 - k)), int(150 * (1 - k * 0.6)))
-            for c in b.zone:
-                draw_cell_tint(surface, geo, to_screen(c, flip), heat)
-        g = self.game
-        over = g.over and not self.busy
-        hints = self._hints()
-        for c, rgba in hints:
+        draw_scorch(surface, geo, self.blasts, flip)
+        for c, rgba in self._hints():
             draw_cell_tint(surface, geo, to_screen(c, flip), rgba)
-        for c, shown in self.display.items():
-            own = shown.owner == self.viewer
-            rank = shown.rank if (own or shown.revealed or over) else None
-            draw_piece(surface, geo, to_screen(c, flip), rank,
-                       own_colour if own else enemy_colour, own,
-                       revealed_badge=not own and rank is not None, selected=c == self.selected,
-                       tr=self.tr, known=own and shown.revealed)
-        for gh in self.ghosts:
-            if gh.t < 0:
-                continue
-            k = min(1.0, gh.t / gh.span)
-            pos = (gh.start[0] + (gh.end[0] - gh.start[0]) * k + ox,
-                   gh.start[1] + (gh.end[1] - gh.start[1]) * k + oy)
-            own = gh.owner == self.viewer
-            rank = gh.rank if (own or gh.revealed) else None
-            size = int(geo.cell * (1 - 0.5 * k)) if gh.sinking else geo.cell
-            draw_piece_at(surface, pos, max(6, size), rank, own_colour if own else enemy_colour,
-                          own, revealed_badge=not own and rank is not None, dim=gh.sinking,
-                          tr=self.tr)
+        draw_pieces(surface, geo, self.display, self.ghosts, self.viewer, self.selected,
+                    self.game.over and not self.busy, self.tr, (ox, oy))
         if self.human_to_move or self.human_to_act or self.human_answering:
             draw_cursor(surface, geo, to_screen(self.cursor, flip))
         self.effects.draw(surface, (ox, oy))
-        self._draw_header(surface)
+        self._draw_header(surface, self.geo.grid.centerx)
         self._draw_panel(surface)
         self._draw_log(surface)
 
@@ -749,14 +432,6 @@ class KorablikiBattleScene(RecordKeeper, Scene):
                     out.append((c, (255, 196, 64, 80)))
         return out
 
-    def _draw_header(self, surface) -> None:
-        w = self.size[0]
-        px = theme.font_px(self.size, 28)
-        y = int(30 * theme.unit(self.size))
-        words, colour = self.banner()
-        px = text.fit_px(words, px, int(w * 0.96))
-        text.draw(surface, words, (self.geo.grid.centerx, y), px, colour, "center", shadow=True)
-
     def banner(self) -> tuple[str, tuple]:
         """The header's words, from what the screen has shown (see BattleScene.banner)."""
         g = self.game
@@ -775,12 +450,8 @@ class KorablikiBattleScene(RecordKeeper, Scene):
             return self.tr("battle.enemy_turn", name=seat.name), colour
         return seat.name, colour
 
-    def _draw_panel(self, surface) -> None:
-        rect = self.panel_rect
-        panel(surface, rect, 200)
-        px = theme.font_px(self.size, 17)
-        line = int(px * 1.3)
-        x, y = rect.x + 10, rect.y + 8
+    def _panel_rows(self) -> list:
+        """The panel's lines: both fleets as shown so far, the quiet moves, the picked piece."""
         g = self.game
         v = self.viewer
         rows = []
@@ -800,32 +471,30 @@ class KorablikiBattleScene(RecordKeeper, Scene):
                 block = self.block_choices()[self.block_index % len(self.block_choices())]
                 words += " · " + self.tr("kor.block", n=len(block))
             rows.append((words, theme.ACCENT))
-        for words, colour in rows:
+        return rows
+
+    def _draw_panel(self, surface) -> None:
+        rect = self.panel_rect
+        panel(surface, rect, 200)
+        px = theme.font_px(self.size, 17)
+        line = int(px * 1.3)
+        x, y = rect.x + 10, rect.y + 8
+        g = self.game
+        for words, colour in self._panel_rows():
             text.draw(surface, words, (x, y), text.fit_px(words, px, rect.w - 20), colour)
             y += line
         bh = int(px * 1.8)
         if self.human_answering:
-            options = g.answer_options(g.pending.target)
-            rank = g.pieces[g.pending.target].rank
-            self.answer_buttons = []
-            for i, option in enumerate(options):
-                b = Button(lambda o=option: self._rank_words(rank, len(o)) + " " +
-                           " ".join(self._cell(c) for c in o),
-                           lambda i=i: self.choose_answer(i, True), hotkey=str(i + 1))
-                b.rect = pygame.Rect(rect.x + 10, y + i * (bh + 4), rect.w - 20, bh)
+            n = len(self.answer_buttons)
+            for i, b in enumerate(self.answer_buttons):
                 b.draw(surface, px - 1)
-                if i == self.block_index % len(options):
+                if i == self.block_index % n:
                     pygame.draw.rect(surface, theme.GOOD, b.rect, 3, border_radius=8)
-                self.answer_buttons.append(b)
-            y += len(options) * (bh + 4)
+            y += n * (bh + 4)
             hint = self.tr("kor.answer_hint")
         else:
             hint = self.tr("kor.hint_move" if g.phase == kr.MOVE else "kor.hint_act")
-        gap = 6
-        bw = (rect.w - 20 - gap) // 2
-        by = rect.bottom - bh - 8
-        self.end_button.rect = pygame.Rect(rect.x + 10, by, bw, bh)
-        self.bomb_button.rect = pygame.Rect(rect.x + 10 + bw + gap, by, bw, bh)
+        by = self.end_button.rect.y
         if self.human_to_act:
             self.end_button.draw(surface, px)
             self.bomb_button.draw(surface, px)
@@ -835,8 +504,4 @@ class KorablikiBattleScene(RecordKeeper, Scene):
         if self.human_to_move or self.human_to_act or self.human_answering or self.message:
             for i, ln in enumerate(text.wrap(words, px - 1, rect.w - 20)[:room]):
                 text.draw(surface, ln, (x, y + i * line), px - 1, colour)
-
-    def _draw_log(self, surface) -> None:
-        self.log.draw(surface, self.log_rect, theme.font_px(self.size, 16), fit=True,
-                      pad=8)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..rules import naval as nv
 from ..rules.coords import board_letters
 from .gameover import GameOverScene
-from .naval_battle import paint_field
+from ..render.naval import paint_field
 
 
 class NavalGameOverScene(GameOverScene):

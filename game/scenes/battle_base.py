@@ -1,0 +1,422 @@
+"""What every battle scene shares (issue 19, part 4): the seats and who sits at the screen, the
+timeline and effects, the log and the computers' remarks, refusals, the computer's turn in a
+worker thread, the hand-over curtain, the header, the record and the pause.
+
+A scene of a mode passes actions to its rules and plays back the events they return; what it
+shows changes on the animation's cues. ``BattleBase`` is the frame of that; ``FieldsBattle``
+adds the two fields side by side of Classic and Naval (own fleet left, enemy waters right).
+"""
+
+from __future__ import annotations
+
+import random
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pygame
+
+from ..ai.opponents import remark
+from ..i18n import describe
+from ..i18n.phrase import Join, Phrase
+from ..match import COMPUTER, HUMAN
+from ..render import text, theme
+from ..render.battle import draw_header, fields_layout, small_ring
+from ..render.board import BoardGeometry
+from ..render.effects import Effects, Timeline
+from ..render.logpanel import LogPanel
+from ..rules.classic import EMPTY, HIT     # a halo cell, a burning hit: the same in Naval
+from ..rules.coords import board_letters, parse_cell, typed_cell
+from ..rules.errors import RuleError
+from .base import ARROWS, Scene, step_cell, through_animation
+from .records import RecordKeeper
+
+# the one worker the computers think in: numpy lets go of the interpreter, so the sea keeps
+# moving while the strongest admirals weigh thousands of fleets (the monkey swaps it for a
+# synchronous one, so its runs stay reproducible)
+THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="admiral")
+
+
+class BattleBase(RecordKeeper, Scene):
+    demo = False        # Classic's attract mode behind the title menu: silent, no panels
+    AI_THINK = 0.45     # the computer's pause before it acts
+    HEADER = (32, 34)   # the header's font size and height
+    LOG = (19, False, 10)   # the log's font size, whether it fits its lines, its padding
+
+    def __init__(self, app, match, game, ais: dict, width: int, height: int,
+                 keep_record: bool = True):
+        super().__init__(app)
+        self.match = match
+        self.game = game
+        self.keep_record = keep_record and not self.demo
+        self.letters = board_letters(match.letters, width, height)
+        self.board_size = (width, height)
+        self.ais = ais      # the computer players by seat; the worker alone calls them
+        humans = match.humans
+        self.viewer = game.turn if match.hot_seat else (humans[0] if humans else 0)
+        self.timeline = Timeline()
+        self.effects = Effects(random.Random(match.seed ^ 0x5EA))
+        self.message = ""
+        self.message_time = 0.0
+        self.log = LogPanel(lambda: self.app.tr)   # the whole game, said in today's language
+        self.elapsed = 0.0
+        self.finished = False
+        self.remark_rng = random.Random(match.seed ^ 0x7E3A)
+        self.ai_rng = random.Random(match.seed ^ 0xD1CE)
+        self.record_path: Path | None = None
+        self._saved_moves = -1
+        self.thinking = None      # the computer's choice being worked out in the worker
+        self._then = None         # what takes that choice when it is ready
+        self._layout_size = None
+        self._view_key = None     # the viewer's view is cached per state, not made a frame
+        self.turn_shown = game.turn   # whose turn the screen shows: moves with the cues
+        self.over_shown = game.over
+
+    def _begin(self) -> None:
+        """Show the game as it stands (new, or resumed); the computers greet a new one."""
+        self._sync()
+        if not self.game.history:
+            for p in self.ais:
+                self._remark(p, "start")
+
+    # -- who acts -----------------------------------------------------------------------------
+    def seat(self, player: int):
+        return self.match.seats[player]
+
+    def _name(self, player: int) -> str:
+        return self.seat(player).name
+
+    def _mine(self, player: int) -> bool:
+        """Does the person at the screen play ``player`` now?"""
+        return self.seat(player).kind == HUMAN and player == self.viewer
+
+    @property
+    def _free_to_act(self) -> bool:
+        """The person at the screen is the one the rules wait for, and nothing is playing."""
+        return not self.game.over and not self.busy and self._mine(self.game.turn)
+
+    def _view(self):
+        """What the viewer may see of the game, made once per state."""
+        key = (len(self.game.history), self.viewer)
+        if self._view_key != key:
+            self._view_key, self._view_cache = key, self.game.view(self.viewer)
+        return self._view_cache
+
+    @property
+    def busy(self) -> bool:
+        return self.timeline.busy or self.thinking is not None
+
+    @property
+    def waiting_for_viewer(self) -> bool:
+        """The rules wait for the person at the screen, though the screen may still show what
+        led there: a click then finishes the animation and acts."""
+        return not self.game.over and self.thinking is None and self._mine(self.game.turn)
+
+    # -- words --------------------------------------------------------------------------------
+    def _cell(self, cell) -> str:
+        return f"{self.letters.letter(cell[0])}{cell[1] + 1}"
+
+    def _sound(self, name: str, skipping: bool, x: float | None = None, volume=1.0) -> None:
+        if skipping or self.demo:
+            return
+        pan = 0.0 if x is None else max(-1.0, min(1.0, (x / self.size[0]) * 2 - 1))
+        self.app.sound(name, volume, pan)
+
+    def refuse(self, message: str) -> None:
+        self.message = message
+        self.message_time = 4.0
+        self.app.sound("refuse")
+
+    def attempt(self, action) -> bool:
+        """Play the person's ``action`` if the rules allow it, else say why; True if played."""
+        try:
+            self.game.check(action)
+        except RuleError as exc:
+            self.refuse(describe(exc, self.tr, self.letters))
+            return False
+        self.message = ""
+        self.play(action)
+        return True
+
+    def _log(self, player: int, words) -> None:
+        if self.demo:
+            return
+        self.log.append((Join(self.seat(player), words, sep=": "), theme.PLAYER_COLOURS[player]))
+
+    def _remark(self, player: int, trigger: str) -> None:
+        """A computer admiral's comment on something both sides saw (never on its own fleet)."""
+        seat = self.seat(player)
+        if self.demo or not seat.opponent:
+            return
+        key = remark(seat.opponent, trigger, self.remark_rng)
+        if key:
+            self.log.append((Phrase("battle.remark", name=seat, text=Phrase(key)),
+                             theme.TEXT_DIM))
+
+    # -- the turn and the end -----------------------------------------------------------------
+    def _turn_changed(self, player: int) -> None:
+        self.turn_shown = player
+        if self.match.hot_seat and not self.game.over and player != self.viewer:
+            self._curtain(player, self.tr("curtain.turn", name=self._name(player)))
+
+    def _curtain(self, player: int, message: str, then=None) -> None:
+        """Two people on one screen: the curtain falls, and the screen goes to ``player``."""
+        from .curtain import CurtainScene   # flow
+
+        def ready():
+            self.app.scenes.pop()
+            self.viewer = player
+            self.turn_shown = player
+            self._layout_size = None
+            self._handed_over(player)
+            if then is not None:
+                then()
+        self.app.scenes.push(CurtainScene(self.app, message, ready, on_abandon=self.save_record))
+
+    def _hand_over(self, player: int, events, volume: float) -> bool:
+        """Two people on one screen, after an act the other side answers in secret: the act
+        sounds, the curtain falls before anything answers it, and ``events`` play behind it,
+        so nothing hidden shows to the one who acted (§N, §K)."""
+        self._sound("launch", False, volume=volume)
+        self.timeline.add(0.3, lambda s: self._curtain(
+            player, self.tr("curtain.turn", name=self._name(player)),
+            then=lambda: self._queue(events)))
+        return True
+
+    def _handed_over(self, player: int) -> None:
+        """What the screen shows ``player`` as the curtain lifts (his mode says)."""
+
+    def _last_words(self, event) -> None:
+        self.over_shown = True
+        for p in self.ais:
+            if event.winner is not None:
+                self._remark(p, "we_win" if event.winner == p else "we_lose")
+
+    def _game_over(self) -> None:
+        if self.finished:
+            return
+        self.finished = True
+        if self.demo:
+            return
+        self.match.finish(self.game)
+        self.save_record()
+        self.app.scenes.replace(self._result_scene())   # flow
+
+    # -- the computer's turn ------------------------------------------------------------------
+    def _computer_move(self, skipping: bool) -> None:
+        g = self.game
+        actor = g.turn           # whom the rules wait for: a decision's player while one is due
+        if g.over or self.seat(actor).kind != COMPUTER:
+            return
+        self.think(self._deciding(actor), lambda action: self._decided(actor, action), skipping)
+
+    def _deciding(self, player: int):
+        """A call, made off the screen's thread, that returns ``player``'s action: what it
+        reads (the view, the legal actions, a seed) is taken now, on this thread."""
+        raise NotImplementedError
+
+    def _decided(self, player: int, action) -> None:
+        self.play(action)
+
+    def think(self, decide, decided, skipping: bool) -> None:
+        """Run ``decide()`` in the worker and give its answer to ``decided`` on the screen's
+        thread, when ``update`` finds it done (or at once while the cues are skipped). One
+        choice at a time, and ``busy`` meanwhile: nothing plays, so the game is not changed
+        while the worker reads a view of it, and a computer player is never called from two
+        threads at once (anything else that tells it of the game, such as «Кораблики»'s
+        ``observe``, must wait for ``thinking`` to be None)."""
+        if skipping:
+            decided(decide())
+            return
+        self.thinking, self._then = THINKER.submit(decide), decided
+
+    def _thought(self) -> None:
+        future, decided = self.thinking, self._then
+        self.thinking = self._then = None
+        decided(future.result())
+
+    # -- input --------------------------------------------------------------------------------
+    def handle(self, event) -> None:
+        if self.log.handle(event):     # the log scrolls, even while the shells fly
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if not self._cancel():
+                from .dialogs import PauseScene   # flow
+                self.app.sound("click")
+                self.app.scenes.push(PauseScene(self.app, self.save_record_now,
+                                                self.save_record))
+            return
+        if through_animation(self, event):
+            self.handle_input(event)
+
+    def _cancel(self) -> bool:
+        """Esc: drop what is half typed or picked (True), else the pause opens."""
+        return False
+
+    def handle_input(self, event) -> None: ...
+
+    def skip(self) -> None:
+        if self.thinking is not None:
+            self._thought()
+        self.timeline.skip()
+        self.effects.shells.clear()
+
+    # -- time ---------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        speed = self.app.settings.anim_speed
+        if not self.game.over:
+            self.elapsed += dt
+        self.timeline.update(dt * speed)
+        if self.thinking is not None and self.thinking.done():
+            self._thought()
+            self.timeline.update(0.0)   # what it sets off at once starts now, as a cue's would
+        self.effects.update(dt * speed)
+        self.message_time = max(0.0, self.message_time - dt)
+        self.animate(dt, speed)
+        g = self.game
+        if not g.over and not self.busy and self.seat(g.turn).kind == COMPUTER:
+            self.timeline.add(self.AI_THINK, self._computer_move)
+        self.settle(dt * speed)
+        if not self.demo:
+            self._layout()
+            self.log.place(self.log_rect, theme.font_px(self.size, self.LOG[0]))
+
+    def animate(self, dt: float, speed: float) -> None:
+        """The mode's own moving things, before the computer's turn is looked at."""
+
+    def settle(self, dt: float) -> None:
+        """The last of a frame's time: prompts, fires, the buttons placed for the state."""
+
+    def _layout(self) -> None:
+        """Place the fields, the log and the panels for the window's size (once per size)."""
+
+    # -- drawing ------------------------------------------------------------------------------
+    def _draw_header(self, surface, x: float | None = None) -> tuple[int, int]:
+        words, colour = self.banner()
+        return draw_header(surface, self.size, words, colour, *self.HEADER, x=x)
+
+    def _draw_log(self, surface) -> None:
+        px, fit, pad = self.LOG
+        self.log.draw(surface, self.log_rect, theme.font_px(self.size, px), fit=fit, pad=pad)
+
+
+class FieldsBattle(BattleBase):
+    """Two fields side by side (Classic, Naval): the viewer's own on the left, the enemy's on
+    the right, the log and a status panel under them; a cell may be typed."""
+
+    LOG_ROOM = (150, 30, 0.58)   # the log's height, the gap above it, its share of the width
+
+    def _layout(self) -> None:
+        if not self.resized():
+            return
+        cols, rows = self.board_size
+        left, right, log, status = fields_layout(self.size, cols, rows, *self.LOG_ROOM,
+                                                 demo=self.demo)
+        # the fields before the rects: the monkey aims at what vars(scene) holds, in order
+        self._geo = {"left": left, "right": right}
+        self.log_rect, self.status_rect = log, status
+        self.effects.scale = left.cell / 40
+
+    def geo_of(self, owner: int) -> BoardGeometry:
+        """The geometry of ``owner``'s field: the viewer's own field is on the left."""
+        self._layout()
+        return self._geo["left" if owner == self.viewer else "right"]
+
+    def board(self, owner: int):
+        """What ``owner``'s field shows, as animated so far (marks, wrecks, pulses)."""
+        raise NotImplementedError
+
+    def _cancel(self) -> bool:
+        if self.typed:
+            self.typed = ""
+            return True
+        return False
+
+    def _type(self, chars: str) -> None:
+        self.typed = (self.typed + chars)[:4]
+        self.cursor = typed_cell(self.typed, *self.board_size, self.letters) or self.cursor
+
+    def _pointer(self, event, geo, cursor, act):
+        """The pointer over one board: moving the mouse moves ``cursor``, a left click calls
+        ``act(cell)``, the arrows step round the board. Returns (cursor, event used)."""
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            cell = geo.cell_at(event.pos)
+            if cell is None or (event.type == pygame.MOUSEBUTTONDOWN and event.button != 1):
+                return cursor, False
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                act(cell)
+            return cell, True
+        if event.type == pygame.KEYDOWN and event.key in ARROWS:
+            return step_cell(cursor, event.key, *self.board_size, wrap=True), True
+        return cursor, False
+
+    def _typed_cell(self):
+        """The cell typed so far (the line is cleared), or None and the reason said."""
+        try:
+            return parse_cell(self.typed, *self.board_size, self.letters)
+        except RuleError as exc:
+            self.refuse(describe(exc, self.tr, self.letters))
+            return None
+        finally:
+            self.typed = ""
+
+    def _halo(self, owner: int, cell, skipping: bool) -> None:
+        self.board(owner).marks.setdefault(cell, EMPTY)
+        if not skipping:
+            self.effects.rings.append(small_ring(self.geo_of(owner), cell))
+
+    def animate(self, dt: float, speed: float) -> None:
+        for owner in (0, 1):
+            pulses = self.board(owner).pulses
+            for c in list(pulses):
+                pulses[c] -= dt
+                if pulses[c] <= 0:
+                    del pulses[c]
+
+    def _burn(self, dt: float) -> None:
+        """Hit ships keep burning until they sink."""
+        for owner in (0, 1):
+            geo = self.geo_of(owner)
+            for cell, mark in self.board(owner).marks.items():
+                if mark == HIT:
+                    self.effects.fire(geo.center(cell), dt)
+
+    def banner(self) -> tuple[str, tuple]:
+        """The header's words: what the screen shows, never the state ahead of it. "Your turn"
+        only while input is taken; the other side's name only once its turn is shown."""
+        if self.over_shown:
+            return self.tr("battle.over"), theme.ACCENT
+        prompt = self._prompt()
+        if prompt:
+            return prompt, theme.ACCENT
+        seat = self.seat(self.turn_shown)
+        if self.human_to_move:
+            if self.match.hot_seat:
+                return self.tr("battle.turn_of", name=seat.name), theme.GOOD
+            return self.tr("battle.your_turn"), theme.GOOD
+        colour = theme.PLAYER_COLOURS[self.turn_shown]
+        if seat.kind == COMPUTER:
+            return self._computer_words(seat), colour
+        if self.match.hot_seat:
+            return self.tr("battle.firing", name=seat.name), colour
+        return self.tr("battle.you_fire"), colour
+
+    def _prompt(self) -> str | None:
+        """The header while the person at the screen is asked something of his own field."""
+        return None
+
+    def _computer_words(self, seat) -> str:
+        return self.tr("battle.enemy_turn", name=seat.name)
+
+    def _draw_titles(self, surface) -> None:
+        px = theme.font_px(self.size, 22)
+        v = self.viewer
+        for side, owner, key in (("left", v, "battle.own_fleet"),
+                                 ("right", 1 - v, "battle.enemy_waters")):
+            geo = self._geo[side]
+            title = self.tr(key, name=self._name(owner))
+            text.draw(surface, title, (geo.grid.centerx, geo.outer.y - px * 0.8), px,
+                      theme.PLAYER_COLOURS[owner], "center")
+            self._draw_afloat(surface, geo, owner, px)
+
+    def _draw_afloat(self, surface, geo: BoardGeometry, owner: int, px: int) -> None: ...

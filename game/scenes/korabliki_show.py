@@ -1,0 +1,197 @@
+"""How the events of a «Кораблики» turn are shown (RULES.md §K): a piece sliding to its new
+cell, the guns of an asking act and the answer floating over the target, a torpedo's strike,
+sunk pieces going down, and the atomic blast with its chain. What the board shows
+(``display``) changes on these cues, never before.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..i18n.phrase import Phrase, Said
+from ..rules import korabliki as kr
+from ..render import theme
+from ..render.korabliki import rank_label
+from ..match import COMPUTER
+
+BLAST_LINE = 4     # pieces a blast turns up, named per line of the log
+SLIDE = 0.22       # seconds a piece takes to slide one step
+
+
+@dataclass
+class Shown:
+    """A piece as the board shows it now."""
+
+    owner: int
+    rank: str
+    revealed: bool
+
+
+@dataclass
+class Ghost:
+    """A piece leaving the board (sinking), or one sliding to its new cell."""
+
+    owner: int
+    rank: str
+    revealed: bool
+    start: tuple          # pixel centres
+    end: tuple
+    t: float
+    span: float
+    sinking: bool
+
+
+@dataclass
+class BlastShow:
+    centre: kr.Cell
+    zone: tuple
+    t: float = 0.0
+    span: float = 4.0
+
+
+class EventShow:
+    """A mixin for the «Кораблики» battle scene: the cues of each event on its ``timeline``,
+    with its ``effects``, ``display``, ``ghosts`` and ``blasts``; ``centre``, ``geo``,
+    ``_log``, ``_remark``, ``_rank_words``, ``_sound`` and ``play`` come from the scene."""
+
+    def _show_move(self, e: kr.Moved, at: float) -> float:
+        shown = self.display.get(e.frm)
+        if shown is None:
+            return at
+        path = [e.frm] + ([e.via] if e.via else []) + [e.to]
+
+        def go(skipping):
+            piece = self.display.pop(e.frm, None)
+            if piece is None or skipping:
+                if piece is not None:
+                    self.display[e.to] = piece
+                return
+            for i in range(len(path) - 1):
+                self.ghosts.append(Ghost(piece.owner, piece.rank, piece.revealed,
+                                         self.centre(path[i]), self.centre(path[i + 1]),
+                                         -i * SLIDE, SLIDE, False))
+        self.timeline.add(at, go)
+        end = at + SLIDE * (len(path) - 1)
+        self.timeline.add(end, lambda s: self._land(e.to, shown))
+        if e.via:        # a torpedo boat's two steps: the log names the cell it passed
+            words = Phrase("kor.log.move_via", frm=self._cell(e.frm), via=self._cell(e.via),
+                           to=self._cell(e.to))
+        else:
+            words = Phrase("kor.log.move", frm=self._cell(e.frm), to=self._cell(e.to))
+        self.timeline.add(end, lambda s: self._log(e.player, words))
+        return end + 0.05
+
+    def _land(self, cell, shown: Shown) -> None:
+        self.display[cell] = shown
+
+    def _ask_answer(self, e: kr.AnswerNeeded, at: float) -> float:
+        """The asked side chooses its answer: the computer at once, a person by the prompt
+        (two people on one screen: the hand-over came first, _hand_over_first)."""
+        self.block_index = 0
+        if self.seat(e.player).kind == COMPUTER:
+            self.timeline.add(at + self.AI_THINK, self._computer_move)
+            return at + self.AI_THINK
+        self.timeline.add(at, lambda s: self._log(
+            1 - e.player, Phrase("kor.log.asks", cell=self._cell(e.target))))
+        return at
+
+    def _show_asked(self, e: kr.Asked, at: float) -> float:
+        asker, target = self.centre(e.ship), self.centre(e.target)
+        n = len(e.answered)
+
+        def guns(skipping):
+            if skipping:
+                return
+            self.effects.muzzle(asker)
+            self.effects.muzzle(target)
+            self.app.sound("launch", 0.6)
+            px = max(14, self.geo.cell // 2)
+            self.effects.float_text(self._rank_words(e.rank, n), (target[0], target[1] - px), px,
+                                    theme.ACCENT, bounds=self.geo.grid)
+            for c in e.answered:
+                if c in self.display:
+                    self.display[c].revealed = True
+        words = Phrase(f"kor.log.asked_{e.outcome.replace('-', '_')}",
+                       target=self._cell(e.target),
+                       rank=Said(lambda tr: self._rank_words(e.rank, n, tr)))
+        deed = {"won": "hit", "took-fort": "sink", "swept": "hit"}.get(e.outcome, "miss")
+
+        def told(skipping):            # the outcome in the log as the pieces show it
+            self._log(e.player, words)
+            for p in self.ais:
+                self._remark(p, ("we_" if e.player == p else "they_") + deed)
+        self.timeline.add(at, guns)
+        self.timeline.add(at + 0.5, lambda s: self._sink(e.removed, s))
+        self.timeline.add(at + 0.5, told)
+        return at + 1.1
+
+    def _sink(self, removed, skipping: bool) -> None:
+        for owner, c in removed:
+            piece = self.display.pop(c, None)
+            if piece is None:
+                continue
+            if not skipping:
+                pos = self.centre(c)
+                self.ghosts.append(Ghost(piece.owner, piece.rank, piece.revealed, pos,
+                                         (pos[0], pos[1] + self.geo.cell * 0.4), 0.0, 0.9, True))
+                self.effects.explosion(pos, 0.6)
+        if removed:
+            self._sound("sink", skipping, volume=0.7)
+
+    def _show_struck(self, e: kr.Struck, at: float) -> float:
+        def boom(skipping):
+            if not skipping:
+                self.effects.explosion(self.centre(e.target), 1.0)
+            self._sound("hit", skipping)
+            if e.target in self.display:
+                self.display[e.target].revealed = True
+        words = Phrase(f"kor.log.struck_{e.outcome}", target=self._cell(e.target),
+                       rank=Said(lambda tr: self._rank_words(e.rank, 1, tr)))
+        self.timeline.add(at, boom)
+        self.timeline.add(at + 0.4, lambda s: self._sink(e.removed, s))
+        self.timeline.add(at + 0.4, lambda s: self._log(e.player, words))
+        return at + 0.9
+
+    def _show_blast(self, e: kr.Blast, at: float) -> float:
+        """The atomic blast: a white flash and a shock ring, the 5×5 square scorched, every piece
+        in it turned face up; the second bomb chaining; then everything turned sinks."""
+        first_zone = set(e.zone)
+
+        def flash(centre, zone, skipping):
+            if skipping:
+                return
+            self.effects.atomic(self.centre(centre))
+            self.blasts.append(BlastShow(centre, tuple(zone)))
+            self.app.sound("sink", 1.0)
+            self.app.sound("hit", 1.0)
+
+        def turn_up(cells, skipping):
+            shown = []
+            for owner, c, rank in e.revealed:
+                if c in cells and c in self.display:
+                    self.display[c].revealed = True
+                if c in cells:
+                    shown.append((self._cell(c), rank))
+            # the log names the pieces as they are turned up, a few to a line, each line
+            # worded in the language of the moment
+            for i in range(0, len(shown), BLAST_LINE):
+                part = shown[i:i + BLAST_LINE]
+                self.log.append((Said(lambda tr, part=part: "   " + ", ".join(
+                    f"{cell} {rank_label(tr, rank)}" for cell, rank in part)), theme.TEXT_DIM))
+
+        self.timeline.add(at, lambda s: self._log(
+            e.owner, Phrase("kor.log.blast", name=self.seat(e.owner), cell=self._cell(e.centre))))
+        self.timeline.add(at, lambda s: flash(e.centre, e.zone, s))
+        self.timeline.add(at + 0.35, lambda s: turn_up(first_zone, s))
+        end = at + 0.9
+        if e.chained is not None:
+            chain = set(e.chain_zone) - first_zone
+            self.timeline.add(end, lambda s: self._log(
+                1 - e.owner, Phrase("kor.log.chain", cell=self._cell(e.chained))))
+            self.timeline.add(end, lambda s: flash(e.chained, e.chain_zone, s))
+            self.timeline.add(end + 0.35, lambda s: turn_up(chain, s))
+            end += 0.9
+        removed = tuple((o, c) for o, c, _ in e.revealed)
+        self.timeline.add(end + 1.2, lambda s: self._sink(removed, s))
+        return end + 2.0
+
