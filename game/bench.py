@@ -3,7 +3,8 @@
   frames --mode classic --frames 600 --seed 1
   frames --mode voyage --frames 600 --seed 1   (the campaign's chart and briefings)
       the battle scene at 1280x720, computer against computer, every animation on, dummy video
-      driver -> {"frames": N, "p50_ms": …, "p99_ms": …, "max_ms": …}
+      driver; the computers decide at once (as under the monkey), so the counts reproduce and
+      their thinking counts in the frame -> {"frames": N, "p50_ms": …, "p99_ms": …, "max_ms": …}
   startup
       process start to the first frame shown -> {"first_frame_ms": …}
   ai --mode classic --ai NAME|best --games N --seed S [--fleet russian|milton-bradley]
@@ -83,91 +84,51 @@ def bench_frames(args) -> dict:
     import pygame
 
     from .app import App
-    from .rules.classic import PRESETS
-    from .scenes.battle import BattleScene
-    from .match import COMPUTER, Match, Seat
+    from .modes import MODES
+    from .monkey import thinking_at_once
+    from .scenes.modes import SCREENS
 
     w, h = (int(v) for v in args.size.split("x"))
     app = App(size=(w, h), seed=args.seed)
     app.settings.anim_speed = 1.0
-    rng = random.Random(args.seed)
-
-    def new_battle():
-        if args.mode == "korabliki":
-            # §K: a full board (104 pieces), the first player moves and sets off his atomic
-            # bomb at once; the battle is replaced as soon as the blast has played
-            from .rules import korabliki as kr
-            from .scenes.korabliki_battle import KorablikiBattleScene
-            match = Match(kr.KorablikiConfig(), (Seat(COMPUTER, "A", "hunter"),
-                                                 Seat(COMPUTER, "B", "hunter")),
-                          seed=rng.getrandbits(32))
-            ais = match.korabliki_ais()
-            game = match.new_game([ais[0].setup(0), ais[1].setup(1)])
-            scene = KorablikiBattleScene(app, match, game, keep_record=False)
-            game.apply(game.legal_moves()[0]) if game.phase == kr.MOVE else None
-            scene._sync()
-            scene.play(kr.Bomb())
-            scene.pieces_at_blast = len(game.pieces) + sum(len(x) for x in game.lost)
-            return scene
-        if args.mode == "naval":
-            # §N: gunners fire a torpedo or planes in most volleys and shoot down what they
-            # can, so nearly every volley has shells, an ability and interceptions at once
-            from .rules.naval import NavalConfig
-            from .scenes.naval_battle import NavalBattleScene
-            match = Match(NavalConfig(), (Seat(COMPUTER, "A", "hunter"),
-                                          Seat(COMPUTER, "B", "hunter")),
-                          seed=rng.getrandbits(32))
-            ais = match.naval_ais()
-            game = match.new_game([ais[0].place(), ais[1].place()])
-            return NavalBattleScene(app, match, game, keep_record=False)
-        match = Match(PRESETS[args.preset], (Seat(COMPUTER, "A", "hunter"),
-                                             Seat(COMPUTER, "B", "hunter")),
-                      seed=rng.getrandbits(32))
-        fleets = [match.computer_fleet(0), match.computer_fleet(1)]
-        return BattleScene(app, match, match.new_game(fleets), keep_record=False)
-
     if args.mode == "voyage":
         return _frames_voyage(app, args)
-    battle = app.scenes.push(new_battle())
-    seen = [battle]
-    dt = 1 / 60
-    for _ in range(30):  # warm the caches, as the first second of a real battle does
-        app.step(dt, [])
-    times = []
-    busy = []       # frames while shells (and in Naval planes or torpedoes) are in flight
-    for _ in range(args.frames):
-        if battle.finished or app.scenes.top is not battle or (
-                args.mode == "korabliki" and battle.t > 1.0 and not battle.blasts):
-            battle = app.scenes.reset(new_battle())
-            seen.append(battle)
-        t0 = time.perf_counter()
-        pygame.event.pump()
-        app.step(dt, [])
-        pygame.display.flip()
-        times.append((time.perf_counter() - t0) * 1000)
-        if battle.effects.shells or getattr(battle, "flyers", None) or getattr(
-                battle, "blasts", None):
-            busy.append(times[-1])
-    shots = len(battle.game.history)
-    label = args.mode if args.mode == "naval" else f"{args.mode}/{args.preset}"
+    rng = random.Random(args.seed)
+    presets = MODES[args.mode].rules.presets
+    config = presets.get(args.preset) or next(iter(presets.values()))
+    scene = SCREENS[args.mode].battle     # each mode stages its own showcase (scene.stage)
+
+    def new_battle():
+        return scene.showcase(app, config, rng.getrandbits(32))
+
+    with thinking_at_once():   # the computers decide at once: the counts are reproducible
+        battle = app.scenes.push(new_battle())
+        seen = [battle]
+        dt = 1 / 60
+        for _ in range(30):  # warm the caches, as the first second of a real battle does
+            app.step(dt, [])
+        times = []
+        busy = []       # frames while shells (and planes, torpedoes or blasts) are in flight
+        for _ in range(args.frames):
+            if battle.showcase_over():
+                battle = app.scenes.reset(new_battle())
+                seen.append(battle)
+            t0 = time.perf_counter()
+            pygame.event.pump()
+            app.step(dt, [])
+            pygame.display.flip()
+            times.append((time.perf_counter() - t0) * 1000)
+            if battle.in_flight:
+                busy.append(times[-1])
+    label = args.mode if len(presets) == 1 else f"{args.mode}/{args.preset}"
     print(f"# {args.frames} frames of {label} at {w}x{h}; "
-          f"{shots} moves in the last battle", file=sys.stderr)
+          f"{len(battle.game.history)} moves in the last battle", file=sys.stderr)
     out = {"frames": args.frames, "p50_ms": round(percentile(times, 0.5), 3),
            "p99_ms": round(percentile(times, 0.99), 3), "max_ms": round(max(times), 3)}
-    if args.mode == "korabliki":
+    if scene.SHOWS_BUSY:
         out |= {"busy_frames": len(busy),
-                "busy_p99_ms": round(percentile(busy, 0.99), 3) if busy else 0.0,
-                "blasts": len(seen), "pieces_at_blast": min(b.pieces_at_blast for b in seen)}
-    if args.mode == "naval":
-        from .rules.naval import VolleyResult
-        results = [r for b in seen for _, _, r in b.game.history if isinstance(r, VolleyResult)]
-        out |= {"busy_frames": len(busy),
-                "busy_p99_ms": round(percentile(busy, 0.99), 3) if busy else 0.0,
-                "volleys": len(results),
-                "with_ability": sum(r.volley.torpedo is not None or bool(r.volley.air)
-                                    for r in results),
-                "with_interceptions": sum(bool(r.downed) for r in results)}
-    return out
+                "busy_p99_ms": round(percentile(busy, 0.99), 3) if busy else 0.0}
+    return out | scene.showcase_stats(seen)
 
 
 def _frames_voyage(app, args) -> dict:

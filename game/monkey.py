@@ -30,6 +30,7 @@ of the game's own code) has its traceback printed once on ``err``.
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import os
 import random
 import shutil
@@ -88,8 +89,8 @@ def _game_executors() -> list[tuple[object, str, object]]:
     import pkgutil
 
     from . import scenes
-    for info in pkgutil.iter_modules(scenes.__path__):
-        importlib.import_module(f"{scenes.__name__}.{info.name}")
+    for info in pkgutil.walk_packages(scenes.__path__, prefix=f"{scenes.__name__}."):
+        importlib.import_module(info.name)
     found = []
     for name, module in list(sys.modules.items()):
         if module is None or not (name == "game" or name.startswith("game.")):
@@ -98,6 +99,20 @@ def _game_executors() -> list[tuple[object, str, object]]:
             if isinstance(value, concurrent.futures.Executor) and not isinstance(value, _Synchronous):
                 found.append((module, attr, value))
     return found
+
+
+@contextlib.contextmanager
+def thinking_at_once():
+    """Within: every worker pool of the game decides at once, in the caller's thread (the
+    monkey and the frames bench: the same seed plays the same frames on any machine)."""
+    pools = _game_executors()
+    for module, attr, _ in pools:
+        setattr(module, attr, _Synchronous())
+    try:
+        yield
+    finally:
+        for module, attr, pool in pools:
+            setattr(module, attr, pool)
 
 
 def _key_table():
@@ -653,23 +668,19 @@ class Monkey(Person):
         import pygame
         self.pg = pygame
         self.keys = _key_table()
-        pools = _game_executors()
-        for module, attr, _ in pools:
-            setattr(module, attr, _Synchronous())
         try:
-            try:
-                self._boot(first=True)
-                while self.events < self.limit:
-                    self._act()
-                self._shut_down()
-            except GameWontStart as exc:   # nothing left to play: the summary says how far
-                print(f"# monkey: {exc}", file=self.err)
+            with thinking_at_once():
+                try:
+                    self._boot(first=True)
+                    while self.events < self.limit:
+                        self._act()
+                    self._shut_down()
+                except GameWontStart as exc:   # nothing left to play: the summary says how far
+                    print(f"# monkey: {exc}", file=self.err)
             print(f"# monkey (seed {self.seed}): the game started {self.starts} times "
                   f"(quit {self.quits}, crashed {self.crashes}); {len(self.distinct)} distinct "
                   f"crashes", file=self.err, flush=True)
         finally:
-            for module, attr, pool in pools:
-                setattr(module, attr, pool)
             if saved_home is None:
                 os.environ.pop("SEABATTLE_HOME", None)
             else:

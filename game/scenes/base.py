@@ -57,14 +57,6 @@ class Scene:
     def size(self) -> tuple[int, int]:
         return self.app.size
 
-    def resized(self) -> bool:
-        """True once for each new window size (and after ``_layout_size`` is set to None): a
-        scene that caches its layout lays itself out again."""
-        if getattr(self, "_layout_size", None) == self.size:
-            return False
-        self._layout_size = self.size
-        return True
-
     def back(self) -> None:
         """What Esc does by default: leave this scene."""
         self.app.scenes.pop()

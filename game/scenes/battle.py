@@ -26,6 +26,7 @@ from ..render.battle import draw_afloat
 from ..render.board import BoardGeometry, BoardPicture, draw_board
 from ..render.widgets import Button, panel
 from .battle_base import FieldsBattle
+from .paint import PaintShipScene
 
 FLIGHT = 0.55      # seconds a shell flies
 
@@ -221,16 +222,14 @@ class BattleScene(FieldsBattle):
             shots += [r.cell for r in shot_results(result)]
         return shots
 
-    def _result_scene(self):
+    def _result(self) -> dict:
         self._remember_player()
         insight = None
         for p, shooter in self.shooters.items():
             found = getattr(shooter, "insight", lambda: None)()
             if found:
                 insight = self.tr(found, name=self.seat(p).name)
-        from .gameover import GameOverScene   # flow
-        return GameOverScene(self.app, self.match, self.game, self.elapsed, self.record_path,
-                             self.thoughts, insight)
+        return {"thoughts": self.thoughts, "insight": insight}
 
     def _remember_player(self) -> None:
         """Teach the player's profile where his ships stood and where he fired first."""
@@ -289,7 +288,6 @@ class BattleScene(FieldsBattle):
 
     def ask_relocation(self) -> None:
         """§D: the human's Dutchman was hit; he draws where what is left goes, or stays."""
-        from .paint import PaintShipScene   # flow
         g = self.game
         me = self.viewer
         ship = g.ships[me][0]
@@ -389,7 +387,7 @@ class BattleScene(FieldsBattle):
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        self._layout()
+        self.layout()
         v = self.viewer
         ox, oy = self.effects.shake_offset()
         g = self.game

@@ -18,7 +18,7 @@ import pygame
 from ..ai.opponents import remark
 from ..i18n import describe
 from ..i18n.phrase import Join, Phrase
-from ..match import COMPUTER, HUMAN
+from ..match import COMPUTER, HUMAN, Match, Seat
 from ..render import text, theme
 from ..render.battle import draw_header, fields_layout, small_ring
 from ..render.board import BoardGeometry
@@ -28,6 +28,7 @@ from ..rules.classic import EMPTY, HIT     # a halo cell, a burning hit: the sam
 from ..rules.coords import board_letters, parse_cell, typed_cell
 from ..rules.errors import RuleError
 from .base import ARROWS, Scene, step_cell, through_animation
+from .curtain import CurtainScene
 from .records import RecordKeeper
 
 # the one worker the computers think in: numpy lets go of the interpreter, so the sea keeps
@@ -66,7 +67,6 @@ class BattleBase(RecordKeeper, Scene):
         self._saved_moves = -1
         self.thinking = None      # the computer's choice being worked out in the worker
         self._then = None         # what takes that choice when it is ready
-        self._layout_size = None
         self._view_key = None     # the viewer's view is cached per state, not made a frame
         self.turn_shown = game.turn   # whose turn the screen shows: moves with the cues
         self.over_shown = game.over
@@ -160,13 +160,11 @@ class BattleBase(RecordKeeper, Scene):
 
     def _curtain(self, player: int, message: str, then=None) -> None:
         """Two people on one screen: the curtain falls, and the screen goes to ``player``."""
-        from .curtain import CurtainScene   # flow
-
         def ready():
             self.app.scenes.pop()
             self.viewer = player
             self.turn_shown = player
-            self._layout_size = None
+            self.laid_out = None          # the fields change sides: lay them out again
             self._handed_over(player)
             if then is not None:
                 then()
@@ -199,7 +197,12 @@ class BattleBase(RecordKeeper, Scene):
             return
         self.match.finish(self.game)
         self.save_record()
-        self.app.scenes.replace(self._result_scene())   # flow
+        self.app.flow.game_over(self, **self._result())
+
+    def _result(self) -> dict:
+        """What the game over screen shows besides the game (Classic: how the computer
+        thought)."""
+        return {}
 
     # -- the computer's turn ------------------------------------------------------------------
     def _computer_move(self, skipping: bool) -> None:
@@ -240,10 +243,8 @@ class BattleBase(RecordKeeper, Scene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if not self._cancel():
-                from .dialogs import PauseScene   # flow
                 self.app.sound("click")
-                self.app.scenes.push(PauseScene(self.app, self.save_record_now,
-                                                self.save_record))
+                self.app.flow.pause(self.save_record_now, self.save_record)
             return
         if through_animation(self, event):
             self.handle_input(event)
@@ -278,7 +279,7 @@ class BattleBase(RecordKeeper, Scene):
             self.timeline.add(self.AI_THINK, self._computer_move)
         self.settle(dt * speed)
         if not self.demo:
-            self._layout()
+            self.layout()
             self.log.place(self.log_rect, theme.font_px(self.size, self.LOG[0]))
 
     def animate(self, dt: float, speed: float) -> None:
@@ -286,9 +287,6 @@ class BattleBase(RecordKeeper, Scene):
 
     def settle(self, dt: float) -> None:
         """The last of a frame's time: prompts, fires, the buttons placed for the state."""
-
-    def _layout(self) -> None:
-        """Place the fields, the log and the panels for the window's size (once per size)."""
 
     # -- drawing ------------------------------------------------------------------------------
     def _draw_header(self, surface, x: float | None = None) -> tuple[int, int]:
@@ -299,6 +297,36 @@ class BattleBase(RecordKeeper, Scene):
         px, fit, pad = self.LOG
         self.log.draw(surface, self.log_rect, theme.font_px(self.size, px), fit=fit, pad=pad)
 
+    # -- the frames bench (python -m game.bench frames) ----------------------------------------
+    @classmethod
+    def showcase(cls, app, config, seed: int):
+        """Two computers at ``config``, set up as a match of ``seed`` sets them up, in a battle
+        staged (``stage``) to show the most at once."""
+        match = Match(config, (Seat(COMPUTER, "A", "hunter"), Seat(COMPUTER, "B", "hunter")),
+                      seed=seed)
+        scene = cls(app, match, match.new_game(match.computer_setups()), keep_record=False)
+        scene.stage()
+        return scene
+
+    def stage(self) -> None:
+        """What the frames bench sets going at once (nothing: the battle plays itself)."""
+
+    def showcase_over(self) -> bool:
+        """The staged battle has shown what it was for: the bench stages the next."""
+        return self.finished or self.app.scenes.top is not self
+
+    @property
+    def in_flight(self) -> bool:
+        """Something of the battle's is flying (shells; the mode's planes, torpedoes, blasts)."""
+        return bool(self.effects.shells)
+
+    SHOWS_BUSY = False   # the frames bench reports the frames with something in flight
+
+    @classmethod
+    def showcase_stats(cls, battles: list) -> dict:
+        """What the frames bench adds to its line for this mode, from the battles it staged."""
+        return {}
+
 
 class FieldsBattle(BattleBase):
     """Two fields side by side (Classic, Naval): the viewer's own on the left, the enemy's on
@@ -306,9 +334,7 @@ class FieldsBattle(BattleBase):
 
     LOG_ROOM = (150, 30, 0.58)   # the log's height, the gap above it, its share of the width
 
-    def _layout(self) -> None:
-        if not self.resized():
-            return
+    def lay_out(self, w: int, h: int, u: float) -> None:
         cols, rows = self.board_size
         left, right, log, status = fields_layout(self.size, cols, rows, *self.LOG_ROOM,
                                                  demo=self.demo)
@@ -319,7 +345,7 @@ class FieldsBattle(BattleBase):
 
     def geo_of(self, owner: int) -> BoardGeometry:
         """The geometry of ``owner``'s field: the viewer's own field is on the left."""
-        self._layout()
+        self.layout()
         return self._geo["left" if owner == self.viewer else "right"]
 
     def board(self, owner: int):

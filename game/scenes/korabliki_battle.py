@@ -25,6 +25,7 @@ from ..render.korabliki import (board_rect, cell_at, draw_cell_tint, draw_cursor
                                 rank_name, to_screen)
 from ..render.widgets import Button, panel
 from .base import ARROWS
+from .dialogs import ConfirmScene
 from .battle_base import BattleBase
 from .korabliki_show import BlastShow, EventShow, Ghost, Shown
 from ..match import COMPUTER, HUMAN
@@ -84,11 +85,8 @@ class KorablikiBattleScene(EventShow, BattleBase):
         return any(p.rank == kr.BOMB for p in self.game.own(self.game.turn))
 
     # -- layout -------------------------------------------------------------------------------
-    def _layout(self) -> None:
-        if not self.resized():
-            return
-        w, h = self.size
-        u = theme.unit(self.size)
+    def lay_out(self, w: int, h: int, u: float) -> None:
+        """The board on the left, the panel and the log on the right."""
         m = int(14 * u)
         top = int(64 * u)
         board_w = int(w * 0.62)
@@ -100,7 +98,7 @@ class KorablikiBattleScene(EventShow, BattleBase):
                                     h - self.panel_rect.bottom - m // 2 - m)
 
     def centre(self, cell) -> tuple:
-        self._layout()
+        self.layout()
         return board_rect(self.geo, cell, self.flip).center
 
     # -- the human's turn ---------------------------------------------------------------------
@@ -163,7 +161,6 @@ class KorablikiBattleScene(EventShow, BattleBase):
     def ask_bomb(self) -> None:
         if not (self.human_to_act and self._has_bomb()):
             return
-        from .dialogs import ConfirmScene   # flow
         self.app.scenes.push(ConfirmScene(self.app, self.tr("kor.bomb_confirm"),
                                           lambda: self.attempt(kr.Bomb())))
 
@@ -269,11 +266,6 @@ class KorablikiBattleScene(EventShow, BattleBase):
                 self.log.append((Phrase("battle.remark", name=seat, text=Phrase(key)),
                                  theme.TEXT_DIM))
 
-    def _result_scene(self):
-        from .korabliki_gameover import KorablikiGameOverScene   # flow
-        return KorablikiGameOverScene(self.app, self.match, self.game, self.elapsed,
-                                      self.record_path)
-
     # -- input --------------------------------------------------------------------------------
     def skip(self) -> None:
         super().skip()
@@ -357,7 +349,7 @@ class KorablikiBattleScene(EventShow, BattleBase):
     def settle(self, dt: float) -> None:
         """The buttons of the panel, as the state asks: the answers while one is asked of the
         person at the screen, the end of the turn and the bomb."""
-        self._layout()
+        self.layout()
         rect = self.panel_rect
         px = theme.font_px(self.size, 17)
         bh = int(px * 1.8)
@@ -383,7 +375,7 @@ class KorablikiBattleScene(EventShow, BattleBase):
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        self._layout()
+        self.layout()
         geo = self.geo
         ox, oy = self.effects.shake_offset()
         if ox or oy:
@@ -505,3 +497,27 @@ class KorablikiBattleScene(EventShow, BattleBase):
             for i, ln in enumerate(text.wrap(words, px - 1, rect.w - 20)[:room]):
                 text.draw(surface, ln, (x, y + i * line), px - 1, colour)
 
+    # -- the frames bench --------------------------------------------------------------------
+    SHOWS_BUSY = True
+
+    def stage(self) -> None:
+        """§K: the first player moves, and sets off his atomic bomb at once (a full board of
+        104 pieces under the blast)."""
+        game = self.game
+        if game.phase == kr.MOVE:
+            game.apply(game.legal_moves()[0])
+        self._sync()
+        self.play(kr.Bomb())
+        self.pieces_at_blast = len(game.pieces) + sum(len(x) for x in game.lost)
+
+    def showcase_over(self) -> bool:
+        return super().showcase_over() or (self.t > 1.0 and not self.blasts)
+
+    @property
+    def in_flight(self) -> bool:
+        return bool(self.effects.shells or self.blasts)
+
+    @classmethod
+    def showcase_stats(cls, battles: list) -> dict:
+        return {"blasts": len(battles),
+                "pieces_at_blast": min(b.pieces_at_blast for b in battles)}

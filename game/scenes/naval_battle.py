@@ -192,11 +192,6 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
                 return list(action.targets)
         return []
 
-    def _result_scene(self):
-        from .naval_gameover import NavalGameOverScene   # flow
-        return NavalGameOverScene(self.app, self.match, self.game, self.elapsed,
-                                  self.record_path)
-
     def _log(self, player: int, words, answer: bool = False) -> None:
         if answer:
             self.log.append((Join("   » ", words), theme.TEXT))
@@ -331,7 +326,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        self._layout()
+        self.layout()
         v = self.viewer
         g = self.game
         view = self._view()
@@ -432,3 +427,20 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
             for i, ln in enumerate(text.wrap(hint, px - 3, rect.w - 20)[:room]):
                 text.draw(surface, ln, (x, msg_y + line * i), px - 3, theme.TEXT_DIM)
 
+    # -- the frames bench --------------------------------------------------------------------
+    SHOWS_BUSY = True
+
+    @property
+    def in_flight(self) -> bool:
+        return bool(self.effects.shells or self.flyers)
+
+    @classmethod
+    def showcase_stats(cls, battles: list) -> dict:
+        """How many volleys the staged battles fired, with a torpedo or planes, and with
+        something shot down (the gunners fire an ability in most volleys, §N)."""
+        results = [r for b in battles for _, _, r in b.game.history
+                   if isinstance(r, nv.VolleyResult)]
+        return {"volleys": len(results),
+                "with_ability": sum(r.volley.torpedo is not None or bool(r.volley.air)
+                                    for r in results),
+                "with_interceptions": sum(bool(r.downed) for r in results)}
