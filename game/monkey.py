@@ -516,10 +516,9 @@ class Person(Hands):
     @staticmethod
     def _marked(scene, owner: int) -> dict:
         """The marks the screen shows on ``owner``'s field (a person sees where he shot)."""
-        for name in ("shown", "fields"):
-            boards = getattr(scene, name, None)
-            if isinstance(boards, list) and len(boards) == 2:
-                return getattr(boards[owner], "marks", {})
+        boards = getattr(scene, "fields", None)
+        if isinstance(boards, list) and len(boards) == 2:
+            return getattr(boards[owner], "marks", {})
         return {}
 
     def _purpose_BattleScene(self, scene):

@@ -206,7 +206,7 @@ def test_any_key_skips_the_animation(app):
     frames(app, 1, [key(pygame.K_x)])
     assert not battle.busy
     cell = battle.game.history[0][1].cell
-    assert battle.shown[1].marks[cell] == battle.game.shots_at[1][cell]
+    assert battle.fields[1].marks[cell] == battle.game.shots_at[1][cell]
 
 
 def test_click_fires_and_the_shell_lands_before_the_mark_shows(app):
@@ -214,9 +214,9 @@ def test_click_fires_and_the_shell_lands_before_the_mark_shows(app):
     geo = battle.geo_of(1)
     frames(app, 1, click(geo.center((2, 3))))
     assert battle.game.history[0][1] == Shot((2, 3))
-    assert (2, 3) not in battle.shown[1].marks  # the shell is still in the air
+    assert (2, 3) not in battle.fields[1].marks  # the shell is still in the air
     settle(app)
-    assert battle.shown[1].marks[(2, 3)] == battle.game.shots_at[1][(2, 3)]
+    assert battle.fields[1].marks[(2, 3)] == battle.game.shots_at[1][(2, 3)]
     assert any(line.startswith("You: C4 — ") for line, _ in battle.log)
 
 
@@ -320,7 +320,7 @@ def test_hand_over_curtain_between_placements_and_turns(app):
     assert battle.viewer == 0
     frames(app, 40, [key(pygame.K_RETURN)])
     assert app.scenes.top is battle and battle.viewer == 1
-    assert battle.shown[1].pulses  # Борис sees where Аня's shot fell on his field
+    assert battle.fields[1].pulses  # Борис sees where Аня's shot fell on his field
 
 
 # --- settings -----------------------------------------------------------------------------

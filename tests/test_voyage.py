@@ -131,7 +131,7 @@ def test_a_battle_survives_closing_the_window_and_resumes_at_the_next_start(home
     assert isinstance(resumed, BattleScene) and resumed.match.campaign.level.id == "one"
     assert len(resumed.game.history) == moves
     assert resumed.game.to_dict()["fleets"] == battle.game.to_dict()["fleets"]
-    assert all(resumed.shown[1].marks[c] for c in enemy[:3])   # the boards show it as it was
+    assert all(resumed.fields[1].marks[c] for c in enemy[:3])   # the boards show it as it was
     b.quit()
 
 

@@ -8,6 +8,7 @@ import pygame
 from . import text, theme
 from .board import BoardGeometry, draw_ship
 from .effects import Ring
+from .widgets import panel
 
 
 def draw_header(surface, size, words: str, colour, px: int, y: int,
@@ -72,3 +73,11 @@ def draw_afloat(surface, geo: BoardGeometry, sizes, room: int) -> None:
             draw_ship(surface, BoardGeometry(geo.grid.x + x * cell, y, cell, size, 1),
                       [(i, 0) for i in range(size)], theme.SHIP, theme.SHIP_DARK,
                       detail=False)
+
+
+def status_panel(surface, rect, size, base_px: int, pad: int) -> tuple[int, int, int, int]:
+    """The status panel under the fields: its backing, and where its lines go: (font px,
+    x, y of the first line, line height)."""
+    panel(surface, rect, 200)
+    px = theme.font_px(size, base_px)
+    return px, rect.x + pad, rect.y + 8, int(px * 1.3)

@@ -22,9 +22,9 @@ from ..rules.classic import (EMPTY, GIVE_CELL, GIVE_MINE, HIT, KNOWN_MINE, MINE,
 from ..rules.errors import RuleError
 from ..i18n import describe
 from ..render import text, theme
-from ..render.battle import draw_afloat
+from ..render.battle import draw_afloat, status_panel
 from ..render.board import BoardGeometry, BoardPicture, draw_board
-from ..render.widgets import Button, panel
+from ..render.widgets import Button
 from .battle_base import FieldsBattle
 from .paint import PaintShipScene
 
@@ -37,7 +37,7 @@ class BattleScene(FieldsBattle):
         cfg = game.config
         super().__init__(app, match, game, match.shooters(), cfg.width, cfg.height, keep_record)
         self.shooters = self.ais    # the computers' shooters (ai_rng: their decisions, C4–C6, §D)
-        self.shown = [BoardPicture(), BoardPicture()]  # per field owner, as animated so far
+        self.fields = [BoardPicture(), BoardPicture()]  # per field owner, as animated so far
         self.cursor = (cfg.width // 2, cfg.height // 2)
         self.typed = ""
         self.turn_shots: list[list] = [[], []]  # cells each player shot in his current turn
@@ -51,19 +51,12 @@ class BattleScene(FieldsBattle):
         self._begin()
 
     # -- state shown on the boards --------------------------------------------------------
-    def _sync(self) -> None:
-        """Show the game as it stands (a new game, or one being resumed)."""
+    def sync_field(self, owner: int, pic: BoardPicture) -> None:
         g = self.game
-        for owner in (0, 1):
-            pic = self.shown[owner]
-            pic.marks = dict(g.shots_at[owner])
-            pic.marks.update({c: EMPTY for c in g.known_empty[owner]})
-            pic.marks.update({c: KNOWN_MINE for c in g.told[owner]
-                              if c not in g.shots_at[owner]})
-            pic.wrecks = list(g.view(1 - owner).enemy_sunk)
-
-    def board(self, owner: int) -> BoardPicture:
-        return self.shown[owner]
+        pic.marks = dict(g.shots_at[owner])
+        pic.marks.update({c: EMPTY for c in g.known_empty[owner]})
+        pic.marks.update({c: KNOWN_MINE for c in g.told[owner] if c not in g.shots_at[owner]})
+        pic.wrecks = list(g.view(1 - owner).enemy_sunk)
 
     @property
     def human_to_move(self) -> bool:
@@ -122,11 +115,11 @@ class BattleScene(FieldsBattle):
             if event.cell is None:
                 self._log(event.player, Phrase("log.no_mine"))
             else:
-                self.shown[event.player].marks.setdefault(event.cell, KNOWN_MINE)
+                self.fields[event.player].marks.setdefault(event.cell, KNOWN_MINE)
                 self._log(event.player, Phrase("log.told", cell=self._cell(event.cell)))
         elif isinstance(event, Relocated):
             if event.moved:
-                marks = self.shown[event.player].marks
+                marks = self.fields[event.player].marks
                 for c, m in list(marks.items()):
                     if m == MISS:
                         del marks[c]
@@ -151,7 +144,7 @@ class BattleScene(FieldsBattle):
             self._sound("whistle", skipping, dst[0], 0.5)
 
         def impact(skipping):
-            pic = self.shown[target_owner]
+            pic = self.fields[target_owner]
             dst_now = self.geo_of(target_owner).center(ev.cell)
             pic.marks[ev.cell] = ev.outcome if ev.outcome != SUNK else SUNK
             word = Phrase(f"shot.{ev.outcome}")
@@ -195,7 +188,7 @@ class BattleScene(FieldsBattle):
 
     def _sink_cell(self, ev: ShotResult, cell, i: int, skipping: bool) -> None:
         owner = 1 - ev.shooter
-        pic = self.shown[owner]
+        pic = self.fields[owner]
         pic.marks[cell] = SUNK
         if i == 0:
             pic.wrecks.append(ev.ship)
@@ -209,7 +202,7 @@ class BattleScene(FieldsBattle):
 
     def _handed_over(self, player: int) -> None:
         for c in self.turn_shots_of_last(1 - player):   # where the other side just shot
-            self.shown[player].pulses[c] = 2.5
+            self.fields[player].pulses[c] = 2.5
 
     def turn_shots_of_last(self, player: int) -> list:
         """The cells ``player`` shot in his last turn (shown to the other after the curtain)."""
@@ -291,7 +284,7 @@ class BattleScene(FieldsBattle):
         g = self.game
         me = self.viewer
         ship = g.ships[me][0]
-        marks = {c: m for c, m in self.shown[me].marks.items() if m in (HIT, WRECK, SUNK)}
+        marks = {c: m for c, m in self.fields[me].marks.items() if m in (HIT, WRECK, SUNK)}
 
         def done(cells):
             self.app.scenes.pop()
@@ -306,12 +299,6 @@ class BattleScene(FieldsBattle):
             self.tr("paint.move", n=len(ship)), len(ship), done, cells=ship,
             wrecks=g.wrecks[me], marks=marks, on_stay=stay,
             rng=random.Random(self.ai_rng.getrandbits(32))))
-
-    def fire_typed(self) -> None:
-        cell = self._typed_cell()
-        if cell is not None:
-            self.cursor = cell
-            self.fire(cell)
 
     def handle_input(self, event) -> None:
         if self.fire_button.handle(event):
@@ -329,7 +316,7 @@ class BattleScene(FieldsBattle):
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 if self.typed:
-                    self.fire_typed()
+                    self.act_typed(self.fire)
                 elif self.salvo_ready:
                     self.fire_salvo()
                 else:
@@ -391,7 +378,7 @@ class BattleScene(FieldsBattle):
         v = self.viewer
         ox, oy = self.effects.shake_offset()
         g = self.game
-        own = self.shown[v]
+        own = self.fields[v]
         view = self._view()
         own_pic = BoardPicture(
             ships=[s for s in g.ships[v] if s not in own.wrecks and s],
@@ -401,7 +388,7 @@ class BattleScene(FieldsBattle):
             spent=[c for c in view.own_mines if own.marks.get(c) == MINE],
             sweepers=[c for c in g.sweepers[v] if own.marks.get(c) != SWEEPER],
             gave=list(view.gave), faded=list(view.incoming_faded))
-        enemy = self.shown[1 - v]
+        enemy = self.fields[1 - v]
         enemy_pic = BoardPicture(ships=enemy.ships, wrecks=enemy.wrecks, marks=enemy.marks,
                                  pulses=enemy.pulses, given=list(view.given),
                                  faded=list(view.faded), selected=list(self.salvo))
@@ -428,7 +415,7 @@ class BattleScene(FieldsBattle):
     def _draw_afloat(self, surface, geo: BoardGeometry, owner: int, px: int) -> None:
         """Small silhouettes of the ships of ``owner`` still afloat, under his board."""
         sizes = sorted(self.game.config.sizes, reverse=True)
-        for wreck in self.shown[owner].wrecks:
+        for wreck in self.fields[owner].wrecks:
             if len(wreck) in sizes:
                 sizes.remove(len(wreck))
         if self.game.config.relocate and sizes:   # §D: the Dutchman's decks still afloat
@@ -456,10 +443,7 @@ class BattleScene(FieldsBattle):
 
     def _draw_status(self, surface) -> None:
         rect = self.status_rect
-        panel(surface, rect, 200)
-        px = theme.font_px(self.size, 20)
-        x, y = rect.x + 12, rect.y + 8
-        line = int(px * 1.3)
+        px, x, y, line = status_panel(surface, rect, self.size, 20, 12)
         deciding = self.human_deciding
         if self.game.config.salvo != "off" and not self.game.over:
             n = self.game.salvo_size()

@@ -349,7 +349,17 @@ class FieldsBattle(BattleBase):
         return self._geo["left" if owner == self.viewer else "right"]
 
     def board(self, owner: int):
-        """What ``owner``'s field shows, as animated so far (marks, wrecks, pulses)."""
+        """What ``owner``'s field shows, as animated so far (marks, wrecks, pulses): the
+        mode's ``fields``, one per owner."""
+        return self.fields[owner]
+
+    def _sync(self) -> None:
+        """Show the game as it stands (a new game, or one being resumed): each field."""
+        for owner in (0, 1):
+            self.sync_field(owner, self.board(owner))
+
+    def sync_field(self, owner: int, field) -> None:
+        """Set ``field`` (``board(owner)``) to what the game holds for ``owner``."""
         raise NotImplementedError
 
     def _cancel(self) -> bool:
@@ -375,6 +385,13 @@ class FieldsBattle(BattleBase):
         if event.type == pygame.KEYDOWN and event.key in ARROWS:
             return step_cell(cursor, event.key, *self.board_size, wrap=True), True
         return cursor, False
+
+    def act_typed(self, act) -> None:
+        """Enter after a typed cell: the cursor goes there and ``act(cell)`` (fire, mark)."""
+        cell = self._typed_cell()
+        if cell is not None:
+            self.cursor = cell
+            act(cell)
 
     def _typed_cell(self):
         """The cell typed so far (the line is cleared), or None and the reason said."""

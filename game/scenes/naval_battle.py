@@ -21,10 +21,11 @@ import pygame
 from ..i18n.phrase import Join, Phrase
 from ..rules import naval as nv
 from ..render import text, theme
+from ..render.battle import status_panel
 from ..render.board import BoardGeometry
 from ..render.naval import (Flyer, Tracer, draw_aa_reach, draw_flyers, draw_incoming,
                             draw_plan, paint_field)
-from ..render.widgets import Button, panel
+from ..render.widgets import Button
 from .base import ARROWS, step_cell
 from .battle_base import FieldsBattle
 from .naval_plan import VolleyPlan
@@ -77,16 +78,11 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         self._begin()
 
     # -- state ---------------------------------------------------------------------------------
-    def _sync(self) -> None:
+    def sync_field(self, owner: int, f: Field) -> None:
         g = self.game
-        for owner in (0, 1):
-            f = self.fields[owner]
-            f.marks = dict(g.marks[owner])
-            f.wrecks = [g.fleets[owner][i].cells for i in g.sunk[owner]]
-            f.lost = set(g.hits[owner])
-
-    def board(self, owner: int) -> Field:
-        return self.fields[owner]
+        f.marks = dict(g.marks[owner])
+        f.wrecks = [g.fleets[owner][i].cells for i in g.sunk[owner]]
+        f.lost = set(g.hits[owner])
 
     @property
     def human_to_move(self) -> bool:
@@ -236,7 +232,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
             self.cursor = step_cell(self.cursor, event.key, nv.SIZE, nv.SIZE, wrap=True)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.typed:
-                self.mark_typed()
+                self.act_typed(self.mark)
             else:
                 self.fire()
         elif event.key == pygame.K_SPACE and not self.typed:
@@ -257,12 +253,6 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         if cell is not None and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             act(cell)
         return cell
-
-    def mark_typed(self) -> None:
-        cell = self._typed_cell()
-        if cell is not None:
-            self.cursor = cell
-            self.mark(cell)
 
     def _handle_intercept(self, event) -> None:
         if self.intercept_button.handle(event):
@@ -373,10 +363,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
 
     def _draw_status(self, surface) -> None:
         rect = self.status_rect
-        panel(surface, rect, 200)
-        px = theme.font_px(self.size, 18)
-        x, y = rect.x + 10, rect.y + 8
-        line = int(px * 1.3)
+        px, x, y, line = status_panel(surface, rect, self.size, 18, 10)
         view = self._view()
         if self.human_intercepting:
             g = self.game
