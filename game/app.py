@@ -15,7 +15,7 @@ from . import i18n
 from .i18n import Translator
 from .render import text, theme
 from .render.widgets import panel
-from .scenes.base import SceneStack
+from .scenes.common.base import SceneStack
 from .scenes.flow import Flow
 
 TITLE = "Sea Battle — Морской бой"

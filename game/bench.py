@@ -136,8 +136,8 @@ def _frames_voyage(app, args) -> dict:
     second, and the briefing (portrait, text, stars) over it every other second."""
     import pygame
 
-    from .scenes.title import TitleScene
-    from .scenes.voyage import BriefingScene, VoyageScene
+    from .scenes.common.title import TitleScene
+    from .scenes.campaign.voyage import BriefingScene, VoyageScene
 
     app.scenes.push(TitleScene(app))
     chart = app.scenes.push(VoyageScene(app))

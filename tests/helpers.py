@@ -7,7 +7,7 @@ from types import SimpleNamespace
 import pygame
 
 from game.app import App
-from game.scenes.base import Scene
+from game.scenes.common.base import Scene
 
 
 def key(k, mod=0):

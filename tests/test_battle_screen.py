@@ -44,7 +44,7 @@ def test_placement_help_names_mirror_shapes_and_mines_only_where_they_apply(home
     from game.app import App
     from game.rules.classic import PRESETS, ClassicConfig
     from game.match import COMPUTER, HUMAN, Match, Seat
-    from game.scenes.placement import PlacementScene
+    from game.scenes.classic.placement import PlacementScene
     app = App(size=(1280, 720), seed=1)
     seats = (Seat(HUMAN, "A"), Seat(COMPUTER, "B", "hunter"))
     shapes, pieces = app.tr("place.help_shapes"), app.tr("place.help_pieces")
@@ -62,7 +62,7 @@ def test_the_next_ships_ghost_does_not_cover_the_ship_just_placed(home):
     from game.app import App
     from game.rules.classic import PRESETS
     from game.match import COMPUTER, HUMAN, Match, Seat
-    from game.scenes.placement import PlacementScene
+    from game.scenes.classic.placement import PlacementScene
     from .test_scenes import key
     app = App(size=(1280, 720), seed=1)
     scene = PlacementScene(app, Match(PRESETS["russian"], (Seat(HUMAN, "A"),
@@ -81,7 +81,7 @@ def test_typing_a_coordinate_moves_the_aim_and_a_bad_one_is_explained_in_the_cho
     from game.i18n import Translator, describe
     from game.rules.coords import parse_cell
     from game.rules.errors import CoordError
-    from game.scenes.title import TitleScene
+    from game.scenes.common.title import TitleScene
     from .test_scenes import frames, quick_battle, typed
     from game.app import App
     app = App(size=(1280, 720), seed=7)
@@ -104,7 +104,7 @@ def test_after_a_mine_the_status_panel_asks_for_a_cell_of_the_players_own_fleet(
     from game.app import App
     from game.render import text
     from game.rules.classic import GIVE_CELL, PRESETS, random_setup
-    from game.scenes.battle import BattleScene
+    from game.scenes.classic.battle import BattleScene
     from game.match import COMPUTER, HUMAN, Match, Seat
     from .test_scenes import frames
     app = App(size=(800, 600), seed=7)

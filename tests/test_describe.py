@@ -11,7 +11,7 @@ from game.i18n import Translator, describe
 from game.rules.coords import LETTER_SETS, format_cell
 from game.rules.errors import CoordError, IllegalAction, PlacementError
 from game.rules.fleet import check_ship_at
-from game.scenes.placement import PlacementScene
+from game.scenes.classic.placement import PlacementScene
 
 from .test_scenes import app, frames, start_quick_match  # noqa: F401  (app is a fixture)
 

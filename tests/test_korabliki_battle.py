@@ -6,10 +6,10 @@ import pygame
 import pytest
 
 from game.rules import korabliki as kr
-from game.scenes.curtain import CurtainScene
-from game.scenes.dialogs import ConfirmScene
-from game.scenes.korabliki_battle import KorablikiBattleScene
-from game.scenes.korabliki_gameover import KorablikiGameOverScene
+from game.scenes.common.curtain import CurtainScene
+from game.scenes.common.dialogs import ConfirmScene
+from game.scenes.korabliki.battle import KorablikiBattleScene
+from game.scenes.korabliki.gameover import KorablikiGameOverScene
 from game.match import COMPUTER, HUMAN, Match
 from game.render.korabliki import rank_label
 

@@ -12,7 +12,7 @@ from game.data.storage import DataFileError
 from game.render import korabliki as draw
 from game.rules import korabliki as kor
 from game.rules.coords import LETTER_SETS
-from game.scenes.korabliki_setup import KorablikiSetupScene, formation_styles
+from game.scenes.korabliki.placement import KorablikiSetupScene, formation_styles
 
 from .helpers import key, mouse, open_set_up
 
@@ -375,7 +375,7 @@ def test_pieces_draw_every_rank_and_are_cached():
 
 def test_auto_uses_the_computer_formations_when_they_exist():
     kai = pytest.importorskip("game.ai.korabliki")
-    from game.scenes.korabliki_setup import make_formation
+    from game.scenes.korabliki.placement import make_formation
     for style in kai.FORMATIONS:
         assert style in formation_styles()
         for player in (0, 1):

@@ -156,7 +156,7 @@ def test_the_checker_survives_any_mutation_of_a_shipped_level(case):
 @pytest.fixture(scope="module")
 def app():
     from game.app import App
-    from game.scenes.title import TitleScene
+    from game.scenes.common.title import TitleScene
     a = App(size=(800, 600), seed=3, audio=False)
     a.scenes.push(TitleScene(a))
     yield a
@@ -170,8 +170,8 @@ def test_the_game_starts_with_any_mutated_level(app, case):
     """Start-up as main.py does it (the offer to resume a battle left in a port of the broken
     file), then the chart and the briefing of the port it opens on, all drawn."""
     from game.data.storage import data_dir
-    from game.scenes.title import TitleScene
-    from game.scenes.voyage import BriefingScene, VoyageScene, offer_resume
+    from game.scenes.common.title import TitleScene
+    from game.scenes.campaign.voyage import BriefingScene, VoyageScene, offer_resume
 
     name, text = case
     suffix = ".json" if text[:1] in "{[" else ".toml"

@@ -12,8 +12,8 @@ from pathlib import Path
 import pygame
 
 from game import monkey
-from game.scenes import battle_base
-from game.scenes.base import SceneStack
+from game.scenes.common import battle_base
+from game.scenes.common.base import SceneStack
 
 ROOT = Path(__file__).resolve().parents[1]
 EVENTS, SEED = 500, 1

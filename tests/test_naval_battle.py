@@ -6,10 +6,10 @@ import pygame
 import pytest
 
 from game.rules import naval as nv
-from game.scenes.curtain import CurtainScene
+from game.scenes.common.curtain import CurtainScene
 from game.match import COMPUTER, HUMAN, Match
-from game.scenes.naval_battle import NavalBattleScene
-from game.scenes.naval_gameover import NavalGameOverScene
+from game.scenes.naval.battle import NavalBattleScene
+from game.scenes.naval.gameover import NavalGameOverScene
 
 from .test_naval_rules import fleet_a
 from .test_scenes import click, frames, key, pushed, running_app, seats, typed

@@ -12,7 +12,7 @@ from game.render import naval as draw
 from game.rules import naval
 from game.rules.errors import PlacementError
 from game.rules.fleet import normalise
-from game.scenes.naval_placement import NavalPlacementScene, needs_of
+from game.scenes.naval.placement import NavalPlacementScene, needs_of
 
 from .helpers import click, key, mouse, open_set_up
 

@@ -7,16 +7,16 @@ import pytest
 
 from game.app import App
 from game.rules.classic import MISS, ClassicConfig, Shot
-from game.scenes.base import Scene, SceneStack
-from game.scenes.battle import BattleScene
-from game.scenes.curtain import CurtainScene
-from game.scenes.dialogs import ConfirmScene, PauseScene
-from game.scenes.gameover import GameOverScene
+from game.scenes.common.base import Scene, SceneStack
+from game.scenes.classic.battle import BattleScene
+from game.scenes.common.curtain import CurtainScene
+from game.scenes.common.dialogs import ConfirmScene, PauseScene
+from game.scenes.common.gameover import GameOverScene
 from game.match import COMPUTER, HUMAN, Match, Seat
-from game.scenes.placement import PlacementScene
-from game.scenes.settings import SettingsScene
-from game.scenes.setup import SetupScene
-from game.scenes.title import TitleScene
+from game.scenes.classic.placement import PlacementScene
+from game.scenes.common.settings import SettingsScene
+from game.scenes.common.quick_match import SetupScene
+from game.scenes.common.title import TitleScene
 
 from .helpers import click, key, typed
 from .test_fleet import LEGAL
@@ -411,7 +411,7 @@ def test_after_a_game_the_profile_remembers_and_the_thinking_can_be_replayed(app
     assert "How Boatswain thought" in labels
     over.menu.index = labels.index("How Boatswain thought")
     frames(app, 1, [key(pygame.K_RETURN)])
-    from game.scenes.thinking import ThinkingScene
+    from game.scenes.classic.thinking import ThinkingScene
     thinking = app.scenes.top
     assert isinstance(thinking, ThinkingScene) and thinking.index == 0
     move, cell, belief = thinking.thoughts[0]

@@ -7,14 +7,14 @@ import pytest
 from game.app import App
 from game.rules.classic import (GIVE_CELL, MINE, PRESETS, RELOCATE, ClassicConfig, Relocate,
                                 Salvo, Setup, Shot, fleet_of)
-from game.scenes.battle import BattleScene
-from game.scenes.gameover import GameOverScene
+from game.scenes.classic.battle import BattleScene
+from game.scenes.common.gameover import GameOverScene
 from game.match import COMPUTER, HUMAN, Match, Seat
-from game.scenes.paint import PaintShipScene
-from game.scenes.placement import PlacementScene
-from game.scenes.rules import RulesScene, load_rules
-from game.scenes.setup import SetupScene
-from game.scenes.title import TitleScene
+from game.scenes.classic.dutchman import PaintShipScene
+from game.scenes.classic.placement import PlacementScene
+from game.scenes.classic.options import RulesScene, load_rules
+from game.scenes.common.quick_match import SetupScene
+from game.scenes.common.title import TitleScene
 
 from .test_fleet import LEGAL
 from .test_scenes import frames, key, running_app, settle, typed

@@ -12,9 +12,9 @@ from game.i18n import LANGUAGES, Translator
 from game.render import text
 from game.rules.classic import PRESETS
 from game.modes import korabliki_level, naval_level
-from game.scenes.rules import rules_summary
-from game.scenes.setup import SetupScene
-from game.scenes.title import TitleScene
+from game.scenes.classic.options import rules_summary
+from game.scenes.common.quick_match import SetupScene
+from game.scenes.common.title import TitleScene
 
 from .test_scenes import frames, key
 
@@ -164,7 +164,7 @@ def test_a_new_player_meets_a_mid_ladder_opponent_and_the_choice_is_remembered(h
 # --- item 12: dialogs and settings ----------------------------------------------------------
 
 def test_the_abandon_question_hides_the_pause_menu_under_it(small_app):
-    from game.scenes.dialogs import ConfirmScene, PauseScene, confirm_abandon
+    from game.scenes.common.dialogs import ConfirmScene, PauseScene, confirm_abandon
     app = small_app
     app.scenes.push(PauseScene(app))
     confirm_abandon(app)
@@ -190,7 +190,7 @@ def motion(pos):
 def test_toggling_full_screen_by_keyboard_changes_no_other_setting(home):
     from dataclasses import asdict
 
-    from game.scenes.settings import SettingsScene
+    from game.scenes.common.settings import SettingsScene
     app = App(size=(1280, 720), seed=1, audio=False)
     app.scenes.push(TitleScene(app))
     scene = app.scenes.push(SettingsScene(app))
@@ -227,7 +227,7 @@ def test_a_resize_reported_for_the_full_screen_is_not_taken_by_the_window(home):
 
 
 def test_settings_offer_window_sizes_applied_at_once_and_at_the_next_start(home):
-    from game.scenes.settings import SettingsScene
+    from game.scenes.common.settings import SettingsScene
     app = App(size=None, seed=1, audio=False)
     app.scenes.push(TitleScene(app))
     scene = app.scenes.push(SettingsScene(app))
@@ -258,7 +258,7 @@ def speak_russian_now(app):
 
 
 def test_the_classic_log_names_and_remarks_follow_a_change_of_language(home):
-    from game.scenes.battle import BattleScene
+    from game.scenes.classic.battle import BattleScene
 
     from .test_scenes import quick_battle, settle
     app = App(size=(1280, 720), seed=7, audio=False)
@@ -289,9 +289,9 @@ def computers_battle(app, mode: str):
     from game.i18n.phrase import Phrase
     from game.rules import korabliki as kr
     from game.rules import naval as nv
-    from game.scenes.korabliki_battle import KorablikiBattleScene
+    from game.scenes.korabliki.battle import KorablikiBattleScene
     from game.match import COMPUTER, Match, Seat
-    from game.scenes.naval_battle import NavalBattleScene
+    from game.scenes.naval.battle import NavalBattleScene
     app.settings.language = "en"
     app.apply_settings()
     seats = tuple(Seat(COMPUTER, app.tr(o.name_key), o.shooter, o.placement, o.personality,
@@ -331,8 +331,8 @@ def test_every_log_line_of_naval_and_korabliki_follows_a_change_of_language(home
 
 
 def test_the_pause_menu_and_the_abandon_question_follow_a_change_of_language(small_app, monkeypatch):
-    from game.scenes import dialogs
-    from game.scenes.dialogs import PauseScene, confirm_abandon
+    from game.scenes.common import dialogs
+    from game.scenes.common.dialogs import PauseScene, confirm_abandon
     app = small_app
     app.settings.language = "en"
     app.apply_settings()

@@ -8,9 +8,9 @@ before the curtain is down.
 
 import pygame
 
-from game.scenes.battle import BattleScene
-from game.scenes.curtain import CurtainScene
-from game.scenes.setup import SetupScene
+from game.scenes.classic.battle import BattleScene
+from game.scenes.common.curtain import CurtainScene
+from game.scenes.common.quick_match import SetupScene
 
 from .test_scenes import app, click, frames, key, quick_battle  # noqa: F401  (app: a fixture)
 

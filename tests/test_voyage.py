@@ -10,12 +10,12 @@ import pytest
 from game.app import App
 from game.campaign import Voyage
 from game.data.progress import ProgressStore
-from game.scenes.battle import BattleScene
-from game.scenes.dialogs import ConfirmScene, PauseScene
-from game.scenes.gameover import GameOverScene
-from game.scenes.placement import PlacementScene
-from game.scenes.title import TitleScene
-from game.scenes.voyage import (BriefingScene, CaptainsScene, ResultScene, VoyageScene,
+from game.scenes.classic.battle import BattleScene
+from game.scenes.common.dialogs import ConfirmScene, PauseScene
+from game.scenes.common.gameover import GameOverScene
+from game.scenes.classic.placement import PlacementScene
+from game.scenes.common.title import TitleScene
+from game.scenes.campaign.voyage import (BriefingScene, CaptainsScene, ResultScene, VoyageScene,
                                 offer_resume)
 
 from .test_levels import level, write
@@ -247,9 +247,9 @@ def test_every_campaign_screen_draws_at_every_size(home, size):
 def test_naval_and_korabliki_battles_resume_too(home, tmp_path, mode):
     """A saved battle of each mode comes back as that mode's battle scene, as it stood."""
     from game.campaign import make_match
-    from game.scenes.korabliki_battle import KorablikiBattleScene
-    from game.scenes.naval_battle import NavalBattleScene
-    from game.scenes.voyage import start_level
+    from game.scenes.korabliki.battle import KorablikiBattleScene
+    from game.scenes.naval.battle import NavalBattleScene
+    from game.scenes.campaign.voyage import start_level
 
     folder = tmp_path / "lv"
     folder.mkdir()
@@ -437,7 +437,7 @@ def test_after_a_restart_the_chart_opens_on_the_newest_open_port(home, levels_di
 def test_the_rules_line_says_what_each_shipped_level_plays(home):
     from game.i18n import Translator
     from game.levels import load_levels
-    from game.scenes.voyage import mode_words
+    from game.scenes.campaign.voyage import mode_words
     levels = {lv.id: lv for lv in load_levels()[0]}
     for lang in ("en", "ru", "uk", "no"):
         tr = Translator(lang)
@@ -484,7 +484,7 @@ def test_the_result_says_which_star_limit_was_missed(app):
     asked = spoken(app)
     app.scenes.push(ResultScene(app, chart, result))
     frames(app, 2)
-    from game.scenes.voyage import missed_words
+    from game.scenes.campaign.voyage import missed_words
     assert missed_words(app.tr, result) == ["Star 2 needs at most 95 shots: you had 97"]
     assert "campaign.missed" in asked
     assert missed_words(app.tr, Result(lv, True, False, 2, {"shots": 90}, 2)) == []

@@ -1,5 +1,5 @@
 """Drawing for the campaign's chart: a row of stars earned, and the player's ship sailing from
-port to port (the screens are ``game.scenes.voyage``)."""
+port to port (the screens are ``game.scenes.campaign.voyage``)."""
 
 from __future__ import annotations
 

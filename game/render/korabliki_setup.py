@@ -1,6 +1,6 @@
 """Drawing the «Кораблики» set-up screen (RULES.md §K): the zone, the pieces placed, the piece in
 hand, the tray, the help, the buttons and the save / load dialog. State and layout come from the
-scene (``game.scenes.korabliki_setup``); ``dialog_rect`` is the one piece of layout both share.
+scene (``game.scenes.korabliki.placement``); ``dialog_rect`` is the one piece of layout both share.
 """
 
 from __future__ import annotations

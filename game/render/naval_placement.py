@@ -1,6 +1,6 @@
 """Drawing the Naval placement screen (RULES.md §N): the ring, the ships and their weapons, the
 ship in hand, the dock of silhouettes with the weapons each still needs, the help and the
-buttons. State and layout come from the scene (``game.scenes.naval_placement``).
+buttons. State and layout come from the scene (``game.scenes.naval.placement``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Drawing the placement screens: what they share (the centred heading, the refusal line, the
 help column, a ship in hand) and the Classic fleet and the Flying Dutchman's drawn ship (RULES.md
-§C, §D). The screens' state and layout come from the scene (``game.scenes.placement_base``);
+§C, §D). The screens' state and layout come from the scene (``game.scenes.common.placement_base``);
 nothing here changes them.
 """
 

@@ -5,13 +5,13 @@ which alone imports them all. (The screens of each mode are ``game.scenes.modes`
 
 from __future__ import annotations
 
-from .curtain import CurtainScene
-from .dialogs import PauseScene
+from .common.curtain import CurtainScene
+from .common.dialogs import PauseScene
 from .modes import SCREENS
-from .settings import SettingsScene
-from .setup import SetupScene
-from .title import TitleScene
-from .voyage import VoyageScene, offer_resume, start_level
+from .common.settings import SettingsScene
+from .common.quick_match import SetupScene
+from .common.title import TitleScene
+from .campaign.voyage import VoyageScene, offer_resume, start_level
 
 
 class Flow:

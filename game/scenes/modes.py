@@ -10,16 +10,16 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..rules.classic import Setup
-from .battle import BattleScene
-from .gameover import GameOverScene
-from .korabliki_battle import KorablikiBattleScene
-from .korabliki_gameover import KorablikiGameOverScene
-from .korabliki_setup import KorablikiSetupScene
-from .naval_battle import NavalBattleScene
-from .naval_gameover import NavalGameOverScene
-from .naval_placement import NavalPlacementScene
-from .paint import PaintShipScene
-from .placement import PlacementScene
+from .classic.battle import BattleScene
+from .common.gameover import GameOverScene
+from .korabliki.battle import KorablikiBattleScene
+from .korabliki.gameover import KorablikiGameOverScene
+from .korabliki.placement import KorablikiSetupScene
+from .naval.battle import NavalBattleScene
+from .naval.gameover import NavalGameOverScene
+from .naval.placement import NavalPlacementScene
+from .classic.dutchman import PaintShipScene
+from .classic.placement import PlacementScene
 
 
 @dataclass(frozen=True)

@@ -11,13 +11,13 @@ from dataclasses import replace
 
 import pygame
 
-from ..i18n import describe
-from ..rules.classic import (PRESETS, ClassicConfig, ShipSpec, check_placeable, preset_of)
-from ..rules.errors import RuleError
-from ..rules.series import SERIES_LENGTHS
-from ..render import text, theme
-from ..render.widgets import Item
-from .dialogs import MenuScene
+from ...i18n import describe
+from ...rules.classic import (PRESETS, ClassicConfig, ShipSpec, check_placeable, preset_of)
+from ...rules.errors import RuleError
+from ...rules.series import SERIES_LENGTHS
+from ...render import text, theme
+from ...render.widgets import Item
+from ..common.dialogs import MenuScene
 
 PRESET_KEYS = tuple(PRESETS) + ("custom",)
 SIDES = tuple(range(8, 21))

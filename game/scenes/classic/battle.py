@@ -13,20 +13,20 @@ import random
 
 import pygame
 
-from ..ai.captain import decide
-from ..i18n.phrase import Join, Phrase
-from ..rules.classic import (EMPTY, GIVE_CELL, GIVE_MINE, HIT, KNOWN_MINE, MINE, MISS,
+from ...ai.captain import decide
+from ...i18n.phrase import Join, Phrase
+from ...rules.classic import (EMPTY, GIVE_CELL, GIVE_MINE, HIT, KNOWN_MINE, MINE, MISS,
                              RELOCATE, SUNK, SWEEPER, WRECK, CellGiven, GameOver,
                              GiveCell, GiveMine, MineGiven, Relocate, Relocated, Salvo, Shot,
                              ShotResult, TurnChanged, TurnSkipped, shot_results)
-from ..rules.errors import RuleError
-from ..i18n import describe
-from ..render import text, theme
-from ..render.battle import draw_afloat, status_panel
-from ..render.board import BoardGeometry, BoardPicture, draw_board
-from ..render.widgets import Button
-from .battle_base import FieldsBattle
-from .paint import PaintShipScene
+from ...rules.errors import RuleError
+from ...i18n import describe
+from ...render import text, theme
+from ...render.battle import draw_afloat, status_panel
+from ...render.board import BoardGeometry, BoardPicture, draw_board
+from ...render.widgets import Button
+from ..common.battle_base import FieldsBattle
+from .dutchman import PaintShipScene
 
 FLIGHT = 0.55      # seconds a shell flies
 

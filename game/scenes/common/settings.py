@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pygame
 
-from ..data.settings import ANIM_SPEEDS, WINDOW_MIN
-from ..i18n import LANGUAGES
-from ..rules.coords import LETTER_SETS, fallback_letter_set
-from ..render.widgets import Item
+from ...data.settings import ANIM_SPEEDS, WINDOW_MIN
+from ...i18n import LANGUAGES
+from ...rules.coords import LETTER_SETS, fallback_letter_set
+from ...render.widgets import Item
 from .dialogs import MenuScene
 
 VOLUMES = [round(v / 10, 1) for v in range(11)]

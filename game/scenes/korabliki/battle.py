@@ -17,18 +17,18 @@ from __future__ import annotations
 
 import pygame
 
-from ..i18n.phrase import Phrase
-from ..rules import korabliki as kr
-from ..render import text, theme
-from ..render.korabliki import (board_rect, cell_at, draw_cell_tint, draw_cursor, draw_pieces,
+from ...i18n.phrase import Phrase
+from ...rules import korabliki as kr
+from ...render import text, theme
+from ...render.korabliki import (board_rect, cell_at, draw_cell_tint, draw_cursor, draw_pieces,
                                 draw_scorch, draw_sea_board, fit_geometry, rank_label,
                                 rank_name, to_screen)
-from ..render.widgets import Button, panel
-from .base import ARROWS
-from .dialogs import ConfirmScene
-from .battle_base import BattleBase
-from .korabliki_show import BlastShow, EventShow, Ghost, Shown
-from ..match import COMPUTER, HUMAN
+from ...render.widgets import Button, panel
+from ..common.base import ARROWS
+from ..common.dialogs import ConfirmScene
+from ..common.battle_base import BattleBase
+from .show import BlastShow, EventShow, Ghost, Shown
+from ...match import COMPUTER, HUMAN
 
 
 

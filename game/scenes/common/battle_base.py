@@ -15,18 +15,18 @@ from pathlib import Path
 
 import pygame
 
-from ..ai.opponents import remark
-from ..i18n import describe
-from ..i18n.phrase import Join, Phrase
-from ..match import COMPUTER, HUMAN, Match, Seat
-from ..render import text, theme
-from ..render.battle import draw_header, fields_layout, small_ring
-from ..render.board import BoardGeometry
-from ..render.effects import Effects, Timeline
-from ..render.logpanel import LogPanel
-from ..rules.classic import EMPTY, HIT     # a halo cell, a burning hit: the same in Naval
-from ..rules.coords import board_letters, parse_cell, typed_cell
-from ..rules.errors import RuleError
+from ...ai.opponents import remark
+from ...i18n import describe
+from ...i18n.phrase import Join, Phrase
+from ...match import COMPUTER, HUMAN, Match, Seat
+from ...render import text, theme
+from ...render.battle import draw_header, fields_layout, small_ring
+from ...render.board import BoardGeometry
+from ...render.effects import Effects, Timeline
+from ...render.logpanel import LogPanel
+from ...rules.classic import EMPTY, HIT     # a halo cell, a burning hit: the same in Naval
+from ...rules.coords import board_letters, parse_cell, typed_cell
+from ...rules.errors import RuleError
 from .base import ARROWS, Scene, step_cell, through_animation
 from .curtain import CurtainScene
 from .records import RecordKeeper

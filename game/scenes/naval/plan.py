@@ -7,9 +7,9 @@ refused at once, for the reason the rules would give.
 
 from __future__ import annotations
 
-from ..i18n import describe
-from ..rules import naval as nv
-from ..rules.errors import IllegalAction
+from ...i18n import describe
+from ...rules import naval as nv
+from ...rules.errors import IllegalAction
 
 
 class VolleyPlan:

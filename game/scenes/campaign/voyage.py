@@ -12,17 +12,17 @@ import math
 
 import pygame
 
-from ..campaign import Voyage, make_match, restore
-from ..data.profiles import profile_key
-from ..levels import METRICS, STAR_KEYS
-from ..modes import MODES
-from ..render import text, theme
-from ..render.portrait import draw_portrait
-from ..render.chart import draw_chart_ship, draw_stars
-from ..render.sea import draw_water
-from ..render.widgets import Item, Menu, centred, panel, star, tint
-from .base import Scene, menu_or_escape
-from .dialogs import ConfirmScene, MenuScene
+from ...campaign import Voyage, make_match, restore
+from ...data.profiles import profile_key
+from ...levels import METRICS, STAR_KEYS
+from ...modes import MODES
+from ...render import text, theme
+from ...render.portrait import draw_portrait
+from ...render.chart import draw_chart_ship, draw_stars
+from ...render.sea import draw_water
+from ...render.widgets import Item, Menu, centred, panel, star, tint
+from ..common.base import Scene, menu_or_escape
+from ..common.dialogs import ConfirmScene, MenuScene
 
 SAIL_TIME = 0.7     # seconds the chart's ship takes from one port to the next
 NAME_LEN = 16

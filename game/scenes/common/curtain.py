@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..render import text, theme
+from ...render import text, theme
 from .base import Scene
 from .dialogs import confirm_abandon
 

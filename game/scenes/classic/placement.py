@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import pygame
 
-from ..ai.layouts import STYLES, make_layout
-from ..rules.classic import (Setup, check_piece_at, random_fleet, random_pieces, validate_fleet,
+from ...ai.layouts import STYLES, make_layout
+from ...rules.classic import (Setup, check_piece_at, random_fleet, random_pieces, validate_fleet,
                              validate_pieces)
-from ..rules.errors import PlacementError
-from ..rules.fleet import (BENT_SHAPES, blocked_steps, canonical, check_ship_at, neighbours,
+from ...rules.errors import PlacementError
+from ...rules.fleet import (BENT_SHAPES, blocked_steps, canonical, check_ship_at, neighbours,
                            normalise, random_ships)
-from ..render.placement import draw_classic
-from ..render.widgets import Button
-from .placement_base import ShipPlacement, board_beside, stack_buttons
+from ...render.placement import draw_classic
+from ...render.widgets import Button
+from ..common.placement_base import ShipPlacement, board_beside, stack_buttons
 
 
 class PlacementScene(ShipPlacement):

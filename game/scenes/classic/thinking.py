@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import pygame
 
-from ..rules.classic import ClassicGame
-from ..rules.coords import board_letters, format_cell
-from ..render import text, theme
-from ..render.board import BoardGeometry, BoardPicture, draw_board
-from ..render.widgets import arrow, panel, tint
-from .base import Scene
+from ...rules.classic import ClassicGame
+from ...rules.coords import board_letters, format_cell
+from ...render import text, theme
+from ...render.board import BoardGeometry, BoardPicture, draw_board
+from ...render.widgets import arrow, panel, tint
+from ..common.base import Scene
 
 
 class ThinkingScene(Scene):

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pygame
 
-from ..rules.classic import EMPTY, MINE, shot_stats
-from ..rules.coords import board_letters
-from ..render import text, theme
-from ..render.board import BoardGeometry, BoardPicture, draw_board
-from ..render.widgets import Item, Menu, panel
+from ...rules.classic import EMPTY, MINE, shot_stats
+from ...rules.coords import board_letters
+from ...render import text, theme
+from ...render.board import BoardGeometry, BoardPicture, draw_board
+from ...render.widgets import Item, Menu, panel
 from .base import Scene, menu_or_escape
-from ..match import HUMAN
-from .thinking import ThinkingScene
+from ...match import HUMAN
+from ..classic.thinking import ThinkingScene
 
 
 class GameOverScene(Scene):

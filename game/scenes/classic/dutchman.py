@@ -12,11 +12,11 @@ import random
 
 import pygame
 
-from ..rules.fleet import AROUND, as_ship, connected, random_polyking
-from ..render.placement import draw_paint
-from ..render.widgets import Button
-from .base import step_cell
-from .placement_base import PlacementBase, board_beside, stack_buttons
+from ...rules.fleet import AROUND, as_ship, connected, random_polyking
+from ...render.placement import draw_paint
+from ...render.widgets import Button
+from ..common.base import step_cell
+from ..common.placement_base import PlacementBase, board_beside, stack_buttons
 
 
 class PaintShipScene(PlacementBase):

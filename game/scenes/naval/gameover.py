@@ -3,10 +3,10 @@ what each side's volleys did."""
 
 from __future__ import annotations
 
-from ..rules import naval as nv
-from ..rules.coords import board_letters
-from .gameover import GameOverScene
-from ..render.naval import paint_field
+from ...rules import naval as nv
+from ...rules.coords import board_letters
+from ..common.gameover import GameOverScene
+from ...render.naval import paint_field
 
 
 class NavalGameOverScene(GameOverScene):

@@ -6,8 +6,8 @@ result reaches the field it falls on only when its shell, plane or torpedo gets 
 
 from __future__ import annotations
 
-from ..rules import naval as nv
-from ..render.naval import Flyer, Tracer
+from ...rules import naval as nv
+from ...render.naval import Flyer, Tracer
 
 FLIGHT = 0.6       # seconds a shell flies
 PLANE_TIME = 1.1   # seconds a plane flies to its target

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from ..i18n.phrase import Phrase, say
-from ..render import text, theme
-from ..render.widgets import Item, Menu, centred, panel, tint
+from ...i18n.phrase import Phrase, say
+from ...render import text, theme
+from ...render.widgets import Item, Menu, centred, panel, tint
 from .base import Scene, menu_or_escape
 
 

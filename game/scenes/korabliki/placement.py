@@ -26,17 +26,17 @@ import random
 
 import pygame
 
-from ..ai.korabliki import FORMATIONS, formation
-from ..data import formations as store
-from ..render import korabliki as draw
-from ..render import text, theme
-from ..render.korabliki_setup import LIST_ROWS, dialog_rect, draw_setup
-from ..render.widgets import Button
-from ..rules import korabliki as kor
-from ..rules.coords import format_cell
-from ..rules.errors import PlacementError
-from .base import ARROWS
-from .placement_base import ENTER_KEYS, PlacementBase, stack_buttons
+from ...ai.korabliki import FORMATIONS, formation
+from ...data import formations as store
+from ...render import korabliki as draw
+from ...render import text, theme
+from ...render.korabliki_setup import LIST_ROWS, dialog_rect, draw_setup
+from ...render.widgets import Button
+from ...rules import korabliki as kor
+from ...rules.coords import format_cell
+from ...rules.errors import PlacementError
+from ..common.base import ARROWS
+from ..common.placement_base import ENTER_KEYS, PlacementBase, stack_buttons
 
 ZONE_TOP = kor.HEIGHT - kor.ZONE_ROWS     # the first screen row of the own zone
 STYLE_CHOICE = "kor_formation"            # where the chosen style is remembered

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..render import theme
+from ...render import theme
 
 # the arrow keys as steps on a board
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),

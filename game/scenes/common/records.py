@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import time
 
-from ..data.record import save_record
-from ..data.storage import data_dir
+from ...data.record import save_record
+from ...data.storage import data_dir
 
 
 class RecordKeeper:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pygame
 
-from ..rules import korabliki as kr
-from ..rules.coords import board_letters
-from ..render import text, theme
-from ..render.korabliki import draw_piece, draw_sea_board, fit_geometry, to_screen, viewer_colours
-from .gameover import GameOverScene
+from ...rules import korabliki as kr
+from ...rules.coords import board_letters
+from ...render import text, theme
+from ...render.korabliki import draw_piece, draw_sea_board, fit_geometry, to_screen, viewer_colours
+from ..common.gameover import GameOverScene
 
 
 class KorablikiGameOverScene(GameOverScene):

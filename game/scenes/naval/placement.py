@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import pygame
 
-from ..rules import naval
-from ..rules.errors import PlacementError
-from ..render import text, theme
-from ..render.naval_placement import draw_naval_placement
-from ..render.widgets import Button
-from .placement_base import ShipPlacement, board_beside, stack_buttons
+from ...rules import naval
+from ...rules.errors import PlacementError
+from ...render import text, theme
+from ...render.naval_placement import draw_naval_placement
+from ...render.widgets import Button
+from ..common.placement_base import ShipPlacement, board_beside, stack_buttons
 
 SIZE = naval.SIZE
 START = (naval.RING, naval.RING)        # the main field's first cell

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..i18n.phrase import Phrase, Said
-from ..rules import korabliki as kr
-from ..render import theme
-from ..render.korabliki import rank_label
-from ..match import COMPUTER
+from ...i18n.phrase import Phrase, Said
+from ...rules import korabliki as kr
+from ...render import theme
+from ...render.korabliki import rank_label
+from ...match import COMPUTER
 
 BLAST_LINE = 4     # pieces a blast turns up, named per line of the log
 SLIDE = 0.22       # seconds a piece takes to slide one step

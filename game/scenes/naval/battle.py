@@ -18,19 +18,19 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..i18n.phrase import Join, Phrase
-from ..rules import naval as nv
-from ..render import text, theme
-from ..render.battle import status_panel
-from ..render.board import BoardGeometry
-from ..render.naval import (Flyer, Tracer, draw_aa_reach, draw_flyers, draw_incoming,
+from ...i18n.phrase import Join, Phrase
+from ...rules import naval as nv
+from ...render import text, theme
+from ...render.battle import status_panel
+from ...render.board import BoardGeometry
+from ...render.naval import (Flyer, Tracer, draw_aa_reach, draw_flyers, draw_incoming,
                             draw_plan, paint_field)
-from ..render.widgets import Button
-from .base import ARROWS, step_cell
-from .battle_base import FieldsBattle
-from .naval_plan import VolleyPlan
-from .naval_show import VolleyShow
-from ..match import COMPUTER, HUMAN
+from ...render.widgets import Button
+from ..common.base import ARROWS, step_cell
+from ..common.battle_base import FieldsBattle
+from .plan import VolleyPlan
+from .show import VolleyShow
+from ...match import COMPUTER, HUMAN
 
 TOOLS = ("guns", "torpedo", "air")
 

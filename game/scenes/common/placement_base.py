@@ -16,12 +16,12 @@ import random
 
 import pygame
 
-from ..i18n import describe
-from ..render.board import BoardGeometry
-from ..render.theme import BAD, GOOD
-from ..rules.coords import board_letters
-from ..rules.errors import PlacementError
-from ..rules.fleet import normalise
+from ...i18n import describe
+from ...render.board import BoardGeometry
+from ...render.theme import BAD, GOOD
+from ...rules.coords import board_letters
+from ...rules.errors import PlacementError
+from ...rules.fleet import normalise
 from .base import ARROWS, Scene, step_cell
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)

@@ -7,13 +7,13 @@ import math
 
 import pygame
 
-from ..rules.classic import ClassicConfig
-from ..render import text, theme
-from ..render.widgets import Item, Menu, centred, panel, tint
+from ...rules.classic import ClassicConfig
+from ...render import text, theme
+from ...render.widgets import Item, Menu, centred, panel, tint
 from .base import Scene, menu_or_escape
-from .battle import BattleScene
+from ..classic.battle import BattleScene
 from .dialogs import ConfirmScene
-from ..match import COMPUTER, Match, Seat
+from ...match import COMPUTER, Match, Seat
 
 DEMO_RESTART = 3.0  # seconds the finished demo battle stays on screen
 

@@ -10,16 +10,16 @@ from dataclasses import replace
 
 import pygame
 
-from ..ai.opponents import first_opponent, opponent, roster
-from ..data.profiles import profile_key
-from ..i18n.phrase import Phrase
-from ..render import text, theme
-from ..render.widgets import Item
+from ...ai.opponents import first_opponent, opponent, roster
+from ...data.profiles import profile_key
+from ...i18n.phrase import Phrase
+from ...render import text, theme
+from ...render.widgets import Item
 from .dialogs import MenuScene
-from ..match import COMPUTER, HUMAN, Match, Seat
-from ..modes import MODES
-from .modes import SCREENS
-from .rules import RulesScene, load_rules, rules_summary
+from ...match import COMPUTER, HUMAN, Match, Seat
+from ...modes import MODES
+from ..modes import SCREENS
+from ..classic.options import RulesScene, load_rules, rules_summary
 from .settings import letters_item
 
 FIRST_CHOICES = ("lot", "0", "1")

@@ -1,0 +1,1 @@
+"""The campaign's screens: the chart, the briefing, the result, the captains."""

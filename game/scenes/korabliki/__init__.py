@@ -1,0 +1,1 @@
+"""«Кораблики»'s screens (RULES.md §K): the set-up of 52 pieces, the battle, the game over."""
