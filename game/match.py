@@ -113,18 +113,6 @@ class Match:
         return {i: self.player(i, decide_rng, fresh) for i, seat in enumerate(self.seats)
                 if seat.kind == COMPUTER}
 
-    # the battle screens' names for players, until they take players (issue 19, in progress)
-    def shooters(self) -> dict:
-        return {i: p.shooter for i, p in self.players().items()}
-
-    def naval_ais(self) -> dict:
-        return self.players()
-
-    korabliki_ais = naval_ais
-
-    def helper_ai(self):
-        return self.helper()
-
     def computer_setups(self) -> list:
         """Each computer seat's set-up before the battle (None for a person's seat)."""
         return [self.entry.computer_setup(self, i) if seat.kind == COMPUTER else None

@@ -192,7 +192,7 @@ def test_the_computer_gives_the_cell_that_gives_least_away(app):
     game.apply(Shot((9, 9)))                           # ... and it steps on the human's mine
     from game.ai.captain import decide
     import random
-    action = decide(battle.shooters[1], game.view(1), random.Random(0))
+    action = decide(battle.ais[1].shooter, game.view(1), random.Random(0))
     assert action.cell in LEGAL[0]                     # a cell of the wounded ship
 
 

@@ -298,8 +298,7 @@ def computers_battle(app, mode: str):
                        label=Phrase(o.name_key)) for o in roster(mode)[-2:])
     if mode == "naval":
         match = Match(nv.NavalConfig(), seats, first="0", seed=5)
-        ais = match.naval_ais()
-        game = nv.NavalGame(match.config, [ais[0].place(), ais[1].place()], 0)
+        game = nv.NavalGame(match.config, match.computer_setups(), 0)
         scene = NavalBattleScene(app, match, game, keep_record=False)
     else:
         match = Match(kr.KorablikiConfig(), seats, first="0", seed=5)

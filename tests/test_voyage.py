@@ -261,10 +261,8 @@ def test_naval_and_korabliki_battles_resume_too(home, tmp_path, mode):
     chart = open_chart(a)
     lv = chart.voyage.level("one")
     match = make_match(lv, 5, "Me", voyage=chart.voyage)
-    ais = (match.naval_ais() if mode == "naval" else match.korabliki_ais())
-    other = {"naval": lambda: [ais[1].place(), ais[1].place()],
-             "korabliki": lambda: [ais[1].setup(0), ais[1].setup(1)]}[mode]()
-    game = match.new_game(other)
+    opponent = match.players()[1]       # sets up both sides (seat 0 is the person's)
+    game = match.new_game([opponent.set_up(0), opponent.set_up(1)])
     import random
     rng = random.Random(1)
     from game.rules.modes import MODES

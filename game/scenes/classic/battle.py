@@ -13,7 +13,6 @@ import random
 
 import pygame
 
-from ...ai.captain import decide
 from ...i18n.phrase import Join, Phrase
 from ...rules.classic import (EMPTY, GIVE_CELL, GIVE_MINE, HIT, KNOWN_MINE, MINE, MISS,
                              RELOCATE, SUNK, SWEEPER, WRECK, CellGiven, GameOver,
@@ -35,13 +34,12 @@ class BattleScene(FieldsBattle):
     def __init__(self, app, match, game, demo: bool = False, keep_record: bool = True):
         self.demo = demo  # attract mode behind the title menu: silent, no panels
         cfg = game.config
-        super().__init__(app, match, game, match.shooters(), cfg.width, cfg.height, keep_record)
-        self.shooters = self.ais    # the computers' shooters (ai_rng: their decisions, C4–C6, §D)
+        super().__init__(app, match, game, cfg.width, cfg.height, keep_record)
         self.fields = [BoardPicture(), BoardPicture()]  # per field owner, as animated so far
         self.cursor = (cfg.width // 2, cfg.height // 2)
         self.typed = ""
         self.turn_shots: list[list] = [[], []]  # cells each player shot in his current turn
-        self.thoughts: dict[int, list] = {p: [] for p in self.shooters}  # the fairness view
+        self.thoughts: dict[int, list] = {p: [] for p in self.ais}  # the fairness view
         self.salvo: list = []     # C4: the cells the human has marked for his next salvo
         self.prompted = -1        # the history length at which the human was last asked
         self.own_cursor = None    # the cursor on his own field while he gives a cell (C5, C6)
@@ -152,7 +150,7 @@ class BattleScene(FieldsBattle):
                 word = Join(word, Phrase(f"ship.{ev.ship_name}"), sep=" ")
             self._log(ev.shooter, Join(self._cell(ev.cell), word, sep=" — "))
             deed = {HIT: "hit", SUNK: "sink"}.get(ev.outcome, "miss")
-            for p in self.shooters:
+            for p in self.ais:
                 self._remark(p, ("we_" if ev.shooter == p else "they_") + deed)
             if ev.outcome in (MINE, SWEEPER):
                 if not skipping:
@@ -218,8 +216,8 @@ class BattleScene(FieldsBattle):
     def _result(self) -> dict:
         self._remember_player()
         insight = None
-        for p, shooter in self.shooters.items():
-            found = getattr(shooter, "insight", lambda: None)()
+        for p, ai in self.ais.items():
+            found = getattr(ai.shooter, "insight", lambda: None)()
             if found:
                 insight = self.tr(found, name=self.seat(p).name)
         return {"thoughts": self.thoughts, "insight": insight}
@@ -356,20 +354,13 @@ class BattleScene(FieldsBattle):
         else:
             b.rect = pygame.Rect(0, 0, 0, 0)
 
-    def _deciding(self, player: int):
-        shooter = self.shooters[player]
-        view = self.game.view(player)
-        rng = random.Random(self.ai_rng.getrandbits(32))
-        return lambda: decide(shooter, view, rng)
-
     def _decided(self, player: int, action) -> None:
-        shooter = self.shooters[player]
+        ai = self.ais[player]
         cells = (action.cell,) if isinstance(action, Shot) else \
             action.cells if isinstance(action, Salvo) else ()
-        if shooter.belief is not None and cells:
-            self.thoughts[player].append((len(self.game.history) + 1, cells[0],
-                                          shooter.belief))
-            shooter.belief = None
+        if ai.belief is not None and cells:
+            self.thoughts[player].append((len(self.game.history) + 1, cells[0], ai.belief))
+            ai.belief = None
         self.play(action)
 
     # -- drawing -----------------------------------------------------------------------------

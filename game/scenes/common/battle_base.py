@@ -43,15 +43,13 @@ class BattleBase(RecordKeeper, Scene):
     HEADER = (32, 34)   # the header's font size and height
     LOG = (19, False, 10)   # the log's font size, whether it fits its lines, its padding
 
-    def __init__(self, app, match, game, ais: dict, width: int, height: int,
-                 keep_record: bool = True):
+    def __init__(self, app, match, game, width: int, height: int, keep_record: bool = True):
         super().__init__(app)
         self.match = match
         self.game = game
         self.keep_record = keep_record and not self.demo
         self.letters = board_letters(match.letters, width, height)
         self.board_size = (width, height)
-        self.ais = ais      # the computer players by seat; the worker alone calls them
         humans = match.humans
         self.viewer = game.turn if match.hot_seat else (humans[0] if humans else 0)
         self.timeline = Timeline()
@@ -62,7 +60,9 @@ class BattleBase(RecordKeeper, Scene):
         self.elapsed = 0.0
         self.finished = False
         self.remark_rng = random.Random(match.seed ^ 0x7E3A)
-        self.ai_rng = random.Random(match.seed ^ 0xD1CE)
+        self.ai_rng = random.Random(match.seed ^ 0xD1CE)   # the computers' decisions (Classic's)
+        # the computer players by seat (game.ai.player.Player); the worker alone calls them
+        self.ais = match.players(decide_rng=self.ai_rng, fresh=True)
         self.record_path: Path | None = None
         self._saved_moves = -1
         self.thinking = None      # the computer's choice being worked out in the worker
@@ -214,8 +214,13 @@ class BattleBase(RecordKeeper, Scene):
 
     def _deciding(self, player: int):
         """A call, made off the screen's thread, that returns ``player``'s action: what it
-        reads (the view, the legal actions, a seed) is taken now, on this thread."""
-        raise NotImplementedError
+        reads (the view, the legal actions) is taken now, on this thread. (Classic's captain
+        draws its decision's generator from ``ai_rng``, which nothing else uses while a
+        decision is in flight.)"""
+        ai, game = self.ais[player], self.game
+        view = game.view(player)
+        legal = game.legal_actions() if ai.wants_legal else None
+        return lambda: ai.act(view, legal)
 
     def _decided(self, player: int, action) -> None:
         self.play(action)

@@ -46,8 +46,7 @@ class KorablikiBattleScene(EventShow, BattleBase):
     LOG = (16, True, 8)
 
     def __init__(self, app, match, game: kr.KorablikiGame, keep_record: bool = True):
-        super().__init__(app, match, game, match.korabliki_ais(), kr.WIDTH, kr.HEIGHT,
-                         keep_record)
+        super().__init__(app, match, game, kr.WIDTH, kr.HEIGHT, keep_record)
         self.ghosts: list[Ghost] = []
         self.blasts: list[BlastShow] = []
         self.display: dict = {}
@@ -368,10 +367,6 @@ class KorablikiBattleScene(EventShow, BattleBase):
         by = rect.bottom - bh - 8
         self.end_button.rect = pygame.Rect(rect.x + 10, by, bw, bh)
         self.bomb_button.rect = pygame.Rect(rect.x + 10 + bw + 6, by, bw, bh)
-
-    def _deciding(self, player: int):
-        ai, view, legal = self.ais[player], self.game.view(player), self.game.legal_actions()
-        return lambda: ai.act(view, legal)
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

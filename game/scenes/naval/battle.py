@@ -51,7 +51,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
     LOG_ROOM = (160, 20, 0.52)
 
     def __init__(self, app, match, game: nv.NavalGame, keep_record: bool = True):
-        super().__init__(app, match, game, match.naval_ais(), nv.SIZE, nv.SIZE, keep_record)
+        super().__init__(app, match, game, nv.SIZE, nv.SIZE, keep_record)
         self.fields = [Field(), Field()]
         self.flyers: list[Flyer] = []
         self.tracers: list[Tracer] = []
@@ -140,7 +140,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         through the prompt."""
         defender = event.player
         if self.seat(defender).kind == COMPUTER or self.match.auto_intercept:
-            ai = self.ais.get(defender) or self.match.helper_ai()
+            ai = self.ais.get(defender) or self.match.helper()
             self.timeline.add(at + 0.15, lambda s: self._intercept_by(ai, defender, s))
             return at + 0.15
         self.shoot_down = []         # two people: the hand-over came first (_hand_over_first)
@@ -150,7 +150,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
     def _intercept_by(self, ai, defender: int, skipping: bool) -> None:
         """The computer (or the automatic officer) picks what the Aegis shoots down."""
         view = self.game.view(defender)
-        self.think(lambda: ai.intercept(view), self.play, skipping)
+        self.think(lambda: ai.act(view, None), self.play, skipping)
 
     def _request_words(self, v: nv.Volley) -> Join:
         parts = []
@@ -309,10 +309,6 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
             b.rect = pygame.Rect(rect.x + 10 + i * (tool_w + gap), by, tool_w, bh)
         x = rect.x + 10 + 3 * (tool_w + gap)
         self.fire_button.rect = pygame.Rect(x, by, rect.right - 10 - x, bh)
-
-    def _deciding(self, player: int):
-        ai, view = self.ais[player], self.game.view(player)
-        return lambda: ai.act(view)
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
