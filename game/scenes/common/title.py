@@ -38,8 +38,8 @@ class TitleScene(Scene):
         seed = self.app.new_seed()
         match = Match(ClassicConfig(), (Seat(COMPUTER, "A", "hunter"), Seat(COMPUTER, "B", "hunter")),
                       letters=self.app.settings.letter_set, seed=seed)
-        fleets = [match.computer_fleet(0), match.computer_fleet(1)]
-        self.demo = BattleScene(self.app, match, match.new_game(fleets), demo=True)
+        self.demo = BattleScene(self.app, match, match.new_game(match.computer_setups()),
+                                demo=True)
         self.demo_wait = 0.0
 
     def ask_quit(self) -> None:
