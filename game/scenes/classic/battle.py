@@ -344,8 +344,8 @@ class BattleScene(FieldsBattle):
         if self.finished and self.demo:
             return
         self._burn(dt)
-        if self.demo:
-            return
+
+    def place_controls(self) -> None:
         b = self.fire_button     # the salvo's button, under the status panel (C4)
         if self.game.config.salvo != "off" and not self.game.over:
             rect = self.status_rect

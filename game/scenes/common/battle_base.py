@@ -291,7 +291,18 @@ class BattleBase(RecordKeeper, Scene):
         """The mode's own moving things, before the computer's turn is looked at."""
 
     def settle(self, dt: float) -> None:
-        """The last of a frame's time: prompts, fires, the buttons placed for the state."""
+        """The last of a frame's time: prompts, fires."""
+
+    def layout(self) -> None:
+        """The fields once per window size (``lay_out``), then the buttons as the state asks
+        (``place_controls``): the stack calls this before each event and each drawing, so a
+        click finds the buttons the screen shows."""
+        super().layout()
+        if not self.demo:
+            self.place_controls()
+
+    def place_controls(self) -> None:
+        """Place the mode's buttons for the state of the game (the fields are laid out)."""
 
     # -- drawing ------------------------------------------------------------------------------
     def _draw_header(self, surface, x: float | None = None) -> tuple[int, int]:

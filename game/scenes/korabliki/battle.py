@@ -58,6 +58,7 @@ class KorablikiBattleScene(EventShow, BattleBase):
         self.bomb_button = Button(lambda: self.tr("kor.bomb"), self.ask_bomb,
                                   lambda: self.human_to_act and self._has_bomb(), hotkey="X")
         self.answer_buttons: list[Button] = []
+        self._answers_for = None          # (history length, target) the answers were made for
         self._begin()
 
     # -- state --------------------------------------------------------------------------------
@@ -345,10 +346,9 @@ class KorablikiBattleScene(EventShow, BattleBase):
             b.t += dt * speed
         self.blasts = [b for b in self.blasts if b.t < b.span]
 
-    def settle(self, dt: float) -> None:
+    def place_controls(self) -> None:
         """The buttons of the panel, as the state asks: the answers while one is asked of the
         person at the screen, the end of the turn and the bomb."""
-        self.layout()
         rect = self.panel_rect
         px = theme.font_px(self.size, 17)
         bh = int(px * 1.8)
@@ -356,13 +356,16 @@ class KorablikiBattleScene(EventShow, BattleBase):
             g = self.game
             rank = g.pieces[g.pending.target].rank
             y = rect.y + 8 + int(px * 1.3) * len(self._panel_rows())
-            self.answer_buttons = []
-            for i, option in enumerate(g.answer_options(g.pending.target)):
-                b = Button(lambda o=option: self._rank_words(rank, len(o)) + " " +
+            asked = (len(g.history), g.pending.target)
+            if asked != self._answers_for:     # the options of this asking, made once
+                self._answers_for = asked
+                self.answer_buttons = [
+                    Button(lambda o=option: self._rank_words(rank, len(o)) + " " +
                            " ".join(self._cell(c) for c in o),
                            lambda i=i: self.choose_answer(i, True), hotkey=str(i + 1))
+                    for i, option in enumerate(g.answer_options(g.pending.target))]
+            for i, b in enumerate(self.answer_buttons):
                 b.rect = pygame.Rect(rect.x + 10, y + i * (bh + 4), rect.w - 20, bh)
-                self.answer_buttons.append(b)
         bw = (rect.w - 20 - 6) // 2
         by = rect.bottom - bh - 8
         self.end_button.rect = pygame.Rect(rect.x + 10, by, bw, bh)

@@ -292,6 +292,8 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
 
     def settle(self, dt: float) -> None:
         self._burn(dt)
+
+    def place_controls(self) -> None:
         rect = self.status_rect      # the buttons under the status panel, as the state asks
         px = theme.font_px(self.size, 18)
         if self.human_intercepting:
