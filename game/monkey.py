@@ -36,6 +36,7 @@ import random
 import shutil
 import sys
 import tempfile
+import time
 import traceback
 from collections import Counter
 from pathlib import Path
@@ -72,14 +73,21 @@ class GameWontStart(Exception):
 
 class _Synchronous(concurrent.futures.Executor):
     """An executor that runs each task at once, in the caller's thread: under the monkey the
-    computer's choice is ready on the next frame, whatever the machine's speed."""
+    computer's choice is ready on the next frame, whatever the machine's speed. ``aside``, if
+    given, adds up the seconds the tasks took (the frames bench leaves them out of a frame)."""
+
+    def __init__(self, aside: list | None = None):
+        self.aside = aside
 
     def submit(self, fn, /, *args, **kwargs):
         future = concurrent.futures.Future()
+        t0 = time.perf_counter()
         try:
             future.set_result(fn(*args, **kwargs))
         except BaseException as exc:   # handed to whoever asks for the result, as a pool does
             future.set_exception(exc)
+        if self.aside is not None:
+            self.aside[0] += time.perf_counter() - t0
         return future
 
 
@@ -102,12 +110,13 @@ def _game_executors() -> list[tuple[object, str, object]]:
 
 
 @contextlib.contextmanager
-def thinking_at_once():
+def thinking_at_once(aside: list | None = None):
     """Within: every worker pool of the game decides at once, in the caller's thread (the
-    monkey and the frames bench: the same seed plays the same frames on any machine)."""
+    monkey and the frames bench: the same seed plays the same frames on any machine);
+    ``aside[0]`` adds up the seconds the decisions took."""
     pools = _game_executors()
     for module, attr, _ in pools:
-        setattr(module, attr, _Synchronous())
+        setattr(module, attr, _Synchronous(aside))
     try:
         yield
     finally:

@@ -540,6 +540,15 @@ class OverChart(Scene):
         super().update(dt)
         self.chart.update(dt)
 
+    DIM = 150   # how dark the chart goes under the panel
+
+    def _backing(self, surface) -> pygame.Rect:
+        """The chart dimmed and the panel (``_box``) over it; the panel's rectangle."""
+        surface.blit(tint(self.size, (0, 0, 0, self.DIM)), (0, 0))
+        box = self._box()
+        panel(surface, box, 240)
+        return box
+
 
 class BriefingScene(OverChart):
     """Before the battle: the opponent's portrait and words, the rules, what earns the stars."""
@@ -576,9 +585,7 @@ class BriefingScene(OverChart):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
         u = theme.unit(self.size)
-        surface.blit(tint((w, h), (0, 0, 0, 150)), (0, 0))
-        box = self._box()
-        panel(surface, box, 240)
+        box = self._backing(surface)
         m = int(18 * u)
         lv = self.level
         lang = self.app.settings.language
@@ -645,6 +652,8 @@ class BriefingScene(OverChart):
 class ResultScene(OverChart):
     """After the battle: the stars it earned, the opponent's last word, the ports it opened."""
 
+    DIM = 140
+
     def __init__(self, app, chart: VoyageScene, result):
         self.result = result
         items = [Item(lambda: self.tr("campaign.continue"), self.back)]
@@ -674,9 +683,7 @@ class ResultScene(OverChart):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
         u = theme.unit(self.size)
-        surface.blit(tint((w, h), (0, 0, 0, 140)), (0, 0))
-        box = self._box()
-        panel(surface, box, 240)
+        box = self._backing(surface)
         r = self.result
         lang = self.app.settings.language
         m = int(18 * u)
