@@ -1,5 +1,5 @@
-"""Drawing for the campaign's chart: a row of stars earned, and the player's ship sailing from
-port to port (the screens are ``game.scenes.campaign.voyage``)."""
+"""Drawing for the campaign's chart: a row of stars earned, the player's ship sailing from port
+to port, the compass rose (the screens are ``game.scenes.campaign.voyage``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import math
 
 import pygame
 
-from . import theme
+from . import text, theme
 from .widgets import star
 
 
@@ -41,3 +41,18 @@ def draw_chart_ship(surface, pos, size: float, t: float) -> None:
     pygame.draw.line(surface, (60, 40, 24), rot(-0.08 * s, 0), rot(-0.08 * s, -0.92 * s), 2)
     pygame.draw.polygon(surface, theme.BAD, [rot(-0.08 * s, -0.92 * s), rot(0.12 * s, -0.86 * s),
                                              rot(-0.08 * s, -0.8 * s)])
+
+
+def draw_compass(surface, centre, size: float, t: float, px: int) -> None:
+    """The chart's compass rose, swaying a little with the sea; north in red, "N" above it."""
+    x, y = centre
+    pygame.draw.circle(surface, (110, 150, 190), (x, y), size, 1)
+    wobble = math.sin(t * 0.9) * 0.06
+    for k in range(4):
+        a = wobble + k * math.pi / 2
+        tip = (x + math.sin(a) * size, y - math.cos(a) * size)
+        left = (x + math.sin(a - 1.4) * size * 0.18, y - math.cos(a - 1.4) * size * 0.18)
+        right = (x + math.sin(a + 1.4) * size * 0.18, y - math.cos(a + 1.4) * size * 0.18)
+        pygame.draw.polygon(surface, theme.BAD if k == 0 else (170, 190, 210), [tip, left, right])
+    text.draw(surface, "N", (x + math.sin(wobble) * size * 1.3, y - math.cos(wobble) * size * 1.3),
+              px, theme.TEXT, "center")

@@ -18,7 +18,7 @@ from ...levels import METRICS, STAR_KEYS
 from ...modes import MODES
 from ...render import text, theme
 from ...render.portrait import draw_portrait
-from ...render.chart import draw_chart_ship, draw_stars
+from ...render.chart import draw_chart_ship, draw_compass, draw_stars
 from ...render.sea import draw_water
 from ...render.widgets import Item, Menu, centred, panel, star, tint
 from ..common.base import Scene, menu_or_escape
@@ -360,7 +360,8 @@ class VoyageScene(Scene):
             y = c.y + c.h * k / 5
             pygame.draw.line(surface, grid, (c.x, y), (c.right, y), 1)
         pygame.draw.rect(surface, theme.PANEL_EDGE, c, 2, border_radius=8)
-        self._compass(surface, (c.right - 46 * u, c.bottom - 46 * u), 34 * u)
+        draw_compass(surface, (c.right - 46 * u, c.bottom - 46 * u), 34 * u, self.t,
+                     theme.font_px(self.size, 16))
         levels = self.voyage.levels
         if not levels:
             text.draw(surface, self.tr("campaign.no_levels"), c.center,
@@ -434,21 +435,6 @@ class VoyageScene(Scene):
         arc = pygame.Rect(0, 0, int(r * 0.7), int(r * 0.8))
         arc.midbottom = (int(x), int(y + r * 0.05))
         pygame.draw.arc(surface, theme.TEXT_DIM, arc, 0, math.pi, max(2, int(r / 6)))
-
-    def _compass(self, surface, centre, size: float) -> None:
-        x, y = centre
-        pygame.draw.circle(surface, (110, 150, 190), (x, y), size, 1)
-        wobble = math.sin(self.t * 0.9) * 0.06
-        for k in range(4):
-            a = wobble + k * math.pi / 2
-            tip = (x + math.sin(a) * size, y - math.cos(a) * size)
-            left = (x + math.sin(a - 1.4) * size * 0.18, y - math.cos(a - 1.4) * size * 0.18)
-            right = (x + math.sin(a + 1.4) * size * 0.18, y - math.cos(a + 1.4) * size * 0.18)
-            pygame.draw.polygon(surface, theme.BAD if k == 0 else (170, 190, 210),
-                                [tip, left, right])
-        text.draw(surface, "N", (x + math.sin(wobble) * size * 1.3,
-                                 y - math.cos(wobble) * size * 1.3),
-                  theme.font_px(self.size, 16), theme.TEXT, "center")
 
     def _draw_ship(self, surface, u: float) -> None:
         if not self._ports:
