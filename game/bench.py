@@ -6,6 +6,10 @@
       driver; the computers decide at once (as under the monkey), so the counts reproduce, and
       the time they take is left out of the frame (in the game they think in a worker) ->
       {"frames": N, "p50_ms": …, "p99_ms": …, "max_ms": …}
+  gallery --out DIR [--seed S]
+      PNGs to review how the game looks (Classic's ship classes at 16, 32, 64 px a cell, afloat
+      and wrecked; the title and the chart at 1280x720 and 800x600; a Classic battle) ->
+      {"images": N}
   startup
       process start to the first frame shown -> {"first_frame_ms": …}
   ai --mode classic --ai NAME|best --games N --seed S [--fleet russian|milton-bradley]
@@ -183,6 +187,68 @@ def bench_monkey(args) -> dict:
     print(f"# monkey: {args.events} events, seed {args.seed}: "
           f"{time.perf_counter() - t0:.1f} s", file=sys.stderr)
     return result
+
+
+# --- gallery (issue 20: images to look at) ------------------------------------------------
+
+def bench_gallery(args) -> dict:
+    """A fixed set of PNGs in ``--out``, headless, to review how the game looks: every Classic
+    ship class at 16, 32 and 64 pixels a cell, afloat and as a wreck; a Classic battle after a
+    few volleys; the title and the chart at 1280x720 and 800x600. (Issue 20 adds the rest of
+    its list as it is built.)"""
+    _headless()
+    os.environ["SEABATTLE_HOME"] = tempfile.mkdtemp(prefix="seabattle-bench-")
+    import pygame
+
+    from .app import App
+    from .render import theme
+    from .render.ships import CLASSES, ship_sprite
+    from .rules.classic import PRESETS
+    from .scenes.modes import SCREENS
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    saved = []
+
+    def save(surface, name: str) -> None:
+        pygame.image.save(surface, str(out / name))
+        saved.append(name)
+
+    pygame.init()
+    for cell in (16, 32, 64):
+        pad = cell // 2
+        width = pad + sum(n * cell + pad for n in CLASSES)
+        sheet = pygame.Surface((width, pad + 2 * (cell + pad)))
+        sheet.fill(theme.BG)
+        x = pad
+        for n in CLASSES:
+            for row, (colour, edge) in enumerate(((theme.SHIP, theme.SHIP_DARK),
+                                                  (theme.WRECK, (40, 30, 30)))):
+                y = pad + row * (cell + pad)
+                pygame.draw.rect(sheet, (20, 60, 110), (x, y, n * cell, cell))
+                sheet.blit(ship_sprite(n, cell, False, colour, edge), (x, y))
+            x += n * cell + pad
+        save(sheet, f"ships-classic-{cell}px.png")
+    for w, h in ((1280, 720), (800, 600)):
+        app = App(size=(w, h), seed=args.seed)
+        app.settings.anim_speed = 1.0
+        app.flow.opening(False)
+        for _ in range(90):
+            app.step(1 / 60, [])
+        save(app.screen.copy(), f"title-{w}x{h}.png")
+        app.flow.to_chart()
+        for _ in range(30):
+            app.step(1 / 60, [])
+        save(app.screen.copy(), f"chart-{w}x{h}.png")
+        if w == 1280:
+            battle = SCREENS["classic"].battle.showcase(app, PRESETS["russian"], args.seed)
+            app.scenes.reset(battle)
+            for _ in range(900):
+                app.step(1 / 60, [])
+            save(app.screen.copy(), f"battle-classic-{w}x{h}.png")
+        app.quit()
+    print(f"# {len(saved)} images in {out}", file=sys.stderr)
+    return {"images": len(saved)}
 
 
 # --- startup -------------------------------------------------------------------------------
@@ -448,6 +514,9 @@ def main(argv=None) -> int:
     p.add_argument("--frames", type=int, default=600)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--size", default="1280x720")
+    p = sub.add_parser("gallery", help="PNGs of how the game looks, for review")
+    p.add_argument("--out", required=True, help="the folder to write them in")
+    p.add_argument("--seed", type=int, default=1)
     p = sub.add_parser("startup", help="time from process start to the first frame")
     p.add_argument("--runs", type=int, default=3)
     p = sub.add_parser("ai", help="shots a computer shooter needs to sink a fleet")
@@ -486,7 +555,7 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--size", default=None, help="window size WxH (default: the settings' own)")
     args = parser.parse_args(argv)
-    commands = {"frames": bench_frames, "startup": bench_startup, "ai": bench_ai,
+    commands = {"frames": bench_frames, "gallery": bench_gallery, "startup": bench_startup, "ai": bench_ai,
                 "ladder": bench_ladder, "soak": bench_soak, "duel": bench_duel,
                 "campaign": bench_campaign, "monkey": bench_monkey}
     result = commands[args.command](args)

@@ -128,3 +128,16 @@ def test_campaign_bench_plays_every_level(tmp_path):
     assert data["finished"] == 4 and sum(data["stars"]) == 4
     assert data["player_wins"] == 4 - data["stars"][0]     # a loss or draw earns no star
     assert "# 1 one (classic, random): won" in out.stderr
+
+
+def test_gallery_writes_the_images_it_counts(tmp_path):
+    out = bench("gallery", "--out", str(tmp_path / "gallery"))
+    assert out.returncode == 0, out.stderr
+    files = sorted(p.name for p in (tmp_path / "gallery").glob("*.png"))
+    assert last_json(out) == {"images": len(files)}
+    for name in ("ships-classic-16px.png", "ships-classic-64px.png", "title-800x600.png",
+                 "chart-1280x720.png", "battle-classic-1280x720.png"):
+        assert name in files
+    import pygame
+    title = pygame.image.load(str(tmp_path / "gallery" / "title-800x600.png"))
+    assert title.get_size() == (800, 600)

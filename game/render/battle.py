@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from . import text, theme
-from .board import BoardGeometry, draw_ship
+from .board import BoardGeometry, draw_vessel
 from .effects import Ring
 from .widgets import panel
 
@@ -70,9 +70,8 @@ def draw_afloat(surface, geo: BoardGeometry, sizes, room: int) -> None:
     for r, row in enumerate(rows):
         y = geo.grid.bottom + cell // 2 + int(r * cell * 1.5)
         for x, size in row:
-            draw_ship(surface, BoardGeometry(geo.grid.x + x * cell, y, cell, size, 1),
-                      [(i, 0) for i in range(size)], theme.SHIP, theme.SHIP_DARK,
-                      detail=False)
+            draw_vessel(surface, BoardGeometry(geo.grid.x + x * cell, y, cell, size, 1),
+                        [(i, 0) for i in range(size)], theme.SHIP, theme.SHIP_DARK)
 
 
 def status_panel(surface, rect, size, base_px: int, pad: int) -> tuple[int, int, int, int]:

@@ -10,6 +10,7 @@ from ..rules.classic import EMPTY, HIT, KNOWN_MINE, MINE, MISS, SUNK, SWEEPER, W
 from ..rules.coords import Cell, LetterSet
 from . import text, theme
 from .sea import draw_water
+from .ships import ship_sprite, straight
 from .widgets import tint
 
 
@@ -139,6 +140,18 @@ def draw_ship(surface: pygame.Surface, geo: BoardGeometry, cells, colour, edge,
             pygame.draw.circle(surface, edge, (cx, cy), max(2, geo.cell // 6))
 
 
+def draw_vessel(surface: pygame.Surface, geo: BoardGeometry, cells, colour, edge) -> None:
+    """A Classic ship: a straight one as the vessel of its class (``render.ships``), seen from
+    above; a bent one (C2) or the Dutchman (§D) as joined blocks (``draw_ship``)."""
+    line = straight(cells)
+    if line is None or geo.cell < 6:
+        draw_ship(surface, geo, cells, colour, edge)
+        return
+    length, vertical = line
+    surface.blit(ship_sprite(length, geo.cell, vertical, colour, edge),
+                 geo.cell_rect(min(cells)).topleft)
+
+
 def faded_ring(cell: int) -> tuple[int, int]:
     """Radius and line width of a faded mark (§D): a hollow ring a quarter of the cell wide, so
     it reads at every board size, never a speck."""
@@ -159,9 +172,9 @@ def draw_board(surface: pygame.Surface, geo: BoardGeometry, picture: BoardPictur
     draw_water(surface, grid, t)
     surface.blit(_labels(geo, letters, label_colour), geo.outer.topleft)
     for ship in picture.ships:
-        draw_ship(surface, geo, ship, theme.SHIP, theme.SHIP_DARK)
+        draw_vessel(surface, geo, ship, theme.SHIP, theme.SHIP_DARK)
     for ship in picture.wrecks:
-        draw_ship(surface, geo, ship, theme.WRECK, (40, 30, 30))
+        draw_vessel(surface, geo, ship, theme.WRECK, (40, 30, 30))
     surface.blit(_grid_overlay(geo), grid.topleft)
     dot = max(2, geo.cell // 9)
     for cell, mark in picture.marks.items():

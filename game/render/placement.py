@@ -13,7 +13,8 @@ from ..rules.classic import check_piece_at
 from ..rules.errors import PlacementError
 from ..rules.fleet import as_ship, blocked_steps, neighbours
 from . import text, theme
-from .board import BoardGeometry, BoardPicture, draw_board, draw_mine, draw_ship, draw_sweeper
+from .board import (BoardGeometry, BoardPicture, draw_board, draw_mine, draw_ship, draw_sweeper,
+                    draw_vessel)
 from .widgets import panel, tint
 
 
@@ -120,7 +121,7 @@ def _classic_ghost(surface, scene) -> None:
     if scene.held is None:
         return
     if scene.mouse is not None:
-        draw_carried(surface, geo, scene.held, scene.grab, scene.mouse, draw_ship)
+        draw_carried(surface, geo, scene.held, scene.grab, scene.mouse, draw_vessel)
     elif scene.ghost_shown:
         draw_ghost(surface, geo, scene.ghost(), scene.ghost_problem() is None, draw_ship)
 
@@ -146,7 +147,7 @@ def _classic_side(surface, scene) -> None:
             continue
         geo = BoardGeometry(rect.x, rect.y, cell, entry, 1)
         colour = theme.ACCENT if entry == held_size else theme.SHIP
-        draw_ship(surface, geo, [(i, 0) for i in range(entry)], colour, theme.SHIP_DARK)
+        draw_vessel(surface, geo, [(i, 0) for i in range(entry)], colour, theme.SHIP_DARK)
         text.draw(surface, f"×{count}", (rect.right + 12, rect.centery), px, theme.TEXT, "midleft")
     if not scene.remaining and not any(scene.pieces_left.values()):
         text.draw(surface, scene.tr("place.all_placed"), dock.center, px, theme.GOOD, "center")

@@ -1,0 +1,71 @@
+"""Ships that look like ships (issue 20, part 1): Classic's straight ships are drawn as the
+vessel of their class, seen from above, at any cell size; bent ships keep the joined blocks."""
+
+import pygame
+import pytest
+
+from game.render import theme
+from game.render.board import BoardGeometry, draw_ship, draw_vessel
+from game.render.ships import CLASSES, ship_class, ship_sprite, straight
+
+
+@pytest.mark.parametrize("cell", [12, 24, 80])
+@pytest.mark.parametrize("length", sorted(CLASSES))
+def test_every_class_has_a_bow_and_fits_its_cells(length, cell):
+    flat = ship_sprite(length, cell, False, theme.SHIP, theme.SHIP_DARK)
+    up = ship_sprite(length, cell, True, theme.SHIP, theme.SHIP_DARK)
+    assert flat.get_size() == (length * cell, cell)
+    assert up.get_size() == (cell, length * cell)
+    w, h = flat.get_size()
+    inset = max(2, cell // 8)
+    bow_x = w - inset - 1
+    assert flat.get_at((bow_x, h // 2)).a > 0            # the bow's point, on the centre line
+    assert flat.get_at((bow_x, inset + 1)).a == 0        # ... and nothing beside it: pointed
+    assert flat.get_at((inset + 2, h // 2)).a > 0        # the stern is there too
+    assert up.get_at((h // 2, inset)).a > 0 or up.get_at((h // 2, inset + 1)).a > 0  # bow up
+
+
+def _turret_pixels(length: int) -> int:
+    """Pixels of the turrets' shade (0.62 of the hull's colour) on a 24-pixel sprite."""
+    sprite = ship_sprite(length, 24, False, theme.SHIP, theme.SHIP_DARK)
+    dark = tuple(int(c * 0.62) for c in theme.SHIP[:3])
+    return sum(1 for x in range(sprite.get_width()) for y in range(24)
+               if tuple(sprite.get_at((x, y)))[:3] == dark and sprite.get_at((x, y)).a)
+
+
+def test_classes_differ_on_deck():
+    assert [ship_class(n) for n in range(1, 7)] == ["patrol", "destroyer", "cruiser",
+                                                     "battleship", "carrier", "flagship"]
+    guns = {n: _turret_pixels(n) for n in range(1, 7)}
+    assert guns[5] == 0                                   # a flight deck, no turret
+    assert all(guns[n] > 0 for n in (1, 2, 3, 4, 6))
+    assert guns[1] < guns[2] < guns[4] and guns[3] < guns[4] < guns[6]   # more guns, bigger
+
+
+def test_sprites_are_made_once_per_size():
+    a = ship_sprite(4, 30, True, theme.SHIP, theme.SHIP_DARK)
+    assert ship_sprite(4, 30, True, theme.SHIP, theme.SHIP_DARK) is a
+    assert ship_sprite(4, 31, True, theme.SHIP, theme.SHIP_DARK) is not a
+
+
+def test_straight_lines_are_told_from_bent_ships():
+    assert straight([(2, 3), (3, 3), (4, 3)]) == (3, False)
+    assert straight([(5, 1), (5, 2)]) == (2, True)
+    assert straight([(1, 1)]) == (1, False)
+    assert straight([(1, 1), (2, 1), (2, 2)]) is None        # C2: bent
+    assert straight([(1, 1), (3, 1)]) is None                # broken
+    assert straight([]) is None
+
+
+def _drawn(draw, cells):
+    surface = pygame.Surface((200, 200))
+    surface.fill((0, 0, 0))
+    draw(surface, BoardGeometry(0, 0, 24, 8, 8), cells, theme.SHIP, theme.SHIP_DARK)
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def test_a_straight_ship_is_a_vessel_and_a_bent_one_keeps_its_blocks():
+    bent = [(1, 1), (2, 1), (2, 2)]
+    assert _drawn(draw_vessel, bent) == _drawn(draw_ship, bent)
+    line = [(1, 1), (2, 1), (3, 1)]
+    assert _drawn(draw_vessel, line) != _drawn(draw_ship, line)
