@@ -215,18 +215,19 @@ def bench_gallery(args) -> dict:
         saved.append(name)
 
     pygame.init()
+    kinds = [(n, name) for n, name in CLASSES.items()] + [(3, "submarine")]  # + Milton Bradley's
     for cell in (16, 32, 64):
         pad = cell // 2
-        width = pad + sum(n * cell + pad for n in CLASSES)
+        width = pad + sum(n * cell + pad for n, _ in kinds)
         sheet = pygame.Surface((width, pad + 2 * (cell + pad)))
         sheet.fill(theme.BG)
         x = pad
-        for n in CLASSES:
+        for n, name in kinds:
             for row, (colour, edge) in enumerate(((theme.SHIP, theme.SHIP_DARK),
                                                   (theme.WRECK, (40, 30, 30)))):
                 y = pad + row * (cell + pad)
                 pygame.draw.rect(sheet, (20, 60, 110), (x, y, n * cell, cell))
-                sheet.blit(ship_sprite(n, cell, False, colour, edge), (x, y))
+                sheet.blit(ship_sprite(n, cell, False, colour, edge, name), (x, y))
             x += n * cell + pad
         save(sheet, f"ships-classic-{cell}px.png")
     for w, h in ((1280, 720), (800, 600)):

@@ -8,6 +8,8 @@ from game.render import theme
 from game.render.board import BoardGeometry, draw_ship, draw_vessel
 from game.render.ships import CLASSES, ship_class, ship_sprite, straight
 
+from .test_scenes import app  # noqa: F401  (the fixture: a game window, headless)
+
 
 @pytest.mark.parametrize("cell", [12, 24, 80])
 @pytest.mark.parametrize("length", sorted(CLASSES))
@@ -69,3 +71,33 @@ def test_a_straight_ship_is_a_vessel_and_a_bent_one_keeps_its_blocks():
     assert _drawn(draw_vessel, bent) == _drawn(draw_ship, bent)
     line = [(1, 1), (2, 1), (3, 1)]
     assert _drawn(draw_vessel, line) != _drawn(draw_ship, line)
+
+
+def test_a_named_ship_is_drawn_as_its_name_says():
+    """Milton Bradley's submarine and cruiser are both three cells long; each looks its part."""
+    sub = ship_sprite(3, 24, False, theme.SHIP, theme.SHIP_DARK, "submarine")
+    cruiser = ship_sprite(3, 24, False, theme.SHIP, theme.SHIP_DARK, "cruiser")
+    assert ship_sprite(3, 24, False, theme.SHIP, theme.SHIP_DARK) is cruiser   # by its length
+    assert pygame.image.tobytes(sub, "RGBA") != pygame.image.tobytes(cruiser, "RGBA")
+    assert ship_sprite(3, 24, False, theme.SHIP, theme.SHIP_DARK, "no such") is cruiser
+
+
+def test_the_battle_names_milton_bradleys_ships_on_its_own_board(app):
+    from game.match import COMPUTER, HUMAN, Match, Seat
+    from game.rules.classic import PRESETS
+    from game.scenes.classic.battle import BattleScene
+
+    match = Match(PRESETS["milton-bradley"], (Seat(HUMAN, "Me"), Seat(COMPUTER, "B", "random")),
+                  seed=4, first="0")
+    game = match.new_game([match.computer_fleet(0), match.computer_fleet(1)])
+    battle = BattleScene(app, match, game, keep_record=False)
+    drawn = []
+    import game.render.board as board
+    real = board.draw_vessel
+    board.draw_vessel = lambda *a, **k: drawn.append(a[5] if len(a) > 5 else k.get("kind"))
+    try:
+        battle.draw(app.screen)
+    finally:
+        board.draw_vessel = real
+    assert sorted(k for k in drawn if k) == ["battleship", "carrier", "cruiser", "destroyer",
+                                             "submarine"]

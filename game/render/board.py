@@ -77,6 +77,7 @@ class BoardPicture:
     gave: list = field(default_factory=list)        # C5: own cells we gave away
     faded: list = field(default_factory=list)       # §D: marks from before the ship moved
     selected: list = field(default_factory=list)    # C4: cells marked for the next salvo
+    kinds: dict = field(default_factory=dict)       # frozenset of a ship's cells -> its name
 
 
 _grid_cache: dict = {}
@@ -140,15 +141,17 @@ def draw_ship(surface: pygame.Surface, geo: BoardGeometry, cells, colour, edge,
             pygame.draw.circle(surface, edge, (cx, cy), max(2, geo.cell // 6))
 
 
-def draw_vessel(surface: pygame.Surface, geo: BoardGeometry, cells, colour, edge) -> None:
-    """A Classic ship: a straight one as the vessel of its class (``render.ships``), seen from
-    above; a bent one (C2) or the Dutchman (§D) as joined blocks (``draw_ship``)."""
+def draw_vessel(surface: pygame.Surface, geo: BoardGeometry, cells, colour, edge,
+                kind: str | None = None) -> None:
+    """A Classic ship: a straight one as the vessel of its class (``render.ships``; ``kind``,
+    a ship's name, where the fleet names its ships), seen from above; a bent one (C2) or the
+    Dutchman (§D) as joined blocks (``draw_ship``)."""
     line = straight(cells)
     if line is None or geo.cell < 6:
         draw_ship(surface, geo, cells, colour, edge)
         return
     length, vertical = line
-    surface.blit(ship_sprite(length, geo.cell, vertical, colour, edge),
+    surface.blit(ship_sprite(length, geo.cell, vertical, colour, edge, kind),
                  geo.cell_rect(min(cells)).topleft)
 
 
@@ -172,9 +175,11 @@ def draw_board(surface: pygame.Surface, geo: BoardGeometry, picture: BoardPictur
     draw_water(surface, grid, t)
     surface.blit(_labels(geo, letters, label_colour), geo.outer.topleft)
     for ship in picture.ships:
-        draw_vessel(surface, geo, ship, theme.SHIP, theme.SHIP_DARK)
+        draw_vessel(surface, geo, ship, theme.SHIP, theme.SHIP_DARK,
+                    picture.kinds.get(frozenset(ship)))
     for ship in picture.wrecks:
-        draw_vessel(surface, geo, ship, theme.WRECK, (40, 30, 30))
+        draw_vessel(surface, geo, ship, theme.WRECK, (40, 30, 30),
+                    picture.kinds.get(frozenset(ship)))
     surface.blit(_grid_overlay(geo), grid.topleft)
     dot = max(2, geo.cell // 9)
     for cell, mark in picture.marks.items():

@@ -9,6 +9,9 @@ battle only blits them. Classic's sizes 1–6 are six classes:
   5 carrier       a flat flight deck, its centre line and markings, the island to starboard
   6 flagship      four turrets, a tall superstructure, a radar mast
 
+A fleet whose ships have names (Milton Bradley's: carrier, battleship, cruiser, submarine,
+destroyer) draws each by its name: its submarine is a submarine, not a second cruiser.
+
 Bent ships and the Flying Dutchman keep the joined-blocks hull of ``render.board`` for now.
 """
 
@@ -18,6 +21,7 @@ import pygame
 
 CLASSES = {1: "patrol", 2: "destroyer", 3: "cruiser", 4: "battleship", 5: "carrier",
            6: "flagship"}
+KINDS = set(CLASSES.values()) | {"submarine"}   # what a named ship may be drawn as
 _cache: dict[tuple, pygame.Surface] = {}
 CACHE_LIMIT = 256
 
@@ -31,13 +35,16 @@ def _shade(colour, k: float):
     return tuple(max(0, min(255, int(c * k))) for c in colour[:3])
 
 
-def ship_sprite(length: int, cell: int, vertical: bool, colour, edge) -> pygame.Surface:
+def ship_sprite(length: int, cell: int, vertical: bool, colour, edge,
+                kind: str | None = None) -> pygame.Surface:
     """The sprite of a straight ship of ``length`` cells at ``cell`` pixels a cell, its bow
-    towards the top (vertical) or the right (horizontal)."""
-    key = (length, cell, vertical, tuple(colour), tuple(edge))
+    towards the top (vertical) or the right (horizontal); ``kind`` (a name of ``KINDS``)
+    overrides the class its length gives."""
+    kind = kind if kind in KINDS else ship_class(length)
+    key = (length, cell, vertical, tuple(colour), tuple(edge), kind)
     surf = _cache.get(key)
     if surf is None:
-        surf = _draw(length, cell, colour, edge)
+        surf = _draw(length, cell, colour, edge, kind)
         if vertical:
             surf = pygame.transform.rotate(surf, 90)   # the bow (right) turns to the top
         if len(_cache) > CACHE_LIMIT:
@@ -46,11 +53,12 @@ def ship_sprite(length: int, cell: int, vertical: bool, colour, edge) -> pygame.
     return surf
 
 
-def _draw(length: int, cell: int, colour, edge) -> pygame.Surface:
+def _draw(length: int, cell: int, colour, edge, kind: str) -> pygame.Surface:
     """The ship lying along x, bow to the right, on a transparent ``length``×1 cell surface."""
     w, h = length * cell, cell
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    kind = ship_class(length)
+    if kind == "submarine":
+        return _submarine(surf, cell, colour, edge)
     inset = max(2, cell // 8)
     beam = h - 2 * inset                      # the hull's width
     if kind == "patrol":
@@ -129,6 +137,29 @@ def _draw(length: int, cell: int, colour, edge) -> pygame.Surface:
         funnel(at(0.44))
         turret(at(0.28), 3.0)
         turret(at(0.15), 3.0)
+    return surf
+
+
+def _submarine(surf: pygame.Surface, cell: int, colour, edge) -> pygame.Surface:
+    """A long slim rounded hull, darker, with its conning tower (the sail) forward of the
+    middle and its hydroplanes; no guns on deck."""
+    w, h = surf.get_size()
+    inset = max(2, cell // 8)
+    beam = max(4, int((h - 2 * inset) * 0.62))
+    body = pygame.Rect(inset, (h - beam) // 2, w - 2 * inset, beam)
+    hull = _shade(colour, 0.72)
+    pygame.draw.ellipse(surf, hull, body)
+    pygame.draw.ellipse(surf, edge, body, max(1, cell // 24))
+    u = beam / 10
+    sail = pygame.Rect(0, 0, max(3, int(w * 0.16)), max(2, int(4.2 * u)))
+    sail.center = (int(inset + body.w * 0.6), h // 2)
+    pygame.draw.ellipse(surf, _shade(colour, 0.5), sail)
+    planes = max(1, int(u * 0.8))
+    x = sail.centerx
+    pygame.draw.line(surf, _shade(colour, 0.5), (x, sail.top - int(1.6 * u)),
+                     (x, sail.bottom + int(1.6 * u)), planes)
+    pygame.draw.line(surf, _shade(colour, 0.5), (body.x + int(u), h // 2 - int(2.4 * u)),
+                     (body.x + int(u), h // 2 + int(2.4 * u)), planes)
     return surf
 
 

@@ -378,7 +378,8 @@ class BattleScene(FieldsBattle):
             pulses=own.pulses, mines=list(view.own_mines),
             spent=[c for c in view.own_mines if own.marks.get(c) == MINE],
             sweepers=[c for c in g.sweepers[v] if own.marks.get(c) != SWEEPER],
-            gave=list(view.gave), faded=list(view.incoming_faded))
+            gave=list(view.gave), faded=list(view.incoming_faded),
+            kinds={frozenset(s): n for s, n in zip(g.ships[v], g.names[v]) if n})
         enemy = self.fields[1 - v]
         enemy_pic = BoardPicture(ships=enemy.ships, wrecks=enemy.wrecks, marks=enemy.marks,
                                  pulses=enemy.pulses, given=list(view.given),

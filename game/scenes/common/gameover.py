@@ -137,7 +137,9 @@ class GameOverScene(Scene):
                            spent=[c for c in g.mines[owner] if c in g.shots_at[owner]],
                            sweepers=[c for c in g.sweepers[owner]
                                      if c not in g.shots_at[owner]],
-                           faded=sorted(g.faded[owner]))
+                           faded=sorted(g.faded[owner]),
+                           kinds={frozenset(s): n for s, n in zip(g.ships[owner], g.names[owner])
+                                  if n})
         draw_board(surface, geo, pic, self.letters, self.t)
 
     def stats_rows(self, player: int) -> list:
