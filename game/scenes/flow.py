@@ -5,13 +5,13 @@ which alone imports them all. (The screens of each mode are ``game.scenes.modes`
 
 from __future__ import annotations
 
+from .campaign.voyage import VoyageScene, offer_resume
 from .common.curtain import CurtainScene
 from .common.dialogs import PauseScene
-from .modes import SCREENS
-from .common.settings import SettingsScene
 from .common.quick_match import SetupScene
+from .common.settings import SettingsScene
 from .common.title import TitleScene
-from .campaign.voyage import VoyageScene, offer_resume, start_level
+from .modes import SCREENS
 
 
 class Flow:
@@ -84,9 +84,6 @@ class Flow:
 
     def voyage(self) -> None:
         self.app.scenes.push(VoyageScene(self.app))
-
-    def level(self, voyage, level, saved: dict | None = None) -> None:
-        start_level(self.app, voyage, level, saved)
 
     def quick_match(self, kind: str) -> None:
         self.app.scenes.push(SetupScene(self.app, kind))
