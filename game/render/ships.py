@@ -97,7 +97,10 @@ def _draw(length: int, cell: int, colour, edge, kind: str) -> pygame.Surface:
     def funnel(x: float) -> None:
         pygame.draw.ellipse(surf, dark, pygame.Rect(x - 1.4 * u, mid - 1.9 * u, 2.8 * u, 3.8 * u))
 
-    at = lambda k: x0 + (x1 - x0) * k          # noqa: E731 - a place along the hull, 0 stern..1 bow
+    def at(k: float) -> float:
+        """A place along the hull: 0 the stern, 1 the bow."""
+        return x0 + (x1 - x0) * k
+
     if kind == "patrol":
         turret(at(0.62), 2.2)
         block(at(0.32), 3.2, 4.2)
