@@ -192,64 +192,12 @@ def bench_monkey(args) -> dict:
 # --- gallery (issue 20: images to look at) ------------------------------------------------
 
 def bench_gallery(args) -> dict:
-    """A fixed set of PNGs in ``--out``, headless, to review how the game looks: every Classic
-    ship class at 16, 32 and 64 pixels a cell, afloat and as a wreck; a Classic battle after a
-    few volleys; the title and the chart at 1280x720 and 800x600. (Issue 20 adds the rest of
-    its list as it is built.)"""
+    """A fixed set of PNGs in ``--out``, headless, to review how the game looks (the list is
+    in ``game/gallery``)."""
     _headless()
-    os.environ["SEABATTLE_HOME"] = tempfile.mkdtemp(prefix="seabattle-bench-")
-    import pygame
+    from .gallery import run
 
-    from .app import App
-    from .render import theme
-    from .render.ships import CLASSES, ship_sprite
-    from .rules.classic import PRESETS
-    from .scenes.modes import SCREENS
-
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    saved = []
-
-    def save(surface, name: str) -> None:
-        pygame.image.save(surface, str(out / name))
-        saved.append(name)
-
-    pygame.init()
-    kinds = [(n, name) for n, name in CLASSES.items()] + [(3, "submarine")]  # + Milton Bradley's
-    for cell in (16, 32, 64):
-        pad = cell // 2
-        width = pad + sum(n * cell + pad for n, _ in kinds)
-        sheet = pygame.Surface((width, pad + 2 * (cell + pad)))
-        sheet.fill(theme.BG)
-        x = pad
-        for n, name in kinds:
-            for row, (colour, edge) in enumerate(((theme.SHIP, theme.SHIP_DARK),
-                                                  (theme.WRECK, (40, 30, 30)))):
-                y = pad + row * (cell + pad)
-                pygame.draw.rect(sheet, (20, 60, 110), (x, y, n * cell, cell))
-                sheet.blit(ship_sprite(n, cell, False, colour, edge, name), (x, y))
-            x += n * cell + pad
-        save(sheet, f"ships-classic-{cell}px.png")
-    for w, h in ((1280, 720), (800, 600)):
-        app = App(size=(w, h), seed=args.seed)
-        app.settings.anim_speed = 1.0
-        app.flow.opening(False)
-        for _ in range(90):
-            app.step(1 / 60, [])
-        save(app.screen.copy(), f"title-{w}x{h}.png")
-        app.flow.to_chart()
-        for _ in range(30):
-            app.step(1 / 60, [])
-        save(app.screen.copy(), f"chart-{w}x{h}.png")
-        if w == 1280:
-            battle = SCREENS["classic"].battle.showcase(app, PRESETS["russian"], args.seed)
-            app.scenes.reset(battle)
-            for _ in range(900):
-                app.step(1 / 60, [])
-            save(app.screen.copy(), f"battle-classic-{w}x{h}.png")
-        app.quit()
-    print(f"# {len(saved)} images in {out}", file=sys.stderr)
-    return {"images": len(saved)}
+    return run(args.out, args.seed)
 
 
 # --- startup -------------------------------------------------------------------------------

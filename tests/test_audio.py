@@ -31,6 +31,10 @@ DURATIONS = {
     "defeat": (1.7, 2.5),
     "click": (0.02, 0.07),
     "refuse": (0.15, 0.3),
+    # PROVISIONAL: the borrowed sounds' lengths until part 4 of issue 20 gives each its own
+    "torpedo": (0.25, 0.5), "engines": (0.45, 0.8), "bomb": (1.0, 1.6), "flak": (0.25, 0.5),
+    "mine": (1.0, 1.6), "sweep": (0.5, 1.0), "atom": (2.5, 4.0), "kill": (1.5, 2.2),
+    "turn": (0.02, 0.07), "curtain": (0.5, 1.0),
 }
 NOISY = ("launch", "whistle", "splash", "hit", "sink", "click")
 RATE = 44100

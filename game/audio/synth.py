@@ -16,7 +16,10 @@ from pathlib import Path
 
 import numpy as np
 
-SOUND_NAMES = ("launch", "whistle", "splash", "hit", "sink", "victory", "defeat", "click", "refuse")
+SOUND_NAMES = ("launch", "whistle", "splash", "hit", "sink", "victory", "defeat", "click", "refuse",
+               # issue 20: names the effects call; their own sounds replace the borrowed ones
+               "torpedo", "engines", "bomb", "flak", "mine", "sweep", "atom", "kill", "turn",
+               "curtain")
 
 MIN_SAMPLE_RATE = 8000  # the lowest rate audio devices offer; below it the hiss bands vanish
 
@@ -306,6 +309,9 @@ _GENERATORS = {
     "defeat": _defeat,
     "click": _click,
     "refuse": _refuse,
+    # PROVISIONAL (issue 20, part 4 in progress): borrowed until each has its own voice
+    "torpedo": _launch, "engines": _whistle, "bomb": _hit, "flak": _launch, "mine": _hit,
+    "sweep": _splash, "atom": _sink, "kill": _victory, "turn": _click, "curtain": _splash,
 }
 
 
