@@ -18,7 +18,7 @@ import pygame
 
 from ..app import App
 
-MODULES = ("ships", "screens")
+MODULES = ("ships", "title", "chart", "battle")
 _SHOTS: list = []
 
 
