@@ -42,7 +42,9 @@ class App:
         pygame.display.set_caption(TITLE)
         self.tr = Translator(self.settings.language)
         self._report_translation_problems()
-        self.audio = Audio(self.settings.volume, self.settings.muted)
+        self.audio = Audio(self.settings.effects_volume, self.settings.muted,
+                           music_volume=self.settings.music_volume,
+                           style=self.settings.sound_style)
         if audio:
             self.audio.start()
         self.profiles = ProfileStore()
@@ -142,6 +144,21 @@ class App:
     def sound(self, name: str, volume: float = 1.0, pan: float = 0.0) -> None:
         self.audio.play(name, volume, pan)
 
+    def music_wanted(self) -> str:
+        """The music the screens ask for: the topmost scene that says (its ``music``: a track of
+        ``game.audio.music.TRACKS``, or "" for silence) decides; no scene says: none."""
+        for scene in reversed(list(self.scenes)):
+            music = getattr(scene, "music", None)
+            if music is not None:
+                return music
+        return ""
+
+    def _play_music(self) -> None:
+        self.audio.set_music(self.music_wanted())
+        self.audio.update()
+        while self.audio.problems:   # a missing or broken score: said once, the game goes on
+            self.notify(self.audio.problems.pop(0), 8.0)
+
     def notify(self, message: str, seconds: float = 4.0) -> None:
         self.notices.append([message, seconds])
 
@@ -158,7 +175,9 @@ class App:
             match = getattr(scene, "match", None)
             if hasattr(match, "translate"):
                 match.translate(self.tr)
-        self.audio.set_volume(self.settings.volume)
+        self.audio.set_volume(self.settings.effects_volume)
+        self.audio.set_music_volume(self.settings.music_volume)
+        self.audio.set_style(self.settings.sound_style)
         self.audio.set_muted(self.settings.muted)
 
     def save_settings(self) -> None:
@@ -205,6 +224,7 @@ class App:
             n[1] -= dt
         self.notices = [n for n in self.notices if n[1] > 0]
         self.draw()
+        self._play_music()
 
     def draw(self) -> None:
         self.screen.fill(theme.BG)

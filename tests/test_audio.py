@@ -15,8 +15,8 @@ import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.audio import synth  # noqa: E402
-from game.audio.mixer import Audio, _pan_levels  # noqa: E402
+from game.audio import music, synth, toy  # noqa: E402
+from game.audio.mixer import RESERVED, Audio, _pan_levels  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -31,12 +31,12 @@ DURATIONS = {
     "defeat": (1.7, 2.5),
     "click": (0.02, 0.07),
     "refuse": (0.15, 0.3),
-    # PROVISIONAL: the borrowed sounds' lengths until part 4 of issue 20 gives each its own
-    "torpedo": (0.25, 0.5), "engines": (0.45, 0.8), "bomb": (1.0, 1.6), "flak": (0.25, 0.5),
-    "mine": (1.0, 1.6), "sweep": (0.5, 1.0), "atom": (2.5, 4.0), "kill": (1.5, 2.2),
-    "turn": (0.02, 0.07), "curtain": (0.5, 1.0),
+    "torpedo": (1.2, 1.8), "engines": (2.0, 3.0), "bomb": (1.3, 2.0), "flak": (0.9, 1.5),
+    "mine": (1.8, 2.8), "sweep": (0.9, 1.5), "atom": (5.0, 7.0), "kill": (0.8, 1.3),
+    "turn": (0.4, 0.9), "curtain": (0.6, 1.0),
 }
-NOISY = ("launch", "whistle", "splash", "hit", "sink", "click")
+NOISY = ("launch", "whistle", "splash", "hit", "sink", "click", "torpedo", "engines", "bomb", "flak",
+         "mine", "sweep", "atom", "kill", "curtain")
 RATE = 44100
 
 # pygame.mixer.init() size -> the dtype pygame-ce gives that mixer's samples.
@@ -211,7 +211,7 @@ def test_write_wav_is_16_bit_mono(tmp_path, sounds):
     assert np.array_equal(frames, synth.to_mixer_array(sounds["hit"], -16, 1))
 
 
-def test_command_line_writes_every_sound(tmp_path):
+def test_command_line_writes_every_sound_its_1977_style_and_the_loops(tmp_path):
     subprocess.run(
         [sys.executable, "-m", "game.audio.synth", "--wav", str(tmp_path), "--rate", "22050"],
         cwd=ROOT,
@@ -219,7 +219,15 @@ def test_command_line_writes_every_sound(tmp_path):
         capture_output=True,
     )
     written = sorted(path.name for path in tmp_path.iterdir())
-    assert written == sorted(f"{name}.wav" for name in synth.SOUND_NAMES)
+    assert written == sorted([f"{name}.wav" for name in synth.SOUND_NAMES]
+                             + [f"1977-{name}.wav" for name in synth.SOUND_NAMES]
+                             + [f"loop-{name}.wav" for name in synth.LOOPS])
+    for path in tmp_path.iterdir():   # each is heard, and ends in silence (no click)
+        with wave.open(str(path), "rb") as wav:
+            assert (wav.getnchannels(), wav.getsampwidth(), wav.getframerate()) == (1, 2, 22050)
+            frames = np.frombuffer(wav.readframes(wav.getnframes()), dtype="<i2")
+        assert np.max(np.abs(frames)) > 0.3 * 32767, path.name
+        assert abs(int(frames[0])) <= 33 and abs(int(frames[-1])) <= 33, path.name
 
 
 def test_synth_does_not_import_pygame():
@@ -354,3 +362,109 @@ def test_audio_survives_the_mixer_closing_under_it(mixer):
     pygame.mixer.quit()
     audio.play("hit")
     audio.stop()
+
+
+# --- what each of issue 20's sounds is ------------------------------------------------------------
+
+
+def _spectrum(x, start=0.0, end=None):
+    x = np.asarray(x, dtype=np.float64)[int(start * RATE) : None if end is None else int(end * RATE)]
+    power = np.abs(np.fft.rfft(x * np.hanning(x.size))) ** 2
+    return np.fft.rfftfreq(x.size, 1.0 / RATE), power
+
+
+def test_engines_drone_on_a_steady_low_harmonic_series(sounds):
+    freqs, power = _spectrum(sounds["engines"], 0.3, 0.9)
+    low = (freqs > 40) & (freqs < 400)
+    f0 = freqs[low][np.argmax(power[low])]
+    assert 80 <= f0 <= 110
+
+    def band(centre):
+        return power[(freqs > centre - 6) & (freqs < centre + 6)].sum()
+
+    for k in (1, 2, 3):   # each harmonic stands well above the gaps beside it
+        assert band(k * f0) > 5 * band((k + 0.25) * f0)
+
+
+def test_engines_pass_over_their_pitch_falls(sounds):
+    def pitch(start):
+        freqs, power = _spectrum(sounds["engines"], start, start + 0.4)
+        low = (freqs > 60) & (freqs < 130)   # the fundamental
+        return freqs[low][np.argmax(power[low])]
+
+    assert pitch(0.3) > pitch(1.9)
+
+
+def test_atom_is_a_long_low_rolling_rumble(sounds):
+    x = sounds["atom"].astype(np.float64)
+    assert x.size / RATE >= 5.0
+    freqs, power = _spectrum(x)
+    assert power[freqs < 200].sum() > 0.8 * power.sum()
+    late = x[int(2.5 * RATE) : int(3.5 * RATE)]
+    assert np.sqrt(np.mean(late ** 2)) > 0.05   # still rumbling seconds after the flash
+
+
+def test_torpedo_runs_with_its_propellers_beating(sounds):
+    x = sounds["torpedo"].astype(np.float64)[int(0.3 * RATE) : int(1.3 * RATE)]
+    block = 220
+    envelope = np.sqrt((x[: x.size // block * block].reshape(-1, block) ** 2).mean(axis=1))
+    power = np.abs(np.fft.rfft(envelope - envelope.mean())) ** 2
+    freqs = np.fft.rfftfreq(envelope.size, block / RATE)
+    assert 18 <= freqs[1:][np.argmax(power[1:])] <= 28
+
+
+def test_sweep_pings_on_its_sonar_tone(sounds):
+    freqs, power = _spectrum(sounds["sweep"])
+    assert abs(freqs[np.argmax(power)] - 1250) < 10
+
+
+def test_mine_and_bomb_are_low_blasts_the_bomb_after_its_whistle(sounds):
+    for name in ("mine", "bomb"):
+        freqs, power = _spectrum(sounds[name])
+        assert power[freqs < 500].sum() > power[freqs >= 500].sum(), name
+    freqs, early = _spectrum(sounds["bomb"], 0.0, 0.12)
+    _, later = _spectrum(sounds["bomb"], 0.2, 0.32)
+    assert freqs[np.argmax(early)] > freqs[np.argmax(later)] > 300   # the whistle falls
+
+
+def test_kill_stinger_sounds_a_c_major_chord(sounds):
+    freqs, power = _spectrum(sounds["kill"], 0.2, 0.8)
+    top = freqs[np.argsort(power)[-200:]]
+    for note in (523.25, 659.26, 783.99):
+        assert np.any(np.abs(top - note) < 4), note
+
+
+def test_turn_bell_is_short_and_quiet_among_the_blasts(sounds):
+    assert np.max(np.abs(sounds["turn"])) <= 0.4
+    assert np.max(np.abs(sounds["turn"])) < np.max(np.abs(sounds["hit"]))
+
+
+def test_flak_is_a_stream_of_rounds(sounds):
+    x = np.abs(sounds["flak"][: int(0.4 * RATE)])
+    block = int(0.01 * RATE)
+    loud = x[: x.size // block * block].reshape(-1, block).max(axis=1) > 0.3
+    onsets = np.count_nonzero(loud[1:] & ~loud[:-1]) + int(loud[0])
+    assert onsets >= 4   # several separate rounds in the first 0.4 s, not one blast
+
+
+# --- the 1977 style ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", synth.SOUND_NAMES)
+def test_toy_sound_is_a_short_4_bit_bleep_that_ends_in_silence(name):
+    x = toy.synthesize_toy(name, RATE)
+    assert x.dtype == np.float32 and np.all(np.isfinite(x))
+    assert 0.3 <= np.max(np.abs(x)) <= 1.0
+    assert abs(x[0]) < 1e-3 and abs(x[-1]) < 1e-3
+    assert x.size / RATE <= 3.5
+    body = x[int(0.01 * RATE) : -int(0.01 * RATE)]   # between the fades: the toy's 15 levels
+    assert len(np.unique(np.round(body, 5))) <= 15
+
+
+def test_toy_sounds_differ_from_today_s():
+    assert not np.array_equal(toy.synthesize_toy("hit", RATE)[:1000], synth.synthesize("hit")[:1000])
+
+
+def test_unknown_toy_sound_is_a_value_error():
+    with pytest.raises(ValueError, match="kaboom"):
+        toy.synthesize_toy("kaboom")

@@ -1,20 +1,34 @@
-"""The game's sound player: the synthesised effects on ``pygame.mixer``.
+"""The game's sound player: the synthesised effects, the music and the sea on ``pygame.mixer``.
 
 ``Audio`` never raises because of the sound system. When the mixer cannot start (no audio device,
 SDL_mixer missing, a sample format we cannot feed) it stays silent and the game plays on without
 sound, as pygame's examples do.
+
+Effects play on any free channel; two channels are reserved, one for the music and one for the
+sea's ambience, each a loop. The loops take a moment to render (the scores in ``assets/music/``),
+so they are made in a worker thread the first time music is asked for; ``update()`` (every
+frame) starts what is wanted once it is ready. A missing or broken score means no music, said
+once in ``problems``; the effects play on.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 
 import numpy as np
 import pygame
 
-from .synth import SOUND_NAMES, synthesize, to_mixer_array
+from .music import ScoreError
+from .synth import LOOPS, SOUND_NAMES, synthesize, synthesize_loop, to_mixer_array
+from .toy import synthesize_toy
 
 CHANNELS = 24  # enough for a salvo of shots, splashes and blasts at once
+STYLES = ("modern", "1977")        # the effects' sound style; "1977": the electronic toy's bleeps
+SEA_LEVEL = 0.35                    # the ambience under a battle, times the effects volume
+WITH_SEA = ("battle",)              # music that has the sea under it
+FADE_MS = 600                       # music fades in over this
+RESERVED = 2                        # channels 0 (music) and 1 (the sea)
 
 _log = logging.getLogger(__name__)
 
@@ -37,12 +51,25 @@ class Audio:
     silent: ``play()`` does nothing.
     """
 
-    def __init__(self, volume: float = 0.8, muted: bool = False, seed: int = 0) -> None:
-        self._volume = _clamp(volume, 0.0, 1.0)
+    def __init__(self, volume: float = 0.8, muted: bool = False, seed: int = 0,
+                 music_volume: float = 0.6, style: str = "modern", music_dir=None) -> None:
+        self._volume = _clamp(volume, 0.0, 1.0)          # the effects' volume
+        self._music_volume = _clamp(music_volume, 0.0, 1.0)
         self._muted = bool(muted)
         self._seed = seed
+        self._style = style if style in STYLES else "modern"
+        self._music_dir = music_dir
         self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self._styles: dict[str, dict] = {}
+        self._spec = None
         self._stereo = False
+        self._wanted = ""                 # the music asked for ("" none)
+        self._playing = None              # the music the music channel plays (None: nothing)
+        self._loops: dict[str, np.ndarray | None] = {}   # rendered loops (None: cannot be made)
+        self._loop_sounds: dict[str, pygame.mixer.Sound] = {}
+        self._worker: threading.Thread | None = None
+        self._turn = 0                    # the channel taken over when every one is busy
+        self.problems: list[str] = []     # what went wrong with the music, for the player
 
     @property
     def enabled(self) -> bool:
@@ -56,6 +83,24 @@ class Audio:
     @property
     def muted(self) -> bool:
         return self._muted
+
+    @property
+    def music_volume(self) -> float:
+        return self._music_volume
+
+    @property
+    def style(self) -> str:
+        return self._style
+
+    @property
+    def music(self) -> str:
+        """The music asked for ("" for none), whether or not it can be heard."""
+        return self._wanted
+
+    @property
+    def playing(self) -> str | None:
+        """The music the music channel is playing now (None: none)."""
+        return self._playing
 
     def start(self) -> bool:
         """Open the mixer (unless already open) and build every sound for its format.
@@ -71,22 +116,46 @@ class Audio:
             if spec is None:
                 raise pygame.error("the mixer did not start")
             frequency, fmt, channels = spec
-            sounds = {}
-            for name in SOUND_NAMES:
-                samples = to_mixer_array(synthesize(name, frequency, self._seed), fmt, channels)
-                sound = pygame.sndarray.make_sound(samples)
-                # pygame copies the bytes as they are: a mixer whose true sample type differs from
-                # the one its reported format implies (-32 is also SDL's int32) would play noise.
-                if np.asarray(sound).dtype != samples.dtype:
-                    raise ValueError(f"mixer format {fmt} holds {np.asarray(sound).dtype} samples")
-                sounds[name] = sound
+            sounds = self._build(synthesize, spec)
             pygame.mixer.set_num_channels(max(CHANNELS, pygame.mixer.get_num_channels()))
+            pygame.mixer.set_reserved(RESERVED)
+            self._channels = (pygame.mixer.Channel(0), pygame.mixer.Channel(1))
         except Exception as error:  # pygame.error, a missing mixer module, an odd format: no sound
             _log.warning("sound disabled: %s", error)
             return False
-        self._sounds = sounds
+        self._spec = spec
+        self._styles = {"modern": sounds}
         self._stereo = channels > 1
+        self._sounds = sounds
+        self.set_style(self._style)
         return True
+
+    def _build(self, make, spec) -> dict:
+        frequency, fmt, channels = spec
+        sounds = {}
+        for name in SOUND_NAMES:
+            samples = to_mixer_array(make(name, frequency, self._seed), fmt, channels)
+            sound = pygame.sndarray.make_sound(samples)
+            # pygame copies the bytes as they are: a mixer whose true sample type differs from
+            # the one its reported format implies (-32 is also SDL's int32) would play noise.
+            if np.asarray(sound).dtype != samples.dtype:
+                raise ValueError(f"mixer format {fmt} holds {np.asarray(sound).dtype} samples")
+            sounds[name] = sound
+        return sounds
+
+    def set_style(self, style: str) -> None:
+        """Play the effects in ``style`` (see ``STYLES``; anything else is "modern"). The 1977
+        set is made the first time it is chosen."""
+        self._style = style if style in STYLES else "modern"
+        if not self._spec:
+            return
+        if self._style not in self._styles:
+            try:
+                self._styles[self._style] = self._build(synthesize_toy, self._spec)
+            except Exception as error:  # the mixer was closed under us
+                _log.warning("sound style %s not made: %s", self._style, error)
+                return
+        self._sounds = self._styles[self._style]
 
     def play(self, name: str, volume: float = 1.0, pan: float = 0.0) -> None:
         """Play sound ``name`` at ``volume`` (0..1, times the master volume), panned by ``pan``
@@ -97,10 +166,14 @@ class Audio:
         if self._muted or level <= 0.0 or not self._sounds:
             return
         try:
-            # force=True takes over the longest-playing channel when all are busy.
-            channel = pygame.mixer.find_channel(True)
+            # A free channel (never a reserved one: the music's and the sea's); when all are
+            # busy, the next in turn is taken over. (find_channel(True) is not used: it would
+            # take the oldest channel of all, which is the music's.)
+            channel = pygame.mixer.find_channel(False)
             if channel is None:
-                return
+                count = pygame.mixer.get_num_channels() - RESERVED
+                self._turn = (self._turn + 1) % count
+                channel = pygame.mixer.Channel(RESERVED + self._turn)
             # The volume is set before the sound starts so no buffer goes out at full level.
             if self._stereo:
                 channel.set_volume(*_pan_levels(level, pan))
@@ -111,20 +184,98 @@ class Audio:
             _log.warning("sound not played: %s", error)
 
     def set_volume(self, volume: float) -> None:
-        """Set the master volume, clamped to 0..1."""
+        """Set the effects' volume (the sea's follows it), clamped to 0..1."""
         self._volume = _clamp(volume, 0.0, 1.0)
+        self._level_loops()
+
+    def set_music_volume(self, volume: float) -> None:
+        """Set the music's volume, clamped to 0..1."""
+        self._music_volume = _clamp(volume, 0.0, 1.0)
+        self._level_loops()
 
     def set_muted(self, muted: bool) -> None:
-        """Mute or unmute; muting also cuts every sound that is playing."""
+        """Mute or unmute; muting also cuts every sound that is playing, the music too (it starts
+        again on unmuting, at the next ``update``)."""
         self._muted = bool(muted)
         if self._muted:
             self.stop()
 
     def stop(self) -> None:
-        """Stop every sound that is playing."""
+        """Stop every sound that is playing, the music and the sea too."""
+        self._playing = None
         if not self._sounds:
             return
         try:
             pygame.mixer.stop()
         except pygame.error as error:  # the mixer was closed under us
             _log.warning("sound not stopped: %s", error)
+
+    # -- music and the sea ----------------------------------------------------------------------
+    def set_music(self, name: str) -> None:
+        """Ask for the music ``name`` (one of ``music.TRACKS``, "" for none); it starts at an
+        ``update`` once it is ready, and keeps playing while the same name is asked for."""
+        if name and name not in LOOPS:
+            raise ValueError(f"unknown music {name!r}; expected one of {', '.join(LOOPS)}")
+        self._wanted = name
+
+    def render_loops(self) -> None:
+        """Make every loop now, in this thread (the worker calls this; tests may too)."""
+        for name in LOOPS:
+            if name in self._loops:
+                continue
+            try:
+                frequency, fmt, channels = self._spec
+                mono = synthesize_loop(name, frequency, self._seed, self._music_dir)
+                self._loops[name] = to_mixer_array(mono, fmt, channels)
+            except ScoreError as error:
+                self.problems.append(f"no {name} music: {error}")
+                self._loops[name] = None
+            except Exception as error:  # never let the music stop the game
+                _log.warning("loop %s not made: %s", name, error)
+                self._loops[name] = None
+
+    def update(self) -> None:
+        """Every frame: start the music asked for (and the sea under a battle) once it is ready,
+        stop it when none is asked for. Never raises."""
+        if not self._sounds:
+            return
+        want = "" if self._muted else self._wanted
+        if want == (self._playing or ""):
+            return
+        if want and len(self._loops) < len(LOOPS):
+            if self._worker is None:
+                self._worker = threading.Thread(target=self.render_loops, name="music",
+                                                daemon=True)
+                self._worker.start()
+            if want not in self._loops or "ambience" not in self._loops:
+                return   # not ready yet: the current music (if any) plays on meanwhile
+        try:
+            music, sea = self._channels
+            music.stop()
+            sea.stop()
+            self._playing = want or None
+            if want:
+                for channel, name in ((music, want), (sea, "ambience" if want in WITH_SEA else "")):
+                    sound = self._loop_sound(name) if name else None
+                    if sound is not None:
+                        channel.play(sound, loops=-1, fade_ms=FADE_MS)
+            self._level_loops()
+        except pygame.error as error:   # the mixer was closed under us
+            _log.warning("music not played: %s", error)
+            self._playing = want or None
+
+    def _loop_sound(self, name: str):
+        if name not in self._loop_sounds and self._loops.get(name) is not None:
+            self._loop_sounds[name] = pygame.sndarray.make_sound(self._loops[name])
+            self._loops[name] = self._loops[name][:0]   # the Sound holds its own copy
+        return self._loop_sounds.get(name)
+
+    def _level_loops(self) -> None:
+        if not self._sounds or not self._playing:
+            return
+        try:
+            music, sea = self._channels
+            music.set_volume(self._music_volume)
+            sea.set_volume(self._volume * SEA_LEVEL)
+        except pygame.error as error:
+            _log.warning("music volume not set: %s", error)

@@ -3,6 +3,10 @@
 Every key is checked on load. A key with a bad value falls back to its default and the problem
 is reported (file, key, what was expected); a file that is not JSON at all is kept aside as
 ``settings.json.broken-N`` and fresh settings start. The game always goes on.
+
+The file has a format ``version``. An older file is upgraded as it is read (version 1 had one
+``volume``: it becomes the effects' volume, and the music starts at its default); a file from a
+newer game is read as far as its keys are known, and that is reported.
 """
 
 from __future__ import annotations
@@ -17,7 +21,10 @@ from ..i18n import DEFAULT_LETTERS, LANGUAGES
 from ..rules.coords import LETTER_SETS
 from .storage import DataFileError, atomic_write_json, data_dir, keep_aside, read_json
 
-VERSION = 1
+VERSION = 2
+SOUND_STYLES = ("modern", "1977")   # the effects as synthesised today, or as the 1977 toy's
+# Keys renamed from one version to the next: UPGRADES[v] turns a version v file into v + 1.
+UPGRADES = {1: {"volume": "effects_volume"}}
 ANIM_SPEEDS = (0.5, 1.0, 2.0, 4.0)
 WINDOW_MIN = (640, 480)
 
@@ -39,8 +46,10 @@ class Settings:
     language: str = field(default_factory=system_language)
     letters: str = ""            # "" = the language's own letter set
     halo: bool = True            # RULES.md §C: mark a sunk ship's halo
-    volume: float = 0.8
+    effects_volume: float = 0.8
+    music_volume: float = 0.6
     muted: bool = False
+    sound_style: str = "modern"
     anim_speed: float = 1.0
     fullscreen: bool = False
     window: list = field(default_factory=lambda: [1280, 720])
@@ -63,7 +72,10 @@ def _check(key: str, value, default):
     elif key in ("halo", "muted", "fullscreen"):
         if not isinstance(value, bool):
             raise ValueError("true or false")
-    elif key == "volume":
+    elif key == "sound_style":
+        if value not in SOUND_STYLES:
+            raise ValueError(f"one of {', '.join(SOUND_STYLES)}")
+    elif key in ("effects_volume", "music_volume"):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
             raise ValueError("a number from 0 to 1")
         value = float(value)
@@ -111,7 +123,7 @@ class SettingsStore:
                                  f"({kept}default settings used)")
             return settings
         known = {f.name for f in fields(Settings)}
-        for key, value in data.items():
+        for key, value in self._upgraded(data).items():
             if key == "version":
                 continue
             if key not in known:
@@ -124,6 +136,24 @@ class SettingsStore:
                 self.problems.append(f"{self.path}: key '{key}': expected {exc}, "
                                      f"got {value!r}; using {default!r}")
         return settings
+
+    def _upgraded(self, data: dict) -> dict:
+        """The file's keys as this version names them (a file without a version is version 1,
+        as the first game wrote it)."""
+        version = data.get("version", 1)
+        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+            self.problems.append(f"{self.path}: key 'version': expected a whole number from 1, "
+                                 f"got {version!r}; read as version {VERSION}")
+            return data
+        if version > VERSION:
+            self.problems.append(f"{self.path}: made by a newer game (settings version {version},"
+                                 f" this game reads up to {VERSION}); known keys read")
+            return data
+        for step in range(version, VERSION):
+            renamed = UPGRADES.get(step, {})
+            data = {renamed.get(k, k): v for k, v in data.items()
+                    if not (k in renamed.values() and k not in renamed)}
+        return data
 
     def save(self, settings: Settings) -> None:
         data = asdict(settings)

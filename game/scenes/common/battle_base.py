@@ -39,6 +39,7 @@ THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="admiral")
 
 class BattleBase(RecordKeeper, Scene):
     demo = False        # Classic's attract mode behind the title menu: silent, no panels
+    music = "battle"    # the battle loop and the sea under it (app.music_wanted)
     AI_THINK = 0.45     # the computer's pause before it acts
     HEADER = (32, 34)   # the header's font size and height
     LOG = (19, False, 10)   # the log's font size, whether it fits its lines, its padding
@@ -154,6 +155,8 @@ class BattleBase(RecordKeeper, Scene):
 
     # -- the turn and the end -----------------------------------------------------------------
     def _turn_changed(self, player: int) -> None:
+        if player != self.turn_shown:
+            self._sound("turn", False)   # the turn passes: the ship's bell
         self.turn_shown = player
         if self.match.hot_seat and not self.game.over and player != self.viewer:
             self._curtain(player, self.tr("curtain.turn", name=self._name(player)))

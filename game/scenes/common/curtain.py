@@ -33,7 +33,7 @@ class CurtainScene(Scene):
             event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
         if ready:
             self.opening = 0.0
-            self.app.sound("click")
+            self.app.sound("curtain")
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             confirm_abandon(self.app, self.on_abandon)
 

@@ -16,6 +16,8 @@ from ..classic.thinking import ThinkingScene
 
 
 class GameOverScene(Scene):
+    music = ""         # silence: the result's own fanfare or lament plays (app.music_wanted)
+
     def __init__(self, app, match, game, elapsed: float, record_path=None, thoughts=None,
                  insight: str | None = None):
         super().__init__(app)

@@ -1,4 +1,5 @@
-"""Settings: language, letter set, halo marking, volume and mute, animation speed, window.
+"""Settings: language, letter set, halo marking, the effects' and the music's volumes, mute, the
+sound style (today's or 1977's), animation speed, window.
 
 Every change takes effect at once; leaving the screen saves the settings (atomically)."""
 
@@ -6,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...data.settings import ANIM_SPEEDS, WINDOW_MIN
+from ...data.settings import ANIM_SPEEDS, SOUND_STYLES, WINDOW_MIN
 from ...i18n import LANGUAGES
 from ...rules.coords import LETTER_SETS, fallback_letter_set
 from ...render.widgets import Item
@@ -56,12 +57,18 @@ class SettingsScene(MenuScene):
             letters_item(app),
             Item(lambda: self.tr("settings.halo"), values=lambda: [True, False],
                  get=lambda: s.halo, set=lambda v: setattr(s, "halo", v), show=self._on_off),
-            Item(lambda: self.tr("settings.volume"), values=lambda: VOLUMES,
-                 get=lambda: round(s.volume, 1), set=lambda v: setattr(s, "volume", v),
-                 show=lambda v: f"{int(v * 100)}%"),
+            Item(lambda: self.tr("settings.effects_volume"), values=lambda: VOLUMES,
+                 get=lambda: round(s.effects_volume, 1),
+                 set=lambda v: setattr(s, "effects_volume", v), show=self._percent),
+            Item(lambda: self.tr("settings.music_volume"), values=lambda: VOLUMES,
+                 get=lambda: round(s.music_volume, 1),
+                 set=lambda v: setattr(s, "music_volume", v), show=self._percent),
             Item(lambda: self.tr("settings.sound"), values=lambda: [False, True],
                  get=lambda: s.muted, set=lambda v: setattr(s, "muted", v),
                  show=lambda v: self.tr("settings.muted" if v else "settings.sound_on")),
+            Item(lambda: self.tr("settings.sound_style"), values=lambda: list(SOUND_STYLES),
+                 get=lambda: s.sound_style, set=lambda v: setattr(s, "sound_style", v),
+                 show=lambda v: self.tr(f"settings.style_{v}")),
             Item(lambda: self.tr("settings.anim_speed"), values=lambda: list(ANIM_SPEEDS),
                  get=lambda: s.anim_speed, set=lambda v: setattr(s, "anim_speed", v),
                  show=lambda v: f"{v:g}×"),
@@ -78,6 +85,10 @@ class SettingsScene(MenuScene):
 
     def heading(self) -> str:
         return self.tr("menu.settings")
+
+    @staticmethod
+    def _percent(v: float) -> str:
+        return f"{round(v * 100)}%"
 
     def _on_off(self, v: bool) -> str:
         return self.tr("settings.on" if v else "settings.off")

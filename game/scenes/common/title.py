@@ -19,6 +19,8 @@ DEMO_RESTART = 3.0  # seconds the finished demo battle stays on screen
 
 
 class TitleScene(Scene):
+    music = "title"    # the title theme, under the menus opened over it (app.music_wanted)
+
     def __init__(self, app):
         super().__init__(app)
         self.menu = Menu([
