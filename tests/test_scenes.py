@@ -333,14 +333,14 @@ def test_settings_change_apply_and_are_remembered(app, home):
     frames(app, 1, [key(pygame.K_RIGHT)])  # language: the next one
     lang = app.settings.language
     assert app.tr.lang == lang
-    scene.menu.index = 3  # volume
-    before = app.settings.volume
+    scene.menu.index = 3  # effects volume
+    before = app.settings.effects_volume
     frames(app, 1, [key(pygame.K_LEFT)])
-    assert app.settings.volume == pytest.approx(round(before - 0.1, 1))
+    assert app.settings.effects_volume == pytest.approx(round(before - 0.1, 1))
     frames(app, 1, [key(pygame.K_ESCAPE)])
     assert isinstance(app.scenes.top, TitleScene)
     saved = json.loads((home / "settings.json").read_text(encoding="utf-8"))
-    assert saved["language"] == lang and saved["volume"] == app.settings.volume
+    assert saved["language"] == lang and saved["effects_volume"] == app.settings.effects_volume
 
 
 def test_broken_settings_file_is_reported_and_the_game_starts(home):

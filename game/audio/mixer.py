@@ -32,6 +32,10 @@ RESERVED = 2                        # channels 0 (music) and 1 (the sea)
 
 _log = logging.getLogger(__name__)
 
+# Loops already rendered in this process, by (name, mixer spec, seed, folder): a new Audio (a new
+# App, in the tests) plays them at once instead of rendering again. None: cannot be made.
+_RENDERED: dict[tuple, np.ndarray | None] = {}
+
 
 def _clamp(value: float, low: float, high: float) -> float:
     return max(low, min(high, float(value)))
@@ -223,16 +227,19 @@ class Audio:
         for name in LOOPS:
             if name in self._loops:
                 continue
-            try:
-                frequency, fmt, channels = self._spec
-                mono = synthesize_loop(name, frequency, self._seed, self._music_dir)
-                self._loops[name] = to_mixer_array(mono, fmt, channels)
-            except ScoreError as error:
-                self.problems.append(f"no {name} music: {error}")
-                self._loops[name] = None
-            except Exception as error:  # never let the music stop the game
-                _log.warning("loop %s not made: %s", name, error)
-                self._loops[name] = None
+            key = (name, self._spec, self._seed, str(self._music_dir))
+            if key not in _RENDERED:
+                try:
+                    frequency, fmt, channels = self._spec
+                    mono = synthesize_loop(name, frequency, self._seed, self._music_dir)
+                    _RENDERED[key] = to_mixer_array(mono, fmt, channels)
+                except ScoreError as error:
+                    self.problems.append(f"no {name} music: {error}")
+                    _RENDERED[key] = None
+                except Exception as error:  # never let the music stop the game
+                    _log.warning("loop %s not made: %s", name, error)
+                    _RENDERED[key] = None
+            self._loops[name] = _RENDERED[key]
 
     def update(self) -> None:
         """Every frame: start the music asked for (and the sea under a battle) once it is ready,
@@ -267,7 +274,6 @@ class Audio:
     def _loop_sound(self, name: str):
         if name not in self._loop_sounds and self._loops.get(name) is not None:
             self._loop_sounds[name] = pygame.sndarray.make_sound(self._loops[name])
-            self._loops[name] = self._loops[name][:0]   # the Sound holds its own copy
         return self._loop_sounds.get(name)
 
     def _level_loops(self) -> None:
