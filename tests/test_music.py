@@ -206,14 +206,27 @@ def test_muting_stops_the_music_and_unmuting_brings_it_back(mixer):
     assert pygame.mixer.Channel(0).get_busy() and audio.playing == "title"
 
 
-def test_music_is_made_in_a_worker_and_starts_when_ready(mixer):
-    audio = Audio(music_dir=music.MUSIC_DIR)
+def test_music_is_made_after_the_first_frame_and_starts_at_once_then(mixer, tmp_path, monkeypatch):
+    for name in music.TRACKS:    # a folder of its own: nothing rendered before in this process
+        (tmp_path / f"{name}.score").write_text(
+            (music.MUSIC_DIR / f"{name}.score").read_text(encoding="utf-8"), encoding="utf-8")
+    made = []
+    real = synth.synthesize_loop
+    monkeypatch.setattr("game.audio.mixer.synthesize_loop",
+                        lambda name, *a, **k: made.append(name) or real(name, *a, **k))
+    audio = Audio(music_dir=tmp_path)
     audio.start()
     audio.set_music("title")
+    audio.update()                  # the first frame: nothing made yet, nothing held up
+    assert made == [] and audio.playing is None
     audio.update()
-    audio._worker.join(timeout=60)
-    audio.update()
-    assert audio.playing == "title"
+    assert sorted(made) == sorted(synth.LOOPS) and audio.playing == "title"
+    again = Audio(music_dir=tmp_path)   # a second Audio in the process: no rendering again
+    again.start()
+    again.set_music("battle")
+    again.update()
+    again.update()
+    assert len(made) == len(synth.LOOPS) and again.playing == "battle"
 
 
 def test_missing_scores_mean_no_music_said_once_and_the_effects_play_on(mixer, tmp_path):

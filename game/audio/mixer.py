@@ -5,16 +5,18 @@ SDL_mixer missing, a sample format we cannot feed) it stays silent and the game 
 sound, as pygame's examples do.
 
 Effects play on any free channel; two channels are reserved, one for the music and one for the
-sea's ambience, each a loop. The loops take a moment to render (the scores in ``assets/music/``),
-so they are made in a worker thread the first time music is asked for; ``update()`` (every
-frame) starts what is wanted once it is ready. A missing or broken score means no music, said
-once in ``problems``; the effects play on.
+sea's ambience, each a loop. The loops take a moment to render (the scores in ``assets/music/``,
+about a quarter of a second for all three), so ``update()`` (every frame) makes them at its
+second call, once the first frame is on the screen, and then starts what is wanted. (Not in a
+worker thread: numpy's FFT and most of its loops keep the interpreter's lock, so a thread would
+slow every frame for a second instead of one frame once.) Rendered loops are kept for the
+process. A missing or broken score means no music, said once in ``problems``; the effects play
+on.
 """
 
 from __future__ import annotations
 
 import logging
-import threading
 
 import numpy as np
 import pygame
@@ -71,7 +73,7 @@ class Audio:
         self._playing = None              # the music the music channel plays (None: nothing)
         self._loops: dict[str, np.ndarray | None] = {}   # rendered loops (None: cannot be made)
         self._loop_sounds: dict[str, pygame.mixer.Sound] = {}
-        self._worker: threading.Thread | None = None
+        self._primed = False              # update() has run once: the first frame is shown
         self._turn = 0                    # the channel taken over when every one is busy
         self.problems: list[str] = []     # what went wrong with the music, for the player
 
@@ -223,7 +225,7 @@ class Audio:
         self._wanted = name
 
     def render_loops(self) -> None:
-        """Make every loop now, in this thread (the worker calls this; tests may too)."""
+        """Make every loop now (``update`` does, at its second call; tests may call it)."""
         for name in LOOPS:
             if name in self._loops:
                 continue
@@ -250,12 +252,10 @@ class Audio:
         if want == (self._playing or ""):
             return
         if want and len(self._loops) < len(LOOPS):
-            if self._worker is None:
-                self._worker = threading.Thread(target=self.render_loops, name="music",
-                                                daemon=True)
-                self._worker.start()
-            if want not in self._loops or "ambience" not in self._loops:
-                return   # not ready yet: the current music (if any) plays on meanwhile
+            if not self._primed:   # the first frame goes out before the loops are made
+                self._primed = True
+                return
+            self.render_loops()
         try:
             music, sea = self._channels
             music.stop()
