@@ -220,7 +220,10 @@ def test_music_is_made_after_the_first_frame_and_starts_at_once_then(mixer, tmp_
     audio.update()                  # the first frame: nothing made yet, nothing held up
     assert made == [] and audio.playing is None
     audio.update()
-    assert sorted(made) == sorted(synth.LOOPS) and audio.playing == "title"
+    assert made == ["title"] and audio.playing == "title"   # only what is wanted: a short wait
+    audio.set_music("battle")       # a battle's tune and the sea under it, when first wanted
+    audio.update()
+    assert sorted(made) == sorted(synth.LOOPS) and audio.playing == "battle"
     again = Audio(music_dir=tmp_path)   # a second Audio in the process: no rendering again
     again.start()
     again.set_music("battle")

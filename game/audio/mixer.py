@@ -224,9 +224,10 @@ class Audio:
             raise ValueError(f"unknown music {name!r}; expected one of {', '.join(LOOPS)}")
         self._wanted = name
 
-    def render_loops(self) -> None:
-        """Make every loop now (``update`` does, at its second call; tests may call it)."""
-        for name in LOOPS:
+    def render_loops(self, names=LOOPS) -> None:
+        """Make the loops ``names`` now (``update`` makes each as it is first wanted, never on
+        the first frame; tests may call it)."""
+        for name in names:
             if name in self._loops:
                 continue
             key = (name, self._spec, self._seed, str(self._music_dir))
@@ -251,11 +252,12 @@ class Audio:
         want = "" if self._muted else self._wanted
         if want == (self._playing or ""):
             return
-        if want and len(self._loops) < len(LOOPS):
+        needed = [want, "ambience"] if want in WITH_SEA else [want]
+        if want and any(name not in self._loops for name in needed):
             if not self._primed:   # the first frame goes out before the loops are made
                 self._primed = True
                 return
-            self.render_loops()
+            self.render_loops(needed)   # one piece at a time: the title's, a battle's
         try:
             music, sea = self._channels
             music.stop()
