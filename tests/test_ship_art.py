@@ -4,8 +4,10 @@ vessel of their class, seen from above, at any cell size; bent ships keep the jo
 import pygame
 import pytest
 
-from game.render import theme
-from game.render.board import BoardGeometry, draw_ship, draw_vessel
+from game.render import board, theme
+from game.rules.coords import letter_set
+from game.render.board import BoardGeometry, BoardPicture, draw_board, draw_ship, draw_vessel
+from game.render.hull import DUTCHMAN, shaped_sprite, spine
 from game.render.ships import CLASSES, ship_class, ship_sprite, straight
 
 from .test_scenes import app  # noqa: F401  (the fixture: a game window, headless)
@@ -66,11 +68,94 @@ def _drawn(draw, cells):
     return pygame.image.tobytes(surface, "RGB")
 
 
-def test_a_straight_ship_is_a_vessel_and_a_bent_one_keeps_its_blocks():
+def test_a_straight_ship_is_a_vessel_and_a_bent_one_is_one_hull_not_blocks():
     bent = [(1, 1), (2, 1), (2, 2)]
-    assert _drawn(draw_vessel, bent) == _drawn(draw_ship, bent)
+    assert _drawn(draw_vessel, bent) != _drawn(draw_ship, bent)
     line = [(1, 1), (2, 1), (3, 1)]
     assert _drawn(draw_vessel, line) != _drawn(draw_ship, line)
+
+
+BENT = {"L3": [(0, 0), (0, 1), (1, 1)], "L4": [(0, 0), (0, 1), (0, 2), (1, 2)],
+        "square": [(0, 0), (1, 0), (0, 1), (1, 1)], "zigzag": [(0, 0), (1, 0), (1, 1), (2, 1)]}
+DUTCH = {"wave": [(0, 1), (1, 0), (2, 0), (2, 1), (3, 2), (4, 2)],
+         "diagonal": [(0, 0), (1, 1), (2, 2)], "one": [(3, 3)],
+         "star": [(1, 1), (0, 1), (2, 1), (1, 0), (1, 2), (3, 0), (0, 3)]}
+
+
+def _covers_its_cells(sprite, cells, cell):
+    """Paint in every cell of the ship and none in the cells of its box that it lacks, beyond
+    a margin of an eighth of a cell (the hull's joints, the Dutchman's sails and glow)."""
+    x0 = min(x for x, _ in cells)
+    y0 = min(y for _, y in cells)
+    own = {(x - x0, y - y0) for x, y in cells}
+    w, h = sprite.get_size()
+    assert (w, h) == ((max(x for x, _ in own) + 1) * cell, (max(y for _, y in own) + 1) * cell)
+    mask = pygame.mask.from_surface(sprite, 20)
+    margin = cell // 8
+    for cx in range(w // cell):
+        for cy in range(h // cell):
+            r = pygame.Rect(cx * cell, cy * cell, cell, cell)
+            if (cx, cy) in own:
+                assert mask.get_at(r.center), (cx, cy)
+            else:
+                inner = r.inflate(-2 * margin, -2 * margin)
+                near = {(cx + dx, cy + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)} & own
+                if len(near) <= 1:       # a lone corner away from the hull: water
+                    assert not any(mask.get_at((x, y)) for x in range(inner.left, inner.right)
+                                   for y in range(inner.top, inner.bottom)), (cx, cy)
+
+
+@pytest.mark.parametrize("cell", [12, 32, 80])
+@pytest.mark.parametrize("name", sorted(BENT))
+def test_a_bent_ship_is_one_vessel_over_exactly_its_cells(name, cell):
+    cells = BENT[name]
+    sprite = shaped_sprite(cells, cell, theme.SHIP, theme.SHIP_DARK)
+    _covers_its_cells(sprite, cells, cell)
+    mask = pygame.mask.from_surface(sprite, 20)
+    assert len(mask.connected_components()) == 1          # one hull, not blocks
+
+
+@pytest.mark.parametrize("cell", [12, 32, 80])
+@pytest.mark.parametrize("name", sorted(DUTCH))
+def test_the_dutchman_is_a_ghost_over_exactly_its_cells(name, cell):
+    cells = DUTCH[name]
+    sprite = shaped_sprite(cells, cell, theme.SHIP, theme.SHIP_DARK, DUTCHMAN)
+    _covers_its_cells(sprite, cells, cell)
+    alphas = {sprite.get_at((x, y)).a for x in range(sprite.get_width())
+              for y in range(sprite.get_height())}
+    assert max(alphas) < 255 and max(alphas) > 100       # translucent, but plainly there
+    warship = shaped_sprite(cells, cell, theme.SHIP, theme.SHIP_DARK)
+    assert pygame.image.tobytes(sprite, "RGBA") != pygame.image.tobytes(warship, "RGBA")
+
+
+def test_the_spine_threads_every_cell_bow_last():
+    assert spine(BENT["zigzag"]) == ((0, 0), (1, 0), (1, 1), (2, 1))
+    assert spine([(0, 0), (0, 1), (1, 1)])[-1] == (1, 1)        # bow to the right
+    path = spine(DUTCH["wave"], diagonal=True)
+    assert sorted(path) == sorted(DUTCH["wave"])
+    assert all(max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1 for a, b in zip(path, path[1:]))
+
+
+def test_shaped_sprites_are_made_once_per_size_and_shape():
+    a = shaped_sprite([(4, 4), (4, 5), (5, 5)], 24, theme.SHIP, theme.SHIP_DARK)
+    assert shaped_sprite([(0, 0), (0, 1), (1, 1)], 24, theme.SHIP, theme.SHIP_DARK) is a
+    assert shaped_sprite([(0, 0), (0, 1), (1, 1)], 25, theme.SHIP, theme.SHIP_DARK) is not a
+    assert shaped_sprite([(0, 0), (0, 1), (1, 1)], 24, theme.SHIP, theme.SHIP_DARK,
+                         DUTCHMAN) is not a
+
+
+def test_the_board_draws_the_dutchman_as_its_ghost_even_in_a_line(app, monkeypatch):  # noqa: F811
+    surface = pygame.Surface((240, 240))
+    line = [(1, 1), (2, 1), (3, 1)]
+    drawn = []
+    monkeypatch.setattr(board, "shaped_sprite",
+                        lambda *a: drawn.append(a) or shaped_sprite(*a))
+    draw_board(surface, BoardGeometry(20, 20, 24, 8, 8), BoardPicture(ships=[line]),
+               letter_set("latin"), 0.0)
+    assert drawn == []                                   # a warship of its class
+    draw_board(surface, BoardGeometry(20, 20, 24, 8, 8),
+               BoardPicture(ships=[line], hull=DUTCHMAN), letter_set("latin"), 0.0)
+    assert [a[-1] for a in drawn] == [DUTCHMAN]
 
 
 def test_a_named_ship_is_drawn_as_its_name_says():
