@@ -8,6 +8,8 @@ from game.render import board, theme
 from game.rules.coords import letter_set
 from game.render.board import BoardGeometry, BoardPicture, draw_board, draw_ship, draw_vessel
 from game.render.hull import DUTCHMAN, shaped_sprite, spine
+from game.render.naval_ships import carrier_layout, naval_sprite
+from game.rules import naval as naval_rules
 from game.render.ships import CLASSES, ship_class, ship_sprite, straight
 
 from .test_scenes import app  # noqa: F401  (the fixture: a game window, headless)
@@ -186,3 +188,37 @@ def test_the_battle_names_milton_bradleys_ships_on_its_own_board(app):
         board.draw_vessel = real
     assert sorted(k for k in drawn if k) == ["battleship", "carrier", "cruiser", "destroyer",
                                              "submarine"]
+
+
+# -- Naval (§N): each ship as its kind, every orientation, weapons on top ----------------------
+
+@pytest.mark.parametrize("cell", [12, 80])
+@pytest.mark.parametrize("kind", naval_rules.KINDS)
+def test_every_naval_ship_in_every_orientation_covers_its_cells(kind, cell):
+    for form in naval_rules.forms(kind):
+        sprite = naval_sprite(form, cell, theme.SHIP, theme.SHIP_DARK)
+        _covers_its_cells(sprite, form, cell)
+        assert len(pygame.mask.from_surface(sprite, 20).connected_components()) == 1
+
+
+def test_naval_shapes_tell_their_kind():
+    assert naval_sprite([(0, 0), (1, 0), (2, 0)], 24, theme.SHIP, theme.SHIP_DARK) is \
+        ship_sprite(3, 24, False, theme.SHIP, theme.SHIP_DARK, "submarine")
+    aegis = ship_sprite(5, 24, False, theme.SHIP, theme.SHIP_DARK, "aegis")
+    assert naval_sprite([(x, 4) for x in range(5)], 24, theme.SHIP, theme.SHIP_DARK) is aegis
+    assert aegis is not ship_sprite(5, 24, False, theme.SHIP, theme.SHIP_DARK)   # not a carrier
+    layouts = {carrier_layout(f) for f in naval_rules.forms("carrier")}
+    assert layouts == {(False, False), (False, True), (True, False), (True, True)}
+    assert carrier_layout([(0, 0), (1, 0)]) is None
+
+
+def test_naval_hulls_paint_no_gun_of_their_own():
+    """Weapons sit where the player put them: the unarmed hulls have no turret shade."""
+    dark = tuple(int(c * 0.62) for c in theme.SHIP[:3])
+    for n, kind in ((2, "naval-patrol"), (4, "naval-battleship"), (5, "aegis")):
+        hull = ship_sprite(n, 24, False, theme.SHIP, theme.SHIP_DARK, kind)
+        armed = ship_sprite(n, 24, False, theme.SHIP, theme.SHIP_DARK, "battleship")
+        count = [sum(1 for x in range(s.get_width()) for y in range(24)
+                     if s.get_at((x, y)).a and tuple(s.get_at((x, y)))[:3] == dark)
+                 for s in (hull, armed)]
+        assert count[0] < count[1] / 2, kind

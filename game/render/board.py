@@ -11,6 +11,7 @@ from ..rules.coords import Cell, LetterSet
 from . import text, theme
 from .sea import draw_water
 from .hull import DUTCHMAN, shaped_sprite
+from .naval_ships import NAVAL, naval_sprite
 from .ships import KINDS, ship_sprite, straight
 from .widgets import tint
 
@@ -149,18 +150,22 @@ def draw_vessel(surface: pygame.Surface, geo: BoardGeometry, cells, colour, edge
     """A Classic ship seen from above: a straight one as the vessel of its class
     (``render.ships``; ``kind``, a ship's name, where the fleet names its ships), a bent one
     (C2) as one vessel whose hull follows its cells, and the Flying Dutchman (``kind``
-    ``"dutchman"``, §D) as a ghostly sailing ship of its shape (``render.hull``)."""
+    ``"dutchman"``, §D) as a ghostly sailing ship of its shape (``render.hull``); ``kind``
+    ``"naval"``: the Naval ship its shape tells (``render.naval_ships``)."""
     cells = list(cells)
     if not cells:
         return
     if geo.cell < 6:
         draw_ship(surface, geo, cells, colour, edge)
         return
+    corner = (min(x for x, _ in cells), min(y for _, y in cells))
+    if kind == NAVAL:
+        surface.blit(naval_sprite(cells, geo.cell, colour, edge), geo.cell_rect(corner).topleft)
+        return
     line = None if kind == DUTCHMAN else straight(cells)
     if line is None:
         sprite = shaped_sprite(cells, geo.cell, colour, edge, kind if kind in KINDS
                                or kind == DUTCHMAN else None)
-        corner = (min(x for x, _ in cells), min(y for _, y in cells))
         surface.blit(sprite, geo.cell_rect(corner).topleft)
         return
     length, vertical = line
