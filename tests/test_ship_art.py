@@ -5,10 +5,12 @@ import pygame
 import pytest
 
 from game.render import board, theme
+from game.render import korabliki as kor_art
 from game.rules.coords import letter_set
 from game.render.board import BoardGeometry, BoardPicture, draw_board, draw_ship, draw_vessel
 from game.render.hull import DUTCHMAN, shaped_sprite, spine
 from game.render.naval_ships import carrier_layout, naval_sprite
+from game.rules import korabliki as kor
 from game.rules import naval as naval_rules
 from game.render.ships import CLASSES, ship_class, ship_sprite, straight
 
@@ -222,3 +224,35 @@ def test_naval_hulls_paint_no_gun_of_their_own():
                      if s.get_at((x, y)).a and tuple(s.get_at((x, y)))[:3] == dark)
                  for s in (hull, armed)]
         assert count[0] < count[1] / 2, kind
+
+
+# -- «Кораблики» (§K): every piece at the smallest and largest cell --------------------------
+
+@pytest.mark.parametrize("size", [12, 80])
+def test_every_korabliki_piece_draws_at_every_size_and_is_cached(app, size):  # noqa: F811
+    own, enemy = kor_art.viewer_colours(False)
+    backs = set()
+    for rank in kor.RANKS:
+        label = kor_art.rank_label(app.tr, rank)
+        mine = kor_art.piece_surface(rank, size, own, True, label)
+        assert mine.get_size() == (size, size)
+        assert kor_art.piece_surface(rank, size, own, True, label) is mine
+        assert pygame.mask.from_surface(mine, 20).count() > size * size // 10
+        backs.add(pygame.image.tobytes(kor_art.piece_surface(None, size, enemy, False), "RGBA"))
+        # a hidden piece shows nothing of its rank whatever label it is given
+        hidden = kor_art.piece_surface(None, size, enemy, False, label)
+        backs.add(pygame.image.tobytes(hidden, "RGBA"))
+    assert len(backs) == 1
+
+
+def test_korabliki_ranks_differ_by_silhouette_without_labels():
+    own, _ = kor_art.viewer_colours(False)
+    drawn = {pygame.image.tobytes(kor_art.piece_surface(r, 24, own, True), "RGBA")
+             for r in kor.RANKS}
+    assert len(drawn) == len(kor.RANKS)
+
+
+def test_a_long_label_on_a_small_piece_is_shortened_not_squashed_to_a_smudge(app):  # noqa: F811
+    assert kor_art.short_label("СТОР", 200) == "СТОР"
+    short = kor_art.short_label("СТОР", 8)
+    assert 1 <= len(short) < 4 and "СТОР".startswith(short)
