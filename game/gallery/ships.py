@@ -4,6 +4,8 @@ battles of the modes whose ships these are, at the window sizes players use."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from ..i18n import Translator
@@ -13,6 +15,7 @@ from ..render.board import BoardGeometry, draw_cross, draw_vessel
 from ..render.hull import DUTCHMAN
 from ..render.naval import draw_hull, draw_weapons
 from ..render.ships import CLASSES
+from ..match import COMPUTER, HUMAN, Match, Seat
 from ..rules import korabliki as kor
 from ..rules import naval
 from ..rules.classic import PRESETS
@@ -166,3 +169,24 @@ def mode_battles(gallery) -> None:
 def app_config(mode: str):
     """The default rules of ``mode``."""
     return next(iter(MODES[mode].presets.values()))
+
+
+@shot
+def placements(gallery) -> None:
+    """The set-up screens after **A** (the fleet placed at random): Naval's ships with their
+    weapons, and a Classic fleet of bent ships (C2), at both window sizes."""
+    bent = replace(PRESETS["russian"], shapes="bent")
+    for mode, config, key in (("naval", app_config("naval"), pygame.K_a),
+                              ("classic", bent, pygame.K_a)):
+        for w, h in SIZES:
+            app = gallery.app((w, h))
+            match = Match(config, (Seat(HUMAN, "A"), Seat(COMPUTER, "B", "random")),
+                          seed=gallery.seed)
+            app.scenes.reset(SCREENS[mode].set_up(app, match, 0, lambda setup: None))
+            gallery.run_frames(app, 5)
+            app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0,
+                                                 unicode="a", scancode=0)])
+            gallery.run_frames(app, 30)
+            name = "bent" if mode == "classic" else mode
+            gallery.save(app.screen.copy(), f"placement-{name}-{w}x{h}.png")
+            app.quit()

@@ -12,7 +12,8 @@ battle only blits them. Classic's sizes 1–6 are six classes:
 A fleet whose ships have names (Milton Bradley's: carrier, battleship, cruiser, submarine,
 destroyer) draws each by its name: its submarine is a submarine, not a second cruiser.
 
-Bent ships and the Flying Dutchman keep the joined-blocks hull of ``render.board`` for now.
+Bent ships and the Flying Dutchman: ``render.hull``; Naval's ships: ``render.naval_ships``
+(its unarmed hulls are drawn here, ``UNARMED``).
 """
 
 from __future__ import annotations
