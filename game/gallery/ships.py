@@ -176,17 +176,16 @@ def placements(gallery) -> None:
     """The set-up screens after **A** (the fleet placed at random): Naval's ships with their
     weapons, and a Classic fleet of bent ships (C2), at both window sizes."""
     bent = replace(PRESETS["russian"], shapes="bent")
-    for mode, config, key in (("naval", app_config("naval"), pygame.K_a),
-                              ("classic", bent, pygame.K_a)):
+    for mode, name, config in (("naval", "naval", app_config("naval")),
+                               ("classic", "bent", bent)):
         for w, h in SIZES:
             app = gallery.app((w, h))
             match = Match(config, (Seat(HUMAN, "A"), Seat(COMPUTER, "B", "random")),
                           seed=gallery.seed)
             app.scenes.reset(SCREENS[mode].set_up(app, match, 0, lambda setup: None))
             gallery.run_frames(app, 5)
-            app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0,
+            app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0,
                                                  unicode="a", scancode=0)])
             gallery.run_frames(app, 30)
-            name = "bent" if mode == "classic" else mode
             gallery.save(app.screen.copy(), f"placement-{name}-{w}x{h}.png")
             app.quit()
