@@ -28,7 +28,7 @@ DIAGONALS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 _cache: dict[tuple, pygame.Surface] = {}
 _spines: dict[tuple, tuple] = {}
 CACHE_LIMIT = 128
-SEARCH_LIMIT = 20000             # spine search steps for one shape (the Dutchman's 8 cells)
+SEARCH_LIMIT = 4000              # spine search steps for one shape (a few ms, once per shape)
 
 
 def _shade(colour, k: float):
