@@ -411,9 +411,11 @@ class BattleScene(FieldsBattle):
         for wreck in self.fields[owner].wrecks:
             if len(wreck) in sizes:
                 sizes.remove(len(wreck))
+        kind = None
         if self.game.config.relocate and sizes:   # §D: the Dutchman's decks still afloat
             sizes = [len(self.game.ships[owner][0])]
-        draw_afloat(surface, geo, sizes, self.log_rect.y - geo.grid.bottom - 4)
+            kind = "dutchman"
+        draw_afloat(surface, geo, sizes, self.log_rect.y - geo.grid.bottom - 4, kind)
 
     def _draw_header(self, surface, x=None):
         y, px = super()._draw_header(surface)
