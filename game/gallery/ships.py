@@ -174,10 +174,12 @@ def app_config(mode: str):
 @shot
 def placements(gallery) -> None:
     """The set-up screens after **A** (the fleet placed at random): Naval's ships with their
-    weapons, and a Classic fleet of bent ships (C2), at both window sizes."""
+    weapons, a Classic fleet of bent ships (C2) and «Кораблики»'s pieces with the tray, at both
+    window sizes."""
     bent = replace(PRESETS["russian"], shapes="bent")
     for mode, name, config in (("naval", "naval", app_config("naval")),
-                               ("classic", "bent", bent)):
+                               ("classic", "bent", bent),
+                               ("korabliki", "korabliki", app_config("korabliki"))):
         for w, h in SIZES:
             app = gallery.app((w, h))
             match = Match(config, (Seat(HUMAN, "A"), Seat(COMPUTER, "B", "random")),
