@@ -10,7 +10,9 @@ from ..rules.classic import EMPTY, HIT, KNOWN_MINE, MINE, MISS, SUNK, SWEEPER, W
 from ..rules.coords import Cell, LetterSet
 from . import text, theme
 from .sea import draw_water
-from .ships import ship_sprite, straight
+from .hull import DUTCHMAN, shaped_sprite
+from .naval_ships import NAVAL, naval_sprite
+from .ships import KINDS, ship_sprite, straight
 from .widgets import tint
 
 
@@ -78,6 +80,8 @@ class BoardPicture:
     faded: list = field(default_factory=list)       # §D: marks from before the ship moved
     selected: list = field(default_factory=list)    # C4: cells marked for the next salvo
     kinds: dict = field(default_factory=dict)       # frozenset of a ship's cells -> its name
+    hull: str | None = None                         # what a ship without a name is drawn as
+                                                    # ("dutchman": §D's ghostly sailing ship)
 
 
 _grid_cache: dict = {}
@@ -143,12 +147,26 @@ def draw_ship(surface: pygame.Surface, geo: BoardGeometry, cells, colour, edge,
 
 def draw_vessel(surface: pygame.Surface, geo: BoardGeometry, cells, colour, edge,
                 kind: str | None = None) -> None:
-    """A Classic ship: a straight one as the vessel of its class (``render.ships``; ``kind``,
-    a ship's name, where the fleet names its ships), seen from above; a bent one (C2) or the
-    Dutchman (§D) as joined blocks (``draw_ship``)."""
-    line = straight(cells)
-    if line is None or geo.cell < 6:
+    """A Classic ship seen from above: a straight one as the vessel of its class
+    (``render.ships``; ``kind``, a ship's name, where the fleet names its ships), a bent one
+    (C2) as one vessel whose hull follows its cells, and the Flying Dutchman (``kind``
+    ``"dutchman"``, §D) as a ghostly sailing ship of its shape (``render.hull``); ``kind``
+    ``"naval"``: the Naval ship its shape tells (``render.naval_ships``)."""
+    cells = list(cells)
+    if not cells:
+        return
+    if geo.cell < 6:
         draw_ship(surface, geo, cells, colour, edge)
+        return
+    corner = (min(x for x, _ in cells), min(y for _, y in cells))
+    if kind == NAVAL:
+        surface.blit(naval_sprite(cells, geo.cell, colour, edge), geo.cell_rect(corner).topleft)
+        return
+    line = None if kind == DUTCHMAN else straight(cells)
+    if line is None:
+        sprite = shaped_sprite(cells, geo.cell, colour, edge, kind if kind in KINDS
+                               or kind == DUTCHMAN else None)
+        surface.blit(sprite, geo.cell_rect(corner).topleft)
         return
     length, vertical = line
     surface.blit(ship_sprite(length, geo.cell, vertical, colour, edge, kind),
@@ -176,10 +194,10 @@ def draw_board(surface: pygame.Surface, geo: BoardGeometry, picture: BoardPictur
     surface.blit(_labels(geo, letters, label_colour), geo.outer.topleft)
     for ship in picture.ships:
         draw_vessel(surface, geo, ship, theme.SHIP, theme.SHIP_DARK,
-                    picture.kinds.get(frozenset(ship)))
+                    picture.kinds.get(frozenset(ship), picture.hull))
     for ship in picture.wrecks:
         draw_vessel(surface, geo, ship, theme.WRECK, (40, 30, 30),
-                    picture.kinds.get(frozenset(ship)))
+                    picture.kinds.get(frozenset(ship), picture.hull))
     surface.blit(_grid_overlay(geo), grid.topleft)
     dot = max(2, geo.cell // 9)
     for cell, mark in picture.marks.items():

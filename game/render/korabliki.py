@@ -198,31 +198,63 @@ def _mix(a, b, k: float):
 
 
 # hull proportions per rank: (length, beam) as fractions of the cell; bigger ranks look bigger
-_HULL = {kor.LIN: (0.9, 0.56), kor.KR: (0.86, 0.5), kor.ES: (0.84, 0.44),
-         kor.STOR: (0.8, 0.42), kor.TK: (0.7, 0.4), kor.TRAL: (0.76, 0.46)}
+_HULL = {kor.LIN: (0.94, 0.46), kor.KR: (0.9, 0.41), kor.ES: (0.88, 0.35),
+         kor.STOR: (0.78, 0.33), kor.TK: (0.64, 0.32), kor.TRAL: (0.8, 0.38)}
+# each rank's deck, bow (0) to stern (1): ("gun", where, size) turrets with their barrels
+# forward (aft ones aft), ("funnel", where), ("tubes", where) torpedo tubes on both sides,
+# ("frame", where) a minesweeper's stern gantry; the label's plate covers the middle
+_DECKS = {
+    kor.LIN: (("gun", 0.2, 1.0), ("gun", 0.33, 1.0), ("funnel", 0.62), ("gun", 0.84, 1.0)),
+    kor.KR: (("gun", 0.22, 0.85), ("funnel", 0.6), ("gun", 0.84, 0.85)),
+    kor.ES: (("gun", 0.24, 0.75), ("tubes", 0.78)),
+    kor.STOR: (("gun", 0.26, 0.65), ("funnel", 0.8)),
+    kor.TK: (("tubes", 0.3),),
+    kor.TRAL: (("gun", 0.22, 0.6), ("frame", 0.9)),
+}
 
 
 def _hull_points(s: float, length: float, beam: float):
-    """A ship seen from above, bow up: a pointed bow, straight sides, a square-ish stern."""
+    """A ship seen from above, bow up: a curved pointed bow, straight sides, a rounded
+    square stern."""
     c = s / 2
     top, bottom = c - length * s / 2, c + length * s / 2
     half = beam * s / 2
-    return [(c, top), (c + half, top + beam * s * 0.75), (c + half, bottom - s * 0.05),
-            (c + half * 0.7, bottom), (c - half * 0.7, bottom), (c - half, bottom - s * 0.05),
-            (c - half, top + beam * s * 0.75)]
+    right = [(c + half * w, top + length * s * t)
+             for t, w in ((0.07, 0.42), (0.15, 0.7), (0.25, 0.9), (0.36, 1.0))]
+    right += [(c + half, bottom - s * 0.05), (c + half * 0.75, bottom)]
+    return [(c, top)] + right + [(2 * c - x, y) for x, y in right[::-1]]
 
 
 def _draw_ship(surf, s: int, rank: str, colour) -> None:
+    """A combat ship, bow up: its rank's hull and deck (turrets, funnels, torpedo tubes, a
+    sweep), so each rank reads by its silhouette before its label."""
     length, beam = _HULL.get(rank, (0.82, 0.46))
     pts = _hull_points(s, length, beam)
     pygame.draw.polygon(surf, colour, pts)
     pygame.draw.polygon(surf, HULL_DARK, pts, max(1, s // 22))
     c = s / 2
-    deck = _shade(colour, 0.78)
-    # a bridge near the stern and a gun forward: enough to read "ship" at any size
-    bridge = pygame.Rect(0, 0, beam * s * 0.5, s * 0.14)
-    bridge.center = (c, c + length * s * 0.28)
-    pygame.draw.rect(surf, deck, bridge, border_radius=max(1, s // 20))
+    top = c - length * s / 2
+    gun = _shade(colour, 0.5)
+    line = max(1, s // 24)
+    for part in _DECKS.get(rank, ()):
+        y = top + length * s * part[1]
+        if part[0] == "gun":
+            r = max(1.5, s * 0.09 * part[2])
+            way = -1 if part[1] < 0.5 else 1
+            pygame.draw.line(surf, HULL_DARK, (c, y), (c, y + way * r * 2.1), max(1, round(r * 0.6)))
+            pygame.draw.circle(surf, gun, (c, y), r)
+            pygame.draw.circle(surf, HULL_DARK, (c, y), r, line if r > 2.5 else 0)
+        elif part[0] == "funnel":
+            pygame.draw.ellipse(surf, HULL_DARK, pygame.Rect(c - s * 0.05, y - s * 0.06,
+                                                             s * 0.1, s * 0.12))
+        elif part[0] == "tubes":
+            for side in (-1, 1):
+                x = c + side * beam * s * 0.24
+                pygame.draw.line(surf, HULL_DARK, (x, y - s * 0.1), (x, y + s * 0.1),
+                                 max(1, round(s * 0.05)))
+        elif part[0] == "frame":
+            pygame.draw.line(surf, HULL_DARK, (c - beam * s * 0.32, y), (c + beam * s * 0.32, y),
+                             max(1, round(s * 0.04)))
     if rank == kor.TRAL:   # a minesweeper: a sweep wire trailing from the stern
         y = c + length * s / 2
         pygame.draw.line(surf, HULL_DARK, (c - beam * s * 0.3, y), (c - beam * s * 0.6, s - 1),
@@ -334,16 +366,26 @@ _DRAWERS = {kor.PL: _draw_submarine, kor.FORT: _draw_fort, kor.BOMB: _draw_bomb,
 LABEL_MIN_PX = 9    # below this a Cyrillic label is a smudge: condense it instead
 
 
+def short_label(label: str, room: int) -> str:
+    """``label`` as it can be written in ``room`` pixels: whole if at the smallest legible size
+    it needs squeezing by no more than a third, else its first letters (on a tiny piece the
+    silhouette tells ТК from ТРАЛ)."""
+    for n in range(len(label), 1, -1):
+        if text.size(label[:n], LABEL_MIN_PX)[0] * 0.7 <= room:
+            return label[:n]
+    return label[:1]
+
+
 def _label_plate(surf, s: int, label: str, centre, max_w: float, px: int, fg, bg, edge=None):
     """A short label on a plate no wider than ``max_w`` (and the piece): shrunk to fit, and
     past the smallest legible size condensed sideways (СТОР, ТРАЛ on a small piece)."""
     room = max(4, int(min(max_w, s)) - 4)          # the plate adds 2 px a side
+    label = short_label(label, room)
     px = text.fit_px(label, px, room, LABEL_MIN_PX)
     words = text.render(label, px, fg)
     if words.get_width() > room:
         words = pygame.transform.smoothscale(words, (room, words.get_height()))
     plate = words.get_rect(center=(round(centre[0]), round(centre[1]))).inflate(4, 0)
-    plate.h = max(plate.h - 2, 1)
     plate.center = (round(centre[0]), round(centre[1]))
     plate.clamp_ip(surf.get_rect())
     pygame.draw.rect(surf, bg, plate, border_radius=max(2, plate.h // 3))
@@ -382,9 +424,9 @@ def piece_surface(rank: str | None, size: int, owner_colour, bow_up: bool, label
         if aux:   # under the silhouette, on a dark plate so the glyph stays whole
             _label_plate(surf, s, label, (s / 2, s * 0.84), s * 0.92, int(px * 0.85),
                          (240, 244, 250), (*HULL_DARK, 215))
-        else:     # on the hull
-            _label_plate(surf, s, label, (s / 2, s * 0.5), s * 0.9, px, HULL_DARK,
-                         (*_mix(colour, (255, 255, 255), 0.45), 235))
+        else:     # on the hull, between the forward guns and the aft deck
+            _label_plate(surf, s, label, (s / 2, s * 0.55), s * 0.86, int(px * 0.85),
+                         (244, 248, 252), (*HULL_DARK, 225), _mix(colour, HULL_DARK, 0.3))
     if revealed_badge and label:
         px = max(8, int(s * 0.42))
         _label_plate(surf, s, label, (s / 2, s * (0.56 if bow_up else 0.44)), s * 0.96, px,

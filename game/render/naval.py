@@ -19,6 +19,7 @@ import pygame
 from . import theme
 from .board import BoardGeometry, BoardPicture, draw_board, draw_cross, draw_ship
 from .effects import glow
+from .naval_ships import NAVAL, naval_sprite
 from .widgets import tint
 
 RING = 1           # the ring's width in cells (as in game.rules.naval)
@@ -99,17 +100,18 @@ def ring_cells(cols: int, rows: int) -> list:
 
 def draw_hull(surface: pygame.Surface, geo: BoardGeometry, cells, colour=theme.SHIP,
               edge=theme.SHIP_DARK, detail: bool = False) -> None:
-    """A Naval hull: ``board.draw_ship`` with the inner corners of broad shapes (the carrier's
-    ``XXXXX`` over ``.XXX.``) filled, and no turret dots by default, since Naval draws its
-    weapons with ``draw_weapons``."""
-
-    cells = set(cells)
-    draw_ship(surface, geo, cells, colour, edge, detail)
-    for x, y in cells:
-        if (x + 1, y) in cells and (x, y + 1) in cells and (x + 1, y + 1) in cells:
-            r = pygame.Rect(0, 0, geo.cell, geo.cell)
-            r.center = (geo.x + (x + 1) * geo.cell, geo.y + (y + 1) * geo.cell)
-            pygame.draw.rect(surface, colour, r)
+    """A Naval ship seen from above, as its shape tells which it is (``render.naval_ships``:
+    the patrol boat, the submarine, the battleship, the Aegis with its radar, the carrier with
+    its side extension); no guns of its own, since Naval draws its weapons on top with
+    ``draw_weapons``. ``detail`` is kept for callers of the old joined-blocks hull."""
+    cells = list(cells)
+    if not cells:
+        return
+    if geo.cell < 6:
+        draw_ship(surface, geo, cells, colour, edge, detail)
+        return
+    corner = (min(x for x, _ in cells), min(y for _, y in cells))
+    surface.blit(naval_sprite(cells, geo.cell, colour, edge), geo.cell_rect(corner).topleft)
 
 
 # --- weapons ------------------------------------------------------------------------------
@@ -256,7 +258,7 @@ def paint_field(surface, geo: BoardGeometry, letters, t: float, ships, marks: di
                 wrecks=(), lost=(), pulses=None, cursor=None, dim: float = 0.0) -> None:
     """A Naval field: water, ring, the ``ships`` shown afloat (with their weapons), wrecks and
     marks. ``lost``: hit cells of the shown ships, whose weapons are drawn destroyed."""
-    pic = BoardPicture(wrecks=[w for w in wrecks], marks=marks, pulses=pulses or {})
+    pic = BoardPicture(wrecks=[w for w in wrecks], marks=marks, pulses=pulses or {}, hull=NAVAL)
     draw_board(surface, geo, pic, letters, t, cursor=cursor, dim=dim)
     draw_ring(surface, geo)
     lost = set(lost)

@@ -167,7 +167,8 @@ def draw_paint(surface, scene) -> None:
     ok = problem is None
     pic = BoardPicture(ships=[as_ship(scene.cells)] if ok and scene.cells else [],
                        marks=scene.marks,
-                       wrecks=[tuple(sorted(scene.wrecks))] if scene.wrecks else [])
+                       wrecks=[tuple(sorted(scene.wrecks))] if scene.wrecks else [],
+                       hull="dutchman")
     draw_board(surface, geo, pic, scene.letters, scene.t, cursor=scene.cursor)
     colour = theme.GOOD if ok else theme.ACCENT
     for cell in scene.cells:

@@ -12,16 +12,24 @@ battle only blits them. Classic's sizes 1–6 are six classes:
 A fleet whose ships have names (Milton Bradley's: carrier, battleship, cruiser, submarine,
 destroyer) draws each by its name: its submarine is a submarine, not a second cruiser.
 
-Bent ships and the Flying Dutchman keep the joined-blocks hull of ``render.board`` for now.
+Bent ships and the Flying Dutchman: ``render.hull``; Naval's ships: ``render.naval_ships``
+(its unarmed hulls are drawn here, ``UNARMED``).
 """
 
 from __future__ import annotations
+
+import math
 
 import pygame
 
 CLASSES = {1: "patrol", 2: "destroyer", 3: "cruiser", 4: "battleship", 5: "carrier",
            6: "flagship"}
 KINDS = set(CLASSES.values()) | {"submarine"}   # what a named ship may be drawn as
+# Naval's ships (§N) carry their weapons where the player put them (drawn on top as glyphs), so
+# their hulls show no guns of their own: a bridge, funnels, the Aegis's radar faces
+UNARMED = {"naval-patrol", "naval-battleship", "aegis"}
+_OCTAGON = [(math.cos(math.pi / 8 + k * math.pi / 4), math.sin(math.pi / 8 + k * math.pi / 4))
+            for k in range(8)]
 _cache: dict[tuple, pygame.Surface] = {}
 CACHE_LIMIT = 256
 
@@ -40,7 +48,7 @@ def ship_sprite(length: int, cell: int, vertical: bool, colour, edge,
     """The sprite of a straight ship of ``length`` cells at ``cell`` pixels a cell, its bow
     towards the top (vertical) or the right (horizontal); ``kind`` (a name of ``KINDS``)
     overrides the class its length gives."""
-    kind = kind if kind in KINDS else ship_class(length)
+    kind = kind if kind in KINDS or kind in UNARMED else ship_class(length)
     key = (length, cell, vertical, tuple(colour), tuple(edge), kind)
     surf = _cache.get(key)
     if surf is None:
@@ -61,7 +69,7 @@ def _draw(length: int, cell: int, colour, edge, kind: str) -> pygame.Surface:
         return _submarine(surf, cell, colour, edge)
     inset = max(2, cell // 8)
     beam = h - 2 * inset                      # the hull's width
-    if kind == "patrol":
+    if kind in ("patrol", "naval-patrol"):
         beam = max(4, int(beam * 0.75))
     top = (h - beam) / 2
     bottom = top + beam
@@ -101,7 +109,29 @@ def _draw(length: int, cell: int, colour, edge, kind: str) -> pygame.Surface:
         """A place along the hull: 0 the stern, 1 the bow."""
         return x0 + (x1 - x0) * k
 
-    if kind == "patrol":
+    if kind == "naval-patrol":
+        block(at(0.42), 3.6, 4.6)
+        pygame.draw.circle(surf, dark, (at(0.42), mid), max(1, u))           # the mast
+    elif kind == "naval-battleship":
+        block(at(0.5), 8.0, 6.0)
+        funnel(at(0.42))
+        funnel(at(0.34))
+        pygame.draw.circle(surf, dark, (at(0.58), mid), max(1, u))
+    elif kind == "aegis":
+        block(at(0.62), 5.5, 6.4)
+        x = at(0.62)
+        for fx in (-1, 1):                   # the phased-array radar's four faces
+            for fy in (-1, 1):
+                face = [(x + fx * 1.9 * u + 1.5 * u * ca, mid + fy * 2.2 * u + 1.5 * u * sa)
+                        for ca, sa in _OCTAGON]
+                pygame.draw.polygon(surf, (52, 64, 84), face)
+                pygame.draw.polygon(surf, light, face, max(1, line))
+        pygame.draw.circle(surf, dark, (x, mid), max(1, 1.1 * u))
+        block(at(0.4), 3.6, 5.0)
+        funnel(at(0.4))
+        pad = max(2, 2.6 * u)                # the helicopter pad at the stern
+        pygame.draw.circle(surf, light, (at(0.12), mid), pad, max(1, line))
+    elif kind == "patrol":
         turret(at(0.62), 2.2)
         block(at(0.32), 3.2, 4.2)
     elif kind == "destroyer":

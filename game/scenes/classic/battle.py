@@ -371,6 +371,7 @@ class BattleScene(FieldsBattle):
         g = self.game
         own = self.fields[v]
         view = self._view()
+        hull = "dutchman" if g.config.shapes == "any" else None    # §D: the ghostly ship
         own_pic = BoardPicture(
             ships=[s for s in g.ships[v] if s not in own.wrecks and s],
             wrecks=own.wrecks,
@@ -379,11 +380,11 @@ class BattleScene(FieldsBattle):
             spent=[c for c in view.own_mines if own.marks.get(c) == MINE],
             sweepers=[c for c in g.sweepers[v] if own.marks.get(c) != SWEEPER],
             gave=list(view.gave), faded=list(view.incoming_faded),
-            kinds={frozenset(s): n for s, n in zip(g.ships[v], g.names[v]) if n})
+            kinds={frozenset(s): n for s, n in zip(g.ships[v], g.names[v]) if n}, hull=hull)
         enemy = self.fields[1 - v]
         enemy_pic = BoardPicture(ships=enemy.ships, wrecks=enemy.wrecks, marks=enemy.marks,
                                  pulses=enemy.pulses, given=list(view.given),
-                                 faded=list(view.faded), selected=list(self.salvo))
+                                 faded=list(view.faded), selected=list(self.salvo), hull=hull)
         geo_l = self._geo["left"].moved(ox, oy)
         geo_r = self._geo["right"].moved(ox, oy)
         cursor = self.cursor if self.human_to_move else None
@@ -410,9 +411,11 @@ class BattleScene(FieldsBattle):
         for wreck in self.fields[owner].wrecks:
             if len(wreck) in sizes:
                 sizes.remove(len(wreck))
+        kind = None
         if self.game.config.relocate and sizes:   # §D: the Dutchman's decks still afloat
             sizes = [len(self.game.ships[owner][0])]
-        draw_afloat(surface, geo, sizes, self.log_rect.y - geo.grid.bottom - 4)
+            kind = "dutchman"
+        draw_afloat(surface, geo, sizes, self.log_rect.y - geo.grid.bottom - 4, kind)
 
     def _draw_header(self, surface, x=None):
         y, px = super()._draw_header(surface)

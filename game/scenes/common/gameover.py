@@ -141,7 +141,8 @@ class GameOverScene(Scene):
                                      if c not in g.shots_at[owner]],
                            faded=sorted(g.faded[owner]),
                            kinds={frozenset(s): n for s, n in zip(g.ships[owner], g.names[owner])
-                                  if n})
+                                  if n},
+                           hull="dutchman" if g.config.shapes == "any" else None)
         draw_board(surface, geo, pic, self.letters, self.t)
 
     def stats_rows(self, player: int) -> list:
