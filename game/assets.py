@@ -22,6 +22,7 @@ log = logging.getLogger(__name__)
 ROOT = Path(__file__).resolve().parent.parent / "assets"
 _root = ROOT
 
+MISSING = "missing"
 # (asset name, what went wrong) not yet shown to the player; App shows each as a notice
 problems: list[tuple[str, str]] = []
 _reported: set[str] = set()
@@ -54,7 +55,7 @@ def path(name: str) -> Path | None:
     p = _root / name
     if p.is_file():
         return p
-    report(name, "missing")
+    report(name, MISSING)
     return None
 
 
