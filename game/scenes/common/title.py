@@ -72,5 +72,5 @@ class TitleScene(Scene):
         u = theme.unit(self.size)
         panel(surface, self._panel_rect(), 200)
         self.menu.draw(surface, self.t)
-        text.draw(surface, self.tr("title.keys"), (w / 2, h - 14 * u), theme.font_px(self.size, 17),
+        text.draw(surface, self.tr("title.keys"), (w / 2, h - 12 * u), theme.font_px(self.size, 18),
                   theme.TEXT_DIM, "midbottom", shadow=True)
