@@ -67,7 +67,8 @@ class TitleScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
         self.demo.draw(surface)
-        surface.blit(tint((w, h), (4, 10, 24, 120)), (0, 0))
+        top = self.art.lane.bottom          # the band above is painted whole by draw_band
+        surface.blit(tint((w, h - top), (4, 10, 24, 120)), (0, top))
         art.draw_band(surface, self.art, self.t, self.tr("title"), self.tr("subtitle"))
         u = theme.unit(self.size)
         panel(surface, self._panel_rect(), 200)
