@@ -12,7 +12,7 @@ import pytest
 from game import assets
 from game.app import App
 from game.match import COMPUTER, Match, Seat
-from game.render import text
+from game.render import text, title
 from game.rules.classic import ClassicConfig
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -76,7 +76,11 @@ def test_text_keeps_the_old_sizes_capitals_and_widths():
 
 
 def test_a_missing_asset_falls_back_and_is_said_once(tmp_path, assets_at, caplog):
+    pygame.font.init()
+    real = title.logo("МОРСКОЙ БОЙ", 40)
     assets_at(tmp_path)
+    stand_in = title.logo("МОРСКОЙ БОЙ", 40)     # drawn again, with pygame's own font
+    assert stand_in is not real and stand_in.get_width() > 0
     with caplog.at_level(logging.WARNING, logger="game.assets"):
         for px in (20, 30, 40):
             assert text.font(px, "display") is not None      # pygame's own font

@@ -9,7 +9,8 @@ from ..render import text, theme
 from ..render.title import logo
 from . import shot
 
-SHOTS = (((1280, 720), "en"), ((800, 600), "en"), ((1280, 720), "ru"), ((800, 600), "ru"))
+SIZES = ((1280, 720), (800, 600))   # the window sizes players use (the chart's gallery too)
+SHOTS = tuple((size, lang) for lang in ("en", "ru") for size in SIZES)
 SAMPLES = (
     "Морской бой · Морський бій · Sea Battle · Sjøslag",
     "ґ є і ї  Ґ Є І Ї  æ ø å  Æ Ø Å  ё Ё  « » — № 0123456789",

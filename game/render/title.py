@@ -106,7 +106,7 @@ def logo(words: str, px: int) -> pygame.Surface:
         del gold_alpha
         out.blit(gold, (edge, edge))
         return out
-    return _cached(("logo", words, px), make)
+    return _cached(("logo", words, px, text.fallback("display")), make)
 
 
 def wake(length: int, cell: int) -> pygame.Surface:
