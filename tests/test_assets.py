@@ -134,3 +134,23 @@ def test_the_game_runs_with_assets_hidden(tmp_path, assets_at, home):
     assert any("RussoOne" in m for m, _ in app.notices)
     assert app.running
     app.quit()
+
+
+def test_words_are_measured_once_per_size_and_face(monkeypatch):
+    """Screens fit and wrap words every frame: the font file is asked once per (words, size)."""
+    pygame.font.init()
+    real = text.font(23)
+    asked = []
+
+    class Counting:
+        def size(self, words):
+            asked.append(words)
+            return real.size(words)
+
+    monkeypatch.setitem(text._fonts, ("text", 23), Counting())
+    monkeypatch.setattr(text, "_sizes", {})
+    for _ in range(3):
+        assert text.size("Морской бой", 23) == real.size("Морской бой")
+        text.wrap("Морской бой ходит по морю", 23, 120)
+    assert asked.count("Морской бой") == 1
+    assert len(asked) == len(set(asked))

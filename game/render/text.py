@@ -33,6 +33,8 @@ _fonts: dict[tuple[str, int], pygame.font.Font] = {}
 _fallen: set[str] = set()   # faces drawn with pygame's own font
 _cache: OrderedDict = OrderedDict()
 _CACHE_MAX = 600
+_sizes: dict[tuple[str, int, str], tuple[int, int]] = {}   # measured words (fitting, wrapping)
+_SIZES_MAX = 8000
 
 
 def font(px: int, face: str = "text") -> pygame.font.Font:
@@ -60,6 +62,7 @@ def reset() -> None:
     _fonts.clear()
     _fallen.clear()
     _cache.clear()
+    _sizes.clear()
 
 
 def render(text: str, px: int, colour, face: str = "text") -> pygame.Surface:
@@ -88,7 +91,15 @@ def draw(surface: pygame.Surface, text: str, pos, px: int, colour, anchor: str =
 
 
 def size(text: str, px: int, face: str = "text") -> tuple[int, int]:
-    return font(px, face).size(text)
+    """The size ``text`` takes at ``px``; measured once (screens fit and wrap words every
+    frame, and measuring with a font file costs more than with pygame's own font)."""
+    key = (text, px, face)
+    got = _sizes.get(key)
+    if got is None:
+        if len(_sizes) > _SIZES_MAX:
+            _sizes.clear()
+        got = _sizes[key] = font(px, face).size(text)
+    return got
 
 
 def wrap(text: str, px: int, width: int, face: str = "text") -> list[str]:
@@ -98,7 +109,7 @@ def wrap(text: str, px: int, width: int, face: str = "text") -> list[str]:
         line = ""
         for word in para.split(" "):
             candidate = f"{line} {word}" if line else word
-            if line and font(px, face).size(candidate)[0] > width:
+            if line and size(candidate, px, face)[0] > width:
                 lines.append(line)
                 line = word
             else:
@@ -109,7 +120,7 @@ def wrap(text: str, px: int, width: int, face: str = "text") -> list[str]:
 
 def fit_px(text: str, px: int, width: int, minimum: int = 12, face: str = "text") -> int:
     """The largest size up to ``px`` at which ``text`` fits in ``width`` pixels."""
-    while px > minimum and font(px, face).size(text)[0] > width:
+    while px > minimum and size(text, px, face)[0] > width:
         px -= 1
     return px
 
