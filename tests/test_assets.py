@@ -154,3 +154,19 @@ def test_words_are_measured_once_per_size_and_face(monkeypatch):
         text.wrap("Морской бой ходит по морю", 23, 120)
     assert asked.count("Морской бой") == 1
     assert len(asked) == len(set(asked))
+
+
+def test_images_load_at_their_size_and_a_broken_one_falls_back(tmp_path, assets_at):
+    (tmp_path / "art").mkdir()
+    (tmp_path / "art/dot.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10">'
+        '<circle cx="5" cy="5" r="4" fill="#ff0000"/></svg>', encoding="utf-8")
+    (tmp_path / "art/broken.png").write_bytes(b"\x89PNG not really")
+    assets_at(tmp_path)
+    dot = assets.image("art/dot.svg", (40, 40))
+    assert dot is not None and dot.get_size() == (40, 40)
+    assert dot.get_at((20, 20))[:3] == (255, 0, 0)
+    assert assets.image("art/broken.png") is None
+    assert assets.image("art/broken.png") is None
+    assert [name for name, _ in assets.problems] == ["art/broken.png"]
+    assert assets.problems[0][1].startswith("not a usable image")
