@@ -54,10 +54,13 @@ class TitleLayout:
         self.sky = pygame.Rect(0, 0, w, int(h * 0.19))
         self.lane = pygame.Rect(0, self.sky.bottom, w, int(h * 0.30) - self.sky.bottom)
         self.cell = max(12, int(self.lane.h * 0.42))
-        self.logo_px = text.fit_px(title, theme.font_px(size, 100), int(w * 0.86), face="display")
-        self.logo_centre = (w / 2, h * 0.083)
-        self.sub_px = theme.font_px(size, 22)
-        self.sub_centre = (w / 2, h * 0.083 + self.logo_px * 0.52 + 14 * u)
+        # a small window is short of width, not height: the name and subtitle may stay larger
+        self.logo_px = text.fit_px(title, max(theme.font_px(size, 100), int(h * 0.12)),
+                                   int(w * 0.86), face="display")
+        self.logo_centre = (w / 2, h * 0.078)
+        self.sub_px = max(theme.font_px(size, 26), 20)
+        logo_bottom = self.logo_centre[1] + text.size(title, self.logo_px, "display")[1] / 2
+        self.sub_centre = (w / 2, (logo_bottom + self.lane.top) / 2 + 2 * u)  # between name and sea
 
 
 def sky(size) -> pygame.Surface:
