@@ -170,3 +170,15 @@ def test_images_load_at_their_size_and_a_broken_one_falls_back(tmp_path, assets_
     assert assets.image("art/broken.png") is None
     assert [name for name, _ in assets.problems] == ["art/broken.png"]
     assert assets.problems[0][1].startswith("not a usable image")
+
+
+@pytest.mark.parametrize("face", sorted(text.FACES))
+def test_fit_px_finds_the_largest_size_that_fits(face):
+    pygame.font.init()
+    words = "Морський бій · Sjøslag"
+    for width in (40, 120, 233, 400, 650, 2000):
+        got = text.fit_px(words, 90, width, 12, face)
+        naive = 90
+        while naive > 12 and text.size(words, naive, face)[0] > width:
+            naive -= 1
+        assert got == naive, width

@@ -119,9 +119,17 @@ def wrap(text: str, px: int, width: int, face: str = "text") -> list[str]:
 
 
 def fit_px(text: str, px: int, width: int, minimum: int = 12, face: str = "text") -> int:
-    """The largest size up to ``px`` at which ``text`` fits in ``width`` pixels."""
-    while px > minimum and size(text, px, face)[0] > width:
-        px -= 1
+    """The largest size up to ``px`` at which ``text`` fits in ``width`` pixels (not below
+    ``minimum``). Words grow about in proportion to the size, so it jumps near the answer and
+    then steps, opening a few sizes of the font rather than every one down from ``px``."""
+    top = px
+    while px > minimum:
+        w = size(text, px, face)[0]
+        if w <= width:
+            break
+        px = max(minimum, min(px - 1, int(px * width / max(1, w))))
+    while px < top and size(text, px + 1, face)[0] <= width:
+        px += 1
     return px
 
 
