@@ -11,7 +11,7 @@ import pygame
 from .audio.mixer import Audio
 from .data.profiles import Profile, ProfileStore
 from .data.settings import Settings, SettingsStore
-from . import i18n
+from . import assets, i18n
 from .i18n import Translator
 from .render import text, theme
 from .render.widgets import panel
@@ -162,6 +162,15 @@ class App:
     def notify(self, message: str, seconds: float = 4.0) -> None:
         self.notices.append([message, seconds])
 
+    def _report_asset_problems(self) -> None:
+        """A notice, once per asset, for each shipped file that was missing or broken."""
+        while assets.problems:
+            name, problem = assets.problems.pop(0)
+            if problem == assets.MISSING:
+                self.notify(self.tr("notice.asset_missing", name=name), 8.0)
+            else:
+                self.notify(self.tr("notice.asset", name=name, problem=problem), 8.0)
+
     def _report_translation_problems(self) -> None:
         self.tr("title")  # loads the tables of the language and of English
         while i18n.problems:
@@ -220,6 +229,8 @@ class App:
                 return
         self.time += dt
         self.scenes.update(dt)
+        if assets.problems:
+            self._report_asset_problems()
         for n in self.notices:
             n[1] -= dt
         self.notices = [n for n in self.notices if n[1] > 0]

@@ -14,11 +14,13 @@ from .widgets import panel
 def draw_header(surface, size, words: str, colour, px: int, y: int,
                 x: float | None = None) -> tuple[int, int]:
     """The header's words, centred at ``x`` (the middle of the window by default), fitted to
-    the width; ``px`` and ``y`` are for the reference window. Returns (y, font size)."""
+    the width, in the display face (a banner); ``px`` and ``y`` are for the reference window.
+    Returns (y, font size)."""
     w = size[0]
-    px = text.fit_px(words, theme.font_px(size, px), int(w * 0.96))
+    px = text.fit_px(words, theme.font_px(size, px), int(w * 0.96), face="display")
     y = int(y * theme.unit(size))
-    text.draw(surface, words, (w / 2 if x is None else x, y), px, colour, "center", shadow=True)
+    text.draw(surface, words, (w / 2 if x is None else x, y), px, colour, "center", shadow=True,
+              face="display")
     return y, px
 
 

@@ -1,7 +1,19 @@
-"""Text drawing with caches: a font per pixel size, a rendered surface per (text, size, colour).
+"""Text drawing with caches: a font per (face, pixel size), a rendered surface per (text, face,
+size, colour).
 
-pygame's default font covers Latin, Cyrillic (Russian and Ukrainian) and Norwegian letters, but
-not arrows, stars or ticks: those are drawn as shapes (``game.render.widgets``).
+Two faces from ``assets/fonts/`` (SIL Open Font License, see ``assets/README.md``), both with
+Latin, Cyrillic (Russian and Ukrainian: ґ є і ї) and Norwegian letters (æ ø å):
+
+- ``"text"`` (PT Sans Bold), a clean face for everything a player reads: menus, log, panels;
+- ``"display"`` (Russo One), a heavy, squared face that reads naval and arcade: the title, the
+  banners and big words.
+
+``px`` keeps the meaning it had with pygame's own font (its capitals are half ``px`` high): each
+face is opened at the point size whose capitals are about as high (the text face a little
+higher, for its smaller lower case) and whose words are no wider, so layouts measured before
+still fit. A face whose file is missing or broken falls back to pygame's own font (``game.assets`` says
+so once). Neither face has arrows, stars or ticks: those are drawn as shapes
+(``game.render.widgets``).
 """
 
 from __future__ import annotations
@@ -10,23 +22,54 @@ from collections import OrderedDict
 
 import pygame
 
-_fonts: dict[int, pygame.font.Font] = {}
+from .. import assets
+
+# face -> (file under assets/, its point size per px)
+FACES = {
+    "text": ("fonts/PTSans-Bold.ttf", 0.76),
+    "display": ("fonts/RussoOne-Regular.ttf", 0.70),
+}
+_fonts: dict[tuple[str, int], pygame.font.Font] = {}
+_fallen: set[str] = set()   # faces drawn with pygame's own font
 _cache: OrderedDict = OrderedDict()
 _CACHE_MAX = 600
+_sizes: dict[tuple[str, int, str], tuple[int, int]] = {}   # measured words (fitting, wrapping)
+_SIZES_MAX = 8000
 
 
-def font(px: int) -> pygame.font.Font:
-    f = _fonts.get(px)
+def font(px: int, face: str = "text") -> pygame.font.Font:
+    """The font of ``face`` for ``px`` (pygame's own font when the face's file cannot be used)."""
+    key = (face, px)
+    f = _fonts.get(key)
     if f is None:
-        f = _fonts[px] = pygame.font.Font(None, px)
+        name, scale = FACES[face]
+        f = assets.font(name, max(1, round(px * scale)))
+        if f is None:
+            _fallen.add(face)
+            f = pygame.font.Font(None, px)
+        _fonts[key] = f
     return f
 
 
-def render(text: str, px: int, colour) -> pygame.Surface:
-    key = (text, px, tuple(colour))
+def fallback(face: str = "text") -> bool:
+    """Whether ``face`` is drawn with pygame's own font (its file missing or broken)."""
+    font(20, face)
+    return face in _fallen
+
+
+def reset() -> None:
+    """Forget every font and rendered text (after ``assets.set_root``)."""
+    _fonts.clear()
+    _fallen.clear()
+    _cache.clear()
+    _sizes.clear()
+
+
+def render(text: str, px: int, colour, face: str = "text") -> pygame.Surface:
+    key = (text, px, tuple(colour), face)
     surf = _cache.get(key)
     if surf is None:
-        surf = font(px).render(text, True, colour)
+        surf = font(px, face).render(text, True, colour)
         _cache[key] = surf
         if len(_cache) > _CACHE_MAX:
             _cache.popitem(last=False)
@@ -36,28 +79,37 @@ def render(text: str, px: int, colour) -> pygame.Surface:
 
 
 def draw(surface: pygame.Surface, text: str, pos, px: int, colour, anchor: str = "topleft",
-         shadow: bool = False) -> pygame.Rect:
+         shadow: bool = False, face: str = "text") -> pygame.Rect:
     """Draw ``text`` with its ``anchor`` (a pygame.Rect attribute name) at ``pos``."""
-    surf = render(text, px, colour)
+    surf = render(text, px, colour, face)
     rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:
-        surface.blit(render(text, px, (0, 0, 0)), rect.move(max(1, px // 16), max(1, px // 16)))
+        surface.blit(render(text, px, (0, 0, 0), face),
+                     rect.move(max(1, px // 16), max(1, px // 16)))
     surface.blit(surf, rect)
     return rect
 
 
-def size(text: str, px: int) -> tuple[int, int]:
-    return font(px).size(text)
+def size(text: str, px: int, face: str = "text") -> tuple[int, int]:
+    """The size ``text`` takes at ``px``; measured once (screens fit and wrap words every
+    frame, and measuring with a font file costs more than with pygame's own font)."""
+    key = (text, px, face)
+    got = _sizes.get(key)
+    if got is None:
+        if len(_sizes) > _SIZES_MAX:
+            _sizes.clear()
+        got = _sizes[key] = font(px, face).size(text)
+    return got
 
 
-def wrap(text: str, px: int, width: int) -> list[str]:
+def wrap(text: str, px: int, width: int, face: str = "text") -> list[str]:
     """Split ``text`` into lines no wider than ``width`` pixels (words kept whole)."""
     lines: list[str] = []
     for para in text.split("\n"):
         line = ""
         for word in para.split(" "):
             candidate = f"{line} {word}" if line else word
-            if line and font(px).size(candidate)[0] > width:
+            if line and size(candidate, px, face)[0] > width:
                 lines.append(line)
                 line = word
             else:
@@ -66,10 +118,18 @@ def wrap(text: str, px: int, width: int) -> list[str]:
     return lines
 
 
-def fit_px(text: str, px: int, width: int, minimum: int = 12) -> int:
-    """The largest size up to ``px`` at which ``text`` fits in ``width`` pixels."""
-    while px > minimum and font(px).size(text)[0] > width:
-        px -= 1
+def fit_px(text: str, px: int, width: int, minimum: int = 12, face: str = "text") -> int:
+    """The largest size up to ``px`` at which ``text`` fits in ``width`` pixels (not below
+    ``minimum``). Words grow about in proportion to the size, so it jumps near the answer and
+    then steps, opening a few sizes of the font rather than every one down from ``px``."""
+    top = px
+    while px > minimum:
+        w = size(text, px, face)[0]
+        if w <= width:
+            break
+        px = max(minimum, min(px - 1, int(px * width / max(1, w))))
+    while px < top and size(text, px + 1, face)[0] <= width:
+        px += 1
     return px
 
 

@@ -1,14 +1,13 @@
 """The title screen: an attract-mode battle between two computer admirals plays behind the menu,
-as on an arcade cabinet."""
+as on an arcade cabinet; above it the game's name over a fleet under way (``render/title.py``)."""
 
 from __future__ import annotations
-
-import math
 
 import pygame
 
 from ...rules.classic import ClassicConfig
 from ...render import text, theme
+from ...render import title as art
 from ...render.widgets import Item, Menu, centred, panel, tint
 from .base import Scene, menu_or_escape
 from ..classic.battle import BattleScene
@@ -34,6 +33,7 @@ class TitleScene(Scene):
         ], sound=app.sound, base_px=34)
         self.demo = None
         self.demo_wait = 0.0
+        self.art: art.TitleLayout | None = None
         self._new_demo()
 
     def _new_demo(self) -> None:
@@ -64,19 +64,16 @@ class TitleScene(Scene):
 
     def layout(self) -> None:
         self.menu.layout(self._panel_rect().inflate(-30, -20), self.size)
+        self.art = art.TitleLayout(self.size, self.tr("title"))
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
         self.demo.draw(surface)
-        surface.blit(tint((w, h), (4, 10, 24, 120)), (0, 0))
+        top = self.art.lane.bottom          # the band above is painted whole by draw_band
+        surface.blit(tint((w, h - top), (4, 10, 24, 120)), (0, top))
+        art.draw_band(surface, self.art, self.t, self.tr("title"), self.tr("subtitle"))
         u = theme.unit(self.size)
-        title = self.tr("title")
-        px = text.fit_px(title, theme.font_px(self.size, 92), int(w * 0.9))
-        y = 70 * u + math.sin(self.t * 1.6) * 4 * u  # the title rides the swell
-        text.draw(surface, title, (w / 2, y), px, theme.ACCENT, "center", shadow=True)
-        text.draw(surface, self.tr("subtitle"), (w / 2, 70 * u + px * 0.75),
-                  theme.font_px(self.size, 24), theme.TEXT, "center", shadow=True)
         panel(surface, self._panel_rect(), 200)
         self.menu.draw(surface, self.t)
-        text.draw(surface, self.tr("title.keys"), (w / 2, h - 14 * u), theme.font_px(self.size, 17),
-                  theme.TEXT_DIM, "midbottom")
+        text.draw(surface, self.tr("title.keys"), (w / 2, h - 12 * u), theme.font_px(self.size, 18),
+                  theme.TEXT_DIM, "midbottom", shadow=True)

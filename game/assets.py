@@ -1,0 +1,123 @@
+"""The shipped files under ``assets/`` (fonts, images, data), found in one place.
+
+Every asset is named by its path under ``assets/`` (``"fonts/RussoOne-Regular.ttf"``). A file that
+is missing or cannot be read never stops the game: the loader returns the fallback its caller
+gives (pygame's own font, ``None`` for "draw it by hand"), and the problem is said ONCE per asset:
+a warning in the log and an entry in ``problems``, which the app turns into an in-game notice.
+
+``ROOT`` is ``assets/`` beside the ``game`` package; tests point it at an empty or broken folder
+with ``set_root``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+
+import pygame
+
+log = logging.getLogger(__name__)
+
+ROOT = Path(__file__).resolve().parent.parent / "assets"
+_root = ROOT
+
+MISSING = "missing"
+# (asset name, what went wrong) not yet shown to the player; App shows each as a notice
+problems: list[tuple[str, str]] = []
+_reported: set[str] = set()
+
+
+def root() -> Path:
+    return _root
+
+
+def set_root(path) -> None:
+    """Look for assets under ``path`` from now on (tests hide or break ``assets/``); forgets what
+    was reported, so each asset is said again once under the new root."""
+    global _root
+    _root = Path(path)
+    _reported.clear()
+    problems.clear()
+
+
+def report(name: str, problem: str) -> None:
+    """Say once that the asset ``name`` could not be used and why."""
+    if name in _reported:
+        return
+    _reported.add(name)
+    log.warning("asset %s: %s; using a fallback", name, problem)
+    problems.append((name, problem))
+
+
+def path(name: str) -> Path | None:
+    """The file of the asset ``name``, or None (said once) when it is not there."""
+    p = _root / name
+    if p.is_file():
+        return p
+    report(name, MISSING)
+    return None
+
+
+def read_bytes(name: str, fallback: bytes | None = None) -> bytes | None:
+    p = path(name)
+    if p is None:
+        return fallback
+    try:
+        return p.read_bytes()
+    except OSError as exc:
+        report(name, exc.strerror or str(exc))
+        return fallback
+
+
+def read_text(name: str, fallback: str | None = None) -> str | None:
+    raw = read_bytes(name)
+    if raw is None:
+        return fallback
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        report(name, f"not UTF-8 text ({exc.reason})")
+        return fallback
+
+
+def read_json(name: str, fallback=None):
+    raw = read_text(name)
+    if raw is None:
+        return fallback
+    try:
+        return json.loads(raw)
+    except ValueError as exc:
+        report(name, f"broken JSON ({exc})")
+        return fallback
+
+
+def font(name: str, px: int) -> pygame.font.Font | None:
+    """The font file ``name`` at ``px`` points, or None (said once) when it is missing or broken;
+    the caller then uses pygame's own font."""
+    p = path(name)
+    if p is None:
+        return None
+    try:
+        f = pygame.font.Font(str(p), px)
+        f.size("Aa")      # a file FreeType opened but cannot draw fails here, not mid-frame
+        return f
+    except (OSError, pygame.error, RuntimeError, ValueError) as exc:
+        report(name, f"not a usable font ({exc})")
+        return None
+
+
+def image(name: str, size: tuple[int, int] | None = None) -> pygame.Surface | None:
+    """The image ``name`` (PNG, or SVG drawn at ``size``), or None (said once) when it is missing
+    or broken; the caller then draws its own. Converting to the screen's format is the
+    caller's choice (there may be no window yet)."""
+    p = path(name)
+    if p is None:
+        return None
+    try:
+        if size is not None and p.suffix.lower() == ".svg":
+            return pygame.image.load_sized_svg(str(p), size)
+        return pygame.image.load(str(p))
+    except (OSError, pygame.error, ValueError) as exc:
+        report(name, f"not a usable image ({exc})")
+        return None
