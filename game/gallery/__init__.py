@@ -18,7 +18,7 @@ import pygame
 
 from ..app import App
 
-MODULES = ("ships", "title", "chart", "battle")
+MODULES = ("ships", "title", "chart", "battle", "strike")
 _SHOTS: list = []
 
 
