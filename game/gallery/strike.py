@@ -59,7 +59,7 @@ def naval_fire(scene: NavalBattleScene, volley: nv.Volley, downed=()) -> None:
 
 TORPEDO = nv.Volley(((6, 3), (0, 0)), ((10, 3), (10, 4)), torpedo=8)
 AIR = nv.Volley(((6, 7), (11, 5)), ((0, 7), (0, 8)), air=((3, 3), (4, 4), (5, 3)))
-AIR_DOWNED = ((4, 4), (6, 7))
+AIR_DOWNED = ((5, 3), (6, 7))
 
 
 def _with_bomb_at(setup: dict, cell) -> dict:
@@ -103,7 +103,7 @@ def naval_air_strike(gallery) -> None:
     app = gallery.app(SIZE)
     scene = naval_battle(app, gallery.seed)
     naval_fire(scene, AIR, AIR_DOWNED)
-    gallery.run_frames(app, 66)           # the planes diving, the Aegis's tracers and flak
+    gallery.run_frames(app, 54)           # the planes diving, the Aegis's tracers and flak
     gallery.save(app.screen.copy(), "strike-naval-air-1280x720.png")
     app.quit()
 

@@ -25,7 +25,7 @@ Pos = tuple[float, float]
 WATER_WHITE = (225, 240, 255)
 FOAM = (236, 244, 252)
 FLAK_SMOKE = (46, 44, 48)
-SMOKE = (70, 68, 72)
+SMOKE = (128, 126, 130)
 TRACER = (255, 214, 110)
 PLANE_BODY = (196, 206, 216)
 PLANE_EDGE = (34, 44, 60)
@@ -69,19 +69,19 @@ def _ease_out(k: float) -> float:
 
 # --- sprites ------------------------------------------------------------------------------
 
-def soft(radius: float, colour, alpha: int) -> pygame.Surface:
+def soft(radius: float, colour, alpha: int, hard: bool = False) -> pygame.Surface:
     """A soft disc of ``colour`` (not premultiplied: for normal blits, such as smoke and foam)
     whose opacity falls from ``alpha`` at the centre to nothing at the edge; cached by size,
     colour and a few steps of alpha."""
     radius = _quantise(radius)
     alpha = max(0, min(255, int(alpha))) // 16 * 16
-    key = ("soft", radius, tuple(colour), alpha)
+    key = ("soft", radius, tuple(colour), alpha, hard)
     surf = _cache.get(key)
     if surf is not None:
         return surf
     d = np.arange(-radius, radius + 1, dtype=np.float32)
     r = np.sqrt(d[:, None] ** 2 + d[None, :] ** 2) / (radius + 1)
-    k = np.clip(1 - r, 0, 1) ** 1.5
+    k = np.clip(1 - r, 0, 1) ** (0.5 if hard else 1.5)
     surf = pygame.Surface((2 * radius + 1, 2 * radius + 1), pygame.SRCALPHA)
     surf.fill((*colour[:3], 0))
     a = pygame.surfarray.pixels_alpha(surf)
@@ -347,6 +347,7 @@ class Puff:
     alpha: int = 220
     additive: bool = False
     t: float = 0.0
+    hard: bool = False          # a burst's crisp edge, not a drifting haze
 
     @property
     def done(self) -> bool:
@@ -367,7 +368,7 @@ class Puff:
             _blit_centred(surface, glow(self.radius, self.colour, steps), (self.x + ox, self.y + oy),
                           pygame.BLEND_RGB_ADD)
         else:
-            _blit_centred(surface, soft(self.radius, self.colour, self.alpha * k),
+            _blit_centred(surface, soft(self.radius, self.colour, self.alpha * k, self.hard),
                           (self.x + ox, self.y + oy))
 
 
@@ -381,7 +382,7 @@ class Stream:
     cell: int
     fire: float = 0.45
     flight: float = 0.2
-    rate: float = 18.0
+    rate: float = 26.0
     seed: int = 0
     t: float = 0.0
 
@@ -406,7 +407,7 @@ class Stream:
             sx, sy = self.src[0] + nx * side, self.src[1] + ny * side
             x = sx + (ex - sx) * p + ox
             y = sy + (ey - sy) * p + oy
-            q = max(0.0, p - self.cell * 0.5 / d)
+            q = max(0.0, p - self.cell * 0.8 / d)
             tx = sx + (ex - sx) * q + ox
             ty = sy + (ey - sy) * q + oy
             pygame.draw.line(surface, (255, 150, 60), (tx, ty), (x, y), width)
@@ -438,11 +439,11 @@ class Bomb:
         alt = self.height * (1 - k * k) * self.cell
         pygame.draw.circle(surface, (6, 14, 26), (x + alt * 0.5, y + alt * 0.7),
                            max(1.5, self.cell * 0.07))
-        size = self.cell * (0.16 + 0.1 * (1 - k))
-        r = pygame.Rect(0, 0, size * 1.8, size)
+        size = max(3.0, self.cell * (0.16 + 0.12 * (1 - k)))
+        r = pygame.Rect(0, 0, size * 1.9, size)
         r.center = (x, y)
-        pygame.draw.ellipse(surface, (26, 30, 36), r)
-        pygame.draw.ellipse(surface, (150, 156, 166), r, 1)
+        pygame.draw.ellipse(surface, (190, 196, 206), r.inflate(2, 2))
+        pygame.draw.ellipse(surface, (36, 40, 48), r)
 
 
 @dataclass
@@ -461,6 +462,7 @@ class Plane:
     cell: int
     roundel: tuple = (90, 200, 255)
     down_at: float | None = None
+    wing: float = 0.0          # cells to the side of its line while in formation
     t: float = 0.0
     dropped: bool = False
     crashed: bool = False
@@ -476,7 +478,8 @@ class Plane:
         """Where the plane is over the water ``t`` seconds in (before it is hit)."""
         drift = self.speed * BOMB_FALL * 0.6     # the bomb's own way forward as it falls
         x = self.target[0] - self.direction * (drift + self.speed * (self.release - t))
-        return (x, self.target[1])
+        close = _smooth(t / max(0.1, self.release - 0.6))   # it leaves the V for its dive
+        return (x, self.target[1] + self.wing * self.cell * (1 - close))
 
     def altitude(self, t: float) -> float:
         """Its height in cells: cruising, diving to its target, climbing away."""
@@ -699,16 +702,18 @@ class Strike:
         self.mushrooms.append(Mushroom(pos, int(cell)))
 
     def _puff(self, pos, radius, grow, span, colour, vx=0.0, vy=0.0, alpha=220,
-              additive=False, delay: float = 0.0) -> None:
+              additive=False, delay: float = 0.0, hard: bool = False) -> None:
         """A puff; ``delay`` holds it back (a puff with negative time is not drawn)."""
         if len(self.puffs) < self.MAX_PUFFS:
             self.puffs.append(Puff(pos[0], pos[1], vx, vy, radius, grow, span, colour, alpha,
-                                   additive, -delay))
+                                   additive, -delay, hard))
 
     def _flak_puff(self, pos, cell, delay: float, size: float) -> None:
-        """A black burst of flak."""
-        self._puff(pos, cell * 0.18 * size, cell * 0.5 * size, 0.9, FLAK_SMOKE, alpha=235,
-                   delay=delay)
+        """A black burst of flak with a spark of fire at its heart."""
+        self._puff(pos, cell * 0.26 * size, cell * 0.6 * size, 1.1, FLAK_SMOKE, alpha=230,
+                   delay=delay, hard=True)
+        self._puff(pos, cell * 0.22 * size, cell * 0.3 * size, 0.22, (255, 170, 80),
+                   additive=True, delay=delay)
 
     # -- time --
     def update(self, dt: float) -> None:
@@ -740,10 +745,10 @@ class Strike:
             (x, y), alt, _ = p.where()
             tail = (x - p.direction * c * 0.4, y)
             p.smoke += dt
-            while p.smoke > 0.035 and not p.crashed:
-                p.smoke -= 0.035
-                self._puff(tail, c * 0.12, c * 0.5, 1.1, SMOKE, alpha=200)
-                self._puff(tail, c * 0.1, c * 0.2, 0.25, (255, 140, 50), additive=True)
+            while p.smoke > 0.05 and not p.crashed:
+                p.smoke -= 0.05
+                self._puff(tail, c * 0.16, c * 0.45, 1.2, SMOKE, vy=-c * 0.3, alpha=190)
+                self._puff(tail, c * 0.16, c * 0.25, 0.3, (255, 140, 50), additive=True)
             if p.t >= p.down_at + FALL_TIME and not p.crashed:
                 p.crashed = True
                 self.column((x, y), c, 0.9, 0.8)

@@ -139,17 +139,21 @@ class VolleyShow:
         leave = geo.grid.right + cell * 2 if d > 0 else geo.grid.left - cell * 2
         speed = PLANE_SPEED * cell
         drift = speed * BOMB_FALL * 0.6
-        rows = sorted(c[1] for c in r.volley.air)
-        lead = rows[len(rows) // 2]
+        edge = geo.grid.left if d > 0 else geo.grid.right
+        order = sorted(r.volley.air, key=lambda c: d * c[0])
         planes = []
-        for c in r.volley.air:
+        for k, c in enumerate(order):            # the lead, then wingmen behind, left, right
             dst = geo.center(c)
             over = dst[0] - d * drift                     # where the bomb leaves the plane
-            release = abs(over - entry) / speed + 0.12 * abs(c[1] - lead)
+            release = abs(over - entry) / speed + 0.14 * k
             gone = release + abs(leave - over) / speed
-            down_at = max(0.3, release - 0.45) if c in r.downed else None
+            down_at = None
+            if c in r.downed:     # hit over the field, a little short of its target
+                short = (abs(over - edge) - 1.5 * cell) / speed
+                down_at = release - max(0.1, min(0.5, short))
+            wing = 0.0 if k == 0 else (-0.5 if k % 2 else 0.5) * ((k + 1) // 2)
             planes.append((c, Plane(dst, d, speed, release, gone, cell,
-                                    theme.PLAYER_COLOURS[attacker], down_at)))
+                                    theme.PLAYER_COLOURS[attacker], down_at, wing)))
         return planes
 
     def _animate_air(self, r: nv.VolleyResult, start: float) -> float:
