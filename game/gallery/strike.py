@@ -65,7 +65,11 @@ AIR_DOWNED = ((5, 3), (6, 7))
 def _with_bomb_at(setup: dict, cell) -> dict:
     setup = dict(setup)
     bomb = next(c for c, r in setup.items() if r == kr.BOMB)
-    setup[bomb], setup[cell] = setup[cell], setup[bomb]
+    other = setup.pop(cell, None)
+    del setup[bomb]
+    setup[cell] = kr.BOMB
+    if other is not None:
+        setup[bomb] = other
     return setup
 
 
@@ -113,6 +117,6 @@ def korabliki_atomic(gallery) -> None:
     for size in (SIZE, (800, 600)):
         app = gallery.app(size)
         korabliki_blast(app, gallery.seed)
-        gallery.run_frames(app, 75)       # the chained second blast, the column risen
+        gallery.run_frames(app, 100)      # the chained second blast, both columns rising
         gallery.save(app.screen.copy(), f"strike-korabliki-atomic-{size[0]}x{size[1]}.png")
         app.quit()

@@ -604,11 +604,15 @@ class Mushroom:
         ry = rx * 0.5
         roll = t * 1.4
         blob = c * (0.35 + 0.45 * k)
-        for i in range(9):                          # the cap, rolling outward
-            a = roll + i / 9 * math.tau
-            px, py = x + math.cos(a) * rx, cy + math.sin(a) * ry
-            _blit_centred(surface, soft(blob, (136, 116, 104), 235 * fade), (px, py))
-        _blit_centred(surface, soft(blob * 1.3, (150, 128, 112), 240 * fade), (x, cy - ry * 0.3))
+        for ring, count in ((1.0, 10), (0.55, 6)):  # the cap, rolling outward
+            for i in range(count):
+                a = roll * (1.2 - ring) + i / count * math.tau
+                below = max(0.0, math.sin(a))        # its underside lit by the fire
+                colour = (int(120 + 90 * below), int(100 + 50 * below), int(92 + 20 * below))
+                px, py = x + math.cos(a) * rx * ring, cy + math.sin(a) * ry * ring
+                _blit_centred(surface, soft(blob * (1.1 - 0.3 * ring), colour, 235 * fade),
+                              (px, py))
+        _blit_centred(surface, soft(blob * 1.2, (104, 88, 80), 240 * fade), (x, cy - ry * 0.45))
         if heat > 0:
             _blit_centred(surface, glow(rx * 0.9, (255, 170, 80), max(1, int(8 * heat))), (x, cy),
                           pygame.BLEND_RGB_ADD)
