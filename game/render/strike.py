@@ -43,7 +43,7 @@ _cache: dict = {}
 
 
 def _remember(key, surf: pygame.Surface) -> pygame.Surface:
-    if len(_cache) > 600:
+    if len(_cache) > 1500:
         _cache.clear()
     _cache[key] = surf
     return surf
@@ -607,7 +607,7 @@ class Mushroom:
         for ring, count in ((1.0, 10), (0.55, 6)):  # the cap, rolling outward
             for i in range(count):
                 a = roll * (1.2 - ring) + i / count * math.tau
-                below = max(0.0, math.sin(a))        # its underside lit by the fire
+                below = round(max(0.0, math.sin(a)) * 3) / 3   # its underside lit by the fire
                 colour = (int(120 + 90 * below), int(100 + 50 * below), int(92 + 20 * below))
                 px, py = x + math.cos(a) * rx * ring, cy + math.sin(a) * ry * ring
                 _blit_centred(surface, soft(blob * (1.1 - 0.3 * ring), colour, 235 * fade),
