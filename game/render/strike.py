@@ -585,37 +585,48 @@ class Mushroom:
         heat = max(0.0, 1 - t / 1.8)
         x, y = self.pos[0] + ox, self.pos[1] + oy
         h = 3.0 * c * k
-        for i in range(8):                          # spray and dust at the foot
-            a = i / 8 * math.tau
+        for i in range(10):                         # the base surge of spray
+            a = i / 10 * math.tau
             rr = c * (0.6 + 1.6 * k)
             spr = soft(c * (0.35 + 0.35 * k), (200, 206, 214), 150 * fade)
             _blit_centred(surface, spr, (x + math.cos(a) * rr, y + math.sin(a) * rr * 0.45))
-        n = 7
+        n = 8
         for i in range(n):                          # the stem
             j = i / (n - 1)
-            r = c * (0.42 - 0.14 * j + 0.1 * k)
+            r = c * (0.34 - 0.1 * j + 0.08 * k)
             py = y - h * j
-            _blit_centred(surface, soft(r, (118, 100, 92), 230 * fade), (x, py))
+            _blit_centred(surface, soft(r, (150, 134, 122), 235 * fade), (x, py))
             if heat > 0:
-                _blit_centred(surface, glow(r * 0.8, (255, 150, 60), max(1, int(8 * heat))),
+                _blit_centred(surface, glow(r * 0.7, (255, 150, 60), max(1, int(8 * heat))),
                               (x, py), pygame.BLEND_RGB_ADD)
+        wet = 1 - _smooth((t - 0.4) / 1.2)          # the condensation ring round the stem
+        if wet > 0 and t > 0.25:
+            ry_ring = c * 0.25 * (1 + k)
+            for i in range(8):
+                a = i / 8 * math.tau
+                _blit_centred(surface, soft(c * 0.28, (236, 240, 246), 200 * wet * fade),
+                              (x + math.cos(a) * c * 0.9 * (1 + k), y - h * 0.55
+                               + math.sin(a) * ry_ring))
         cy = y - h
-        rx = c * (0.5 + 1.1 * k)
-        ry = rx * 0.5
+        rx = c * (0.5 + 1.2 * k)
+        ry = rx * 0.45
         roll = t * 1.4
-        blob = c * (0.35 + 0.45 * k)
-        for ring, count in ((1.0, 10), (0.55, 6)):  # the cap, rolling outward
+        blob = c * (0.3 + 0.4 * k)
+        for ring, count in ((1.0, 12), (0.55, 7)):  # the cap, rolling outward
             for i in range(count):
                 a = roll * (1.2 - ring) + i / count * math.tau
                 below = round(max(0.0, math.sin(a)) * 3) / 3   # its underside lit by the fire
-                colour = (int(120 + 90 * below), int(100 + 50 * below), int(92 + 20 * below))
+                glow_k = below * (0.4 + 0.6 * heat)
+                colour = (int(128 + 100 * glow_k), int(110 + 50 * glow_k), int(100 + 10 * glow_k))
                 px, py = x + math.cos(a) * rx * ring, cy + math.sin(a) * ry * ring
-                _blit_centred(surface, soft(blob * (1.1 - 0.3 * ring), colour, 235 * fade),
+                _blit_centred(surface, soft(blob * (1.15 - 0.3 * ring), colour, 235 * fade),
                               (px, py))
-        _blit_centred(surface, soft(blob * 1.2, (104, 88, 80), 240 * fade), (x, cy - ry * 0.45))
+        for dx, dy, r in ((-0.4, -0.55, 1.0), (0.4, -0.55, 1.0), (0.0, -0.85, 1.15)):  # the dome
+            _blit_centred(surface, soft(blob * r, (104, 92, 88), 240 * fade),
+                          (x + dx * rx, cy + dy * ry))
         if heat > 0:
-            _blit_centred(surface, glow(rx * 0.9, (255, 170, 80), max(1, int(8 * heat))), (x, cy),
-                          pygame.BLEND_RGB_ADD)
+            _blit_centred(surface, glow(rx * 0.8, (255, 160, 70), max(1, int(8 * heat))),
+                          (x, cy + ry * 0.2), pygame.BLEND_RGB_ADD)
             _blit_centred(surface, glow(c * 0.5 * (1 + k), (255, 240, 200), max(1, int(8 * heat))),
                           (x, y), pygame.BLEND_RGB_ADD)
 
