@@ -45,6 +45,8 @@ _cache: dict = {}
 def _remember(key, surf: pygame.Surface) -> pygame.Surface:
     if len(_cache) > 1500:
         _cache.clear()
+    if pygame.display.get_surface() is not None:
+        surf = surf.convert_alpha()              # the display's own format: quicker blits
     _cache[key] = surf
     return surf
 
@@ -74,7 +76,7 @@ def soft(radius: float, colour, alpha: int, hard: bool = False) -> pygame.Surfac
     whose opacity falls from ``alpha`` at the centre to nothing at the edge; cached by size,
     colour and a few steps of alpha."""
     radius = _quantise(radius)
-    alpha = max(0, min(255, int(alpha))) // 16 * 16
+    alpha = max(0, min(255, int(alpha))) // 32 * 32 + 31 if alpha >= 16 else 0
     key = ("soft", radius, tuple(colour), alpha, hard)
     surf = _cache.get(key)
     if surf is not None:
@@ -585,8 +587,8 @@ class Mushroom:
         heat = max(0.0, 1 - t / 1.8)
         x, y = self.pos[0] + ox, self.pos[1] + oy
         h = 3.0 * c * k
-        for i in range(10):                         # the base surge of spray
-            a = i / 10 * math.tau
+        for i in range(8):                          # the base surge of spray
+            a = i / 8 * math.tau
             rr = c * (0.6 + 1.6 * k)
             spr = soft(c * (0.35 + 0.35 * k), (200, 206, 214), 150 * fade)
             _blit_centred(surface, spr, (x + math.cos(a) * rr, y + math.sin(a) * rr * 0.45))
@@ -596,7 +598,7 @@ class Mushroom:
             r = c * (0.34 - 0.1 * j + 0.08 * k)
             py = y - h * j
             _blit_centred(surface, soft(r, (150, 134, 122), 235 * fade), (x, py))
-            if heat > 0:
+            if heat > 0 and i % 2 == 0:
                 _blit_centred(surface, glow(r * 0.7, (255, 150, 60), max(1, int(8 * heat))),
                               (x, py), pygame.BLEND_RGB_ADD)
         wet = 1 - _smooth((t - 0.4) / 1.2)          # the condensation ring round the stem
@@ -612,7 +614,7 @@ class Mushroom:
         ry = rx * 0.45
         roll = t * 1.4
         blob = c * (0.3 + 0.4 * k)
-        for ring, count in ((1.0, 12), (0.55, 7)):  # the cap, rolling outward
+        for ring, count in ((1.0, 11), (0.55, 6)):  # the cap, rolling outward
             for i in range(count):
                 a = roll * (1.2 - ring) + i / count * math.tau
                 below = round(max(0.0, math.sin(a)) * 3) / 3   # its underside lit by the fire
