@@ -145,8 +145,10 @@ def plane_sprite(length: float, angle_deg: int, roundel, shadow: bool = False) -
             pygame.draw.circle(art, roundel, (px, py), big * 0.045)
         (px, py), = _turn([(0.24, 0)], a, c, big)
         pygame.draw.circle(art, (40, 70, 110), (px, py), big * 0.04)   # the canopy
+        blade = _turn([(0.52, -0.13), (0.52, 0.13)], a, c, big)     # the turning propeller
+        pygame.draw.line(art, (236, 240, 246, 150), blade[0], blade[1], max(2, big // 22))
         (px, py), = _turn([(0.5, 0)], a, c, big)
-        pygame.draw.circle(art, (240, 244, 250), (px, py), big * 0.1, max(1, big // 40))
+        pygame.draw.circle(art, PLANE_EDGE, (px, py), max(1.5, big * 0.025))
     surf = pygame.transform.smoothscale(art, (side // 2, side // 2))
     return _remember(key, surf)
 
