@@ -107,7 +107,10 @@ def naval_air_strike(gallery) -> None:
     app = gallery.app(SIZE)
     scene = naval_battle(app, gallery.seed)
     naval_fire(scene, AIR, AIR_DOWNED)
-    gallery.run_frames(app, 54)           # the planes diving, the Aegis's tracers and flak
+    for _ in range(240):                  # the planes diving as the Aegis's flak hits one
+        app.step(1 / 60, [])
+        if any(p.down_at is not None and p.t >= p.down_at + 0.2 for p in scene.strike.planes):
+            break
     gallery.save(app.screen.copy(), "strike-naval-air-1280x720.png")
     app.quit()
 

@@ -24,7 +24,7 @@ Pos = tuple[float, float]
 
 WATER_WHITE = (225, 240, 255)
 FOAM = (236, 244, 252)
-FLAK_SMOKE = (46, 44, 48)
+FLAK_SMOKE = (26, 24, 28)
 SMOKE = (128, 126, 130)
 TRACER = (255, 214, 110)
 PLANE_BODY = (196, 206, 216)
@@ -729,7 +729,7 @@ class Strike:
 
     def _flak_puff(self, pos, cell, delay: float, size: float) -> None:
         """A black burst of flak with a spark of fire at its heart."""
-        self._puff(pos, cell * 0.26 * size, cell * 0.6 * size, 1.1, FLAK_SMOKE, alpha=230,
+        self._puff(pos, cell * 0.32 * size, cell * 0.7 * size, 1.2, FLAK_SMOKE, alpha=245,
                    delay=delay, hard=True)
         self._puff(pos, cell * 0.22 * size, cell * 0.3 * size, 0.22, (255, 170, 80),
                    additive=True, delay=delay)
