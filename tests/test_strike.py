@@ -77,17 +77,19 @@ def test_an_air_strike_flies_in_formation_bombs_and_every_plane_ends(app, heard)
     starts = {p.ground(0.0) for p in planes}
     assert len(starts) == 3                               # no two planes on top of each other
     bombs = 0
-    streams = 0
+    streams = set()
     for _ in range(600):
         bombs = max(bombs, len(scene.strike.bombs))
-        streams = max(streams, len(scene.strike.streams))
+        streams.update(scene.strike.streams)
         if not scene.strike.busy:
             break
         frames(app)
     assert not scene.strike.busy                          # every plane, bomb and puff ended
     assert all(p.dropped for p in planes if p.down_at is None)
     assert not downed[0].dropped and downed[0].crashed    # the hit one fell into the sea
-    assert bombs >= 1 and streams >= 1
+    assert bombs >= 1 and len(streams) == 2                # at the plane and at the shell
+    # the enemy's tracers rise from under his field: they never show where his mount stands
+    assert all(st_.src[1] > scene.geo_of(1).grid.bottom for st_ in streams)
     for name in ("engines", "bomb", "flak"):
         assert name in heard
     assert run_until(app, lambda: not scene.busy)

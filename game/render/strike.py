@@ -376,7 +376,7 @@ class Puff:
                           (self.x + ox, self.y + oy))
 
 
-@dataclass
+@dataclass(eq=False)
 class Stream:
     """The Aegis's tracer stream: rounds fired from ``src`` at ``dst`` for ``fire`` seconds,
     each a glowing dash that takes ``flight`` seconds to get there."""
