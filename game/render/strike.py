@@ -52,10 +52,11 @@ def _remember(key, surf: pygame.Surface) -> pygame.Surface:
 
 
 def _quantise(radius: float) -> int:
+    """Few distinct sizes, so growing puffs reuse the sprites already drawn."""
     r = max(1, int(radius))
-    if r <= 8:
+    if r <= 6:
         return r
-    step = 2 if r <= 24 else 4 if r <= 64 else 8
+    step = 2 if r <= 16 else 4 if r <= 40 else 8
     return r - r % step
 
 
