@@ -35,6 +35,7 @@ API (cells on the screen are "screen cells": column and row of the drawn grid):
 from __future__ import annotations
 
 import math
+import random
 
 import pygame
 
@@ -481,9 +482,58 @@ def draw_scorch(surface: pygame.Surface, geo: BoardGeometry, blasts, flip: bool)
     """The 5×5 squares of atomic blasts, cooling as each blast (``t`` of ``span``) plays."""
     for b in blasts:
         k = round(b.t / b.span * 24) / 24      # a few shades: cached tints, not one a frame
-        heat = (255, int(200 * (1 - k)), int(80 * (1 - k)), int(150 * (1 - k * 0.6)))
+        heat = (255, int(200 * (1 - k)), int(80 * (1 - k)), int(150 * (1 - k)))   # to the scorch
         for c in b.zone:
             draw_cell_tint(surface, geo, to_screen(c, flip), heat)
+
+
+_scorch_cache: dict = {}
+
+
+def _scorched_surface(cell: int, burns: tuple, flip: bool) -> tuple:
+    """The board's burnt squares as one picture (and where it goes, in pixels from the grid's
+    corner): each cell charred, darker toward its blast's centre, blotched with soot and
+    flecked with ash; darker still where two overlap."""
+    key = (cell, burns, flip)
+    found = _scorch_cache.get(key)
+    if found is not None:
+        return found
+    dark: dict = {}
+    for centre, zone in burns:
+        for c in zone:
+            near = 2 - max(abs(c[0] - centre[0]), abs(c[1] - centre[1]))   # 0 at the rim
+            dark[c] = min(200, dark.get(c, 0) + 70 + 30 * near)
+    shown = [to_screen(c, flip) for c in dark]
+    x0, y0 = min(x for x, _ in shown), min(y for _, y in shown)
+    x1, y1 = max(x for x, _ in shown), max(y for _, y in shown)
+    surf = pygame.Surface(((x1 - x0 + 1) * cell, (y1 - y0 + 1) * cell), pygame.SRCALPHA)
+    for c, alpha in dark.items():
+        x, y = to_screen(c, flip)
+        surf.fill((30, 20, 14, alpha), pygame.Rect((x - x0) * cell, (y - y0) * cell, cell, cell))
+    for c in sorted(dark):
+        x, y = to_screen(c, flip)
+        r = pygame.Rect((x - x0) * cell, (y - y0) * cell, cell, cell)
+        rng = random.Random(c[0] * 97 + c[1])          # the same blotches every frame
+        for _ in range(3):
+            rad = max(2, int(cell * rng.uniform(0.18, 0.42)))
+            centre = (r.x + rng.uniform(0.15, 0.85) * cell, r.y + rng.uniform(0.15, 0.85) * cell)
+            pygame.draw.circle(surf, (18, 12, 10, 110), centre, rad)
+        for _ in range(2):
+            centre = (r.x + rng.uniform(0.1, 0.9) * cell, r.y + rng.uniform(0.1, 0.9) * cell)
+            pygame.draw.circle(surf, (150, 140, 128, 70), centre, max(1, cell // 12))
+    if pygame.display.get_surface() is not None:
+        surf = surf.convert_alpha()              # the quick blit, once a frame
+    return _remember(_scorch_cache, key, (surf, (x0 * cell, y0 * cell)), 8)
+
+
+def draw_scorched(surface: pygame.Surface, geo: BoardGeometry, burns, flip: bool) -> None:
+    """The squares atomic blasts have burnt (``burns``: (centre, cells of its square) for each
+    blast), left so for the rest of the game; one cached picture, one blit."""
+    if not burns:
+        return
+    burns = tuple((tuple(c), tuple(z)) for c, z in burns)
+    surf, (dx, dy) = _scorched_surface(geo.cell, burns, flip)
+    surface.blit(surf, (geo.grid.x + dx, geo.grid.y + dy))
 
 
 def draw_pieces(surface: pygame.Surface, geo: BoardGeometry, display: dict, ghosts, viewer: int,

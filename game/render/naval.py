@@ -5,14 +5,13 @@ Built on ``game.render.board``: the ring of a 12×12 board (row and column 0 and
 dish, flight-deck stripe), and the 7×7 reach of an anti-air mount. Pure drawing: nothing here
 changes game state. Everything costly (the ring, the reach square) is drawn once per geometry
 and blitted after, so a 60 fps battle stays well inside its frame budget. The battle's own
-pictures are here too: a field with its fleet, the volley being built, the incoming one, and the
-planes, torpedoes and tracers in flight.
+pictures are here too: a field with its fleet, the volley being built and the incoming one (the
+planes, torpedoes and tracers in flight are render/strike.py's).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import pygame
 
@@ -339,60 +338,3 @@ def draw_plan(surface, geo: BoardGeometry, plan, hover, from_left: bool, size: i
         frame = pygame.Rect(geo.x + x0 * geo.cell, geo.y + y0 * geo.cell, 3 * geo.cell,
                             3 * geo.cell)
         pygame.draw.rect(surface, theme.GOOD, frame, lw, border_radius=geo.cell // 4)
-
-
-@dataclass
-class Flyer:
-    """A plane or a torpedo on its way (effects hold the shells and the smoke)."""
-
-    kind: str                 # "plane" or "torpedo"
-    start: tuple
-    end: tuple
-    duration: float
-    t: float = 0.0
-    wake: float = 0.0
-
-    def pos(self) -> tuple:
-        k = min(1.0, self.t / self.duration)
-        return (self.start[0] + (self.end[0] - self.start[0]) * k,
-                self.start[1] + (self.end[1] - self.start[1]) * k)
-
-
-@dataclass
-class Tracer:
-    """A burst of the Aegis's fire climbing to a shell or a plane."""
-
-    start: tuple
-    end: tuple
-    life: float = 0.3
-    span: float = 0.3
-
-
-def draw_flyers(surface, flyers, tracers, offset, scale: float) -> None:
-    """Planes (with their shadows) and torpedoes on their way, and the Aegis's tracers."""
-    ox, oy = offset
-    s = scale
-    for fl in flyers:
-        x, y = fl.pos()
-        x, y = x + ox, y + oy
-        if fl.kind == "plane":
-            pygame.draw.circle(surface, (10, 20, 30), (x + 6 * s, y + 14 * s), max(2, 4 * s))
-            plane_shape(surface, (x, y), 12 * s, (230, 236, 245), 0,
-                        1 if fl.end[0] >= fl.start[0] else -1)
-        else:
-            d = 1 if fl.end[0] >= fl.start[0] else -1
-            body = pygame.Rect(0, 0, 18 * s, 6 * s)
-            body.center = (x, y)
-            pygame.draw.ellipse(surface, (30, 36, 44), body)
-            spr = glow(5 * s, (120, 200, 255), 5)
-            surface.blit(spr, (x - d * 10 * s - spr.get_width() / 2, y - spr.get_height() / 2),
-                         special_flags=pygame.BLEND_RGB_ADD)
-    for tr in tracers:
-        k = tr.life / tr.span
-        colour = (int(255 * k), int(230 * k), int(120 * k))
-        a = (tr.start[0] + ox, tr.start[1] + oy)
-        b = (tr.end[0] + ox, tr.end[1] + oy)
-        for j in (0.0, 0.35, 0.7):   # dashed bursts climbing to the target
-            p0 = (a[0] + (b[0] - a[0]) * j, a[1] + (b[1] - a[1]) * j)
-            p1 = (a[0] + (b[0] - a[0]) * (j + 0.22), a[1] + (b[1] - a[1]) * (j + 0.22))
-            pygame.draw.line(surface, colour, p0, p1, max(2, int(2 * s)))

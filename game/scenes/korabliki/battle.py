@@ -15,19 +15,22 @@ from the game itself whenever nothing is playing.
 
 from __future__ import annotations
 
+import random
+
 import pygame
 
 from ...i18n.phrase import Phrase
 from ...rules import korabliki as kr
 from ...render import text, theme
 from ...render.korabliki import (board_rect, cell_at, draw_cell_tint, draw_cursor, draw_pieces,
-                                draw_scorch, draw_sea_board, fit_geometry, rank_label,
-                                rank_name, to_screen)
+                                draw_scorch, draw_scorched, draw_sea_board, fit_geometry,
+                                rank_label, rank_name, to_screen)
+from ...render.strike import Strike
 from ...render.widgets import Button, panel
 from ..common.base import ARROWS
 from ..common.dialogs import ConfirmScene
 from ..common.battle_base import BattleBase
-from .show import BlastShow, EventShow, Ghost, Shown
+from .show import BlastShow, EventShow, Ghost, Shown, scorched_zones
 from ...match import COMPUTER, HUMAN
 
 
@@ -49,6 +52,8 @@ class KorablikiBattleScene(EventShow, BattleBase):
         super().__init__(app, match, game, kr.WIDTH, kr.HEIGHT, keep_record)
         self.ghosts: list[Ghost] = []
         self.blasts: list[BlastShow] = []
+        self.strike = Strike(random.Random(match.seed ^ 0x57))
+        self.scorched: list = scorched_zones(game.history)
         self.display: dict = {}
         self.cursor = (7, 11) if self.viewer == 0 else (8, 3)
         self.selected = None
@@ -270,6 +275,8 @@ class KorablikiBattleScene(EventShow, BattleBase):
     def skip(self) -> None:
         super().skip()
         self.ghosts.clear()
+        self.blasts.clear()
+        self.strike.clear()
 
     def _cancel(self) -> bool:
         if self.selected is None:
@@ -345,6 +352,7 @@ class KorablikiBattleScene(EventShow, BattleBase):
         for b in self.blasts:
             b.t += dt * speed
         self.blasts = [b for b in self.blasts if b.t < b.span]
+        self.strike.update(dt * speed)
 
     def place_controls(self) -> None:
         """The buttons of the panel, as the state asks: the answers while one is asked of the
@@ -380,6 +388,7 @@ class KorablikiBattleScene(EventShow, BattleBase):
             geo = geo.moved(ox, oy)
         flip = self.flip
         draw_sea_board(surface, geo, self.letters, self.t, flip)
+        draw_scorched(surface, geo, self.scorched, flip)
         draw_scorch(surface, geo, self.blasts, flip)
         for c, rgba in self._hints():
             draw_cell_tint(surface, geo, to_screen(c, flip), rgba)
@@ -388,6 +397,7 @@ class KorablikiBattleScene(EventShow, BattleBase):
         if self.human_to_move or self.human_to_act or self.human_answering:
             draw_cursor(surface, geo, to_screen(self.cursor, flip))
         self.effects.draw(surface, (ox, oy))
+        self.strike.draw(surface, (ox, oy))
         self._draw_header(surface, self.geo.grid.centerx)
         self._draw_panel(surface)
         self._draw_log(surface)
@@ -513,7 +523,7 @@ class KorablikiBattleScene(EventShow, BattleBase):
 
     @property
     def in_flight(self) -> bool:
-        return bool(self.effects.shells or self.blasts)
+        return bool(self.effects.shells or self.blasts or self.strike.flying)
 
     @classmethod
     def showcase_stats(cls, battles: list) -> dict:

@@ -14,6 +14,8 @@ from ...render import theme
 from ...render.korabliki import rank_label
 from ...match import COMPUTER
 
+TORPEDO_RUN = 0.4  # seconds a torpedo takes to reach the piece beside it
+
 BLAST_LINE = 4     # pieces a blast turns up, named per line of the log
 SLIDE = 0.22       # seconds a piece takes to slide one step
 
@@ -49,10 +51,25 @@ class BlastShow:
     span: float = 4.0
 
 
+def scorched_zones(history) -> list:
+    """The 5×5 squares every atomic blast of a game's ``history`` has scorched (a chain: both),
+    each as (its centre, its cells)."""
+    zones = []
+    for _, _, events in history:
+        for e in events if isinstance(events, (list, tuple)) else ():
+            if isinstance(e, kr.Blast):
+                zones.append((e.centre, tuple(e.zone)))
+                if e.chained is not None:
+                    zones.append((e.chained, tuple(e.chain_zone)))
+    return zones
+
+
 class EventShow:
     """A mixin for the «Кораблики» battle scene: the cues of each event on its ``timeline``,
-    with its ``effects``, ``display``, ``ghosts`` and ``blasts``; ``centre``, ``geo``,
-    ``_log``, ``_remark``, ``_rank_words``, ``_sound`` and ``play`` come from the scene."""
+    with its ``effects``, ``strike`` (torpedo runs, mines, sweeps, the blast's column:
+    render/strike.py), ``display``, ``ghosts``, ``blasts`` and ``scorched`` (the squares
+    blasts have left burnt, for the rest of the game); ``centre``, ``geo``, ``_log``,
+    ``_remark``, ``_rank_words``, ``_sound`` and ``play`` come from the scene."""
 
     def _show_move(self, e: kr.Moved, at: float) -> float:
         shown = self.display.get(e.frm)
@@ -121,9 +138,37 @@ class EventShow:
             for p in self.ais:
                 self._remark(p, ("we_" if e.player == p else "they_") + deed)
         self.timeline.add(at, guns)
+        if e.outcome == "swept":
+            self.timeline.add(at + 0.1, lambda s: self._sweep(e.ship, e.target, s))
+        elif e.outcome == "mined":
+            self.timeline.add(at + 0.35, lambda s: self._mine_blows(e.target, s))
+        elif e.outcome == "torpedoed":
+            self.timeline.add(at + 0.35, lambda s: self._burst(e.target, s))
         self.timeline.add(at + 0.5, lambda s: self._sink(e.removed, s))
         self.timeline.add(at + 0.5, told)
         return at + 1.1
+
+    def _sweep(self, ship, mine, skipping: bool) -> None:
+        """A minesweeper takes a mine: its sweep wire runs out to it and the mine bobs up."""
+        if not skipping:
+            self.strike.sweep(self.centre(ship), self.centre(mine), self.geo.cell)
+        self._sound("sweep", skipping, self.centre(mine)[0])
+
+    def _mine_blows(self, cell, skipping: bool) -> None:
+        """A mine goes off: a column of water and a shock ring."""
+        pos = self.centre(cell)
+        if not skipping:
+            self.strike.mine(pos, self.geo.cell)
+            self.effects.explosion(pos, 0.7)
+        self._sound("mine", skipping, pos[0])
+
+    def _burst(self, cell, skipping: bool) -> None:
+        """A torpedo bursts against a hull: fire and a column of water."""
+        pos = self.centre(cell)
+        if not skipping:
+            self.effects.explosion(pos, 1.0)
+            self.strike.column(pos, self.geo.cell, 1.5, 1.1)
+        self._sound("hit", skipping, pos[0])
 
     def _sink(self, removed, skipping: bool) -> None:
         for owner, c in removed:
@@ -139,31 +184,49 @@ class EventShow:
             self._sound("sink", skipping, volume=0.7)
 
     def _show_struck(self, e: kr.Struck, at: float) -> float:
+        """A torpedo runs from its cell to the piece beside it, leaving a wake, and bursts:
+        a water column and fire, or a mine's column and shock ring."""
+        def launch(skipping):
+            if (e.player, e.torpedo) in e.removed:
+                self.display.pop(e.torpedo, None)     # it has left its cell
+            if skipping:
+                return
+            start, end = self.centre(e.torpedo), self.centre(e.target)
+            stop = (start[0] + (end[0] - start[0]) * 0.7, start[1] + (end[1] - start[1]) * 0.7)
+            self.strike.torpedo(start, stop, TORPEDO_RUN, self.geo.cell)
+            self._sound("torpedo", skipping, start[0], 0.8)
+
         def boom(skipping):
-            if not skipping:
-                self.effects.explosion(self.centre(e.target), 1.0)
-            self._sound("hit", skipping)
+            if e.outcome == "mine":
+                self._mine_blows(e.target, skipping)
+            else:
+                self._burst(e.target, skipping)
             if e.target in self.display:
                 self.display[e.target].revealed = True
         words = Phrase(f"kor.log.struck_{e.outcome}", target=self._cell(e.target),
                        rank=Said(lambda tr: self._rank_words(e.rank, 1, tr)))
+        self.timeline.add(at, launch)
+        at += TORPEDO_RUN
         self.timeline.add(at, boom)
         self.timeline.add(at + 0.4, lambda s: self._sink(e.removed, s))
         self.timeline.add(at + 0.4, lambda s: self._log(e.player, words))
         return at + 0.9
 
     def _show_blast(self, e: kr.Blast, at: float) -> float:
-        """The atomic blast: a white flash and a shock ring, the 5×5 square scorched, every piece
-        in it turned face up; the second bomb chaining; then everything turned sinks."""
+        """The atomic blast: a white flash and a shock ring, the column rising, the 5×5 square
+        scorched (and left so), every piece in it turned face up; the second bomb chaining;
+        then everything turned sinks."""
         first_zone = set(e.zone)
 
         def flash(centre, zone, skipping):
+            self.scorched.append((centre, tuple(zone)))      # burnt for the rest of the game
+            pos = self.centre(centre)
+            self._sound("atom", skipping, pos[0])
             if skipping:
                 return
-            self.effects.atomic(self.centre(centre))
+            self.effects.atomic(pos)
+            self.strike.mushroom(pos, self.geo.cell)
             self.blasts.append(BlastShow(centre, tuple(zone)))
-            self.app.sound("sink", 1.0)
-            self.app.sound("hit", 1.0)
 
         def turn_up(cells, skipping):
             shown = []

@@ -14,6 +14,7 @@ return; what the boards show is kept in step with the animation.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 
 import pygame
@@ -23,8 +24,8 @@ from ...rules import naval as nv
 from ...render import text, theme
 from ...render.battle import status_panel
 from ...render.board import BoardGeometry
-from ...render.naval import (Flyer, Tracer, draw_aa_reach, draw_flyers, draw_incoming,
-                            draw_plan, paint_field)
+from ...render.naval import draw_aa_reach, draw_incoming, draw_plan, paint_field
+from ...render.strike import Strike
 from ...render.widgets import Button
 from ..common.base import ARROWS, step_cell
 from ..common.battle_base import FieldsBattle
@@ -53,8 +54,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
     def __init__(self, app, match, game: nv.NavalGame, keep_record: bool = True):
         super().__init__(app, match, game, nv.SIZE, nv.SIZE, keep_record)
         self.fields = [Field(), Field()]
-        self.flyers: list[Flyer] = []
-        self.tracers: list[Tracer] = []
+        self.strike = Strike(random.Random(match.seed ^ 0x57))
         self.cursor = (6, 6)
         self.own_cursor = None
         self.typed = ""
@@ -197,8 +197,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
     # -- input ---------------------------------------------------------------------------------
     def skip(self) -> None:
         super().skip()
-        self.flyers.clear()
-        self.tracers.clear()
+        self.strike.clear()
 
     def handle_input(self, event) -> None:
         if self.human_intercepting:
@@ -275,19 +274,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
 
     # -- time ----------------------------------------------------------------------------------
     def animate(self, dt: float, speed: float) -> None:
-        for fl in self.flyers:
-            fl.t += dt * speed
-            if fl.kind == "torpedo":
-                fl.wake += dt * speed
-                if fl.wake > 0.03 and fl.t < fl.duration:
-                    fl.wake = 0.0
-                    self.effects._spray(fl.pos(), 1, 8 * self.effects.scale, 0.9,
-                                        3 * self.effects.scale, (150, 200, 235), drag=2,
-                                        grow=5 * self.effects.scale, spread=0.3)
-        self.flyers = [fl for fl in self.flyers if fl.t < fl.duration]
-        for tr in self.tracers:
-            tr.life -= dt * speed
-        self.tracers = [tr for tr in self.tracers if tr.life > 0]
+        self.strike.update(dt * speed)
         super().animate(dt, speed)
 
     def settle(self, dt: float) -> None:
@@ -340,7 +327,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         if to_move:
             draw_plan(surface, geo_r, self, self.cursor, v == g.first, nv.SIZE)
         self.effects.draw(surface, (ox, oy))
-        draw_flyers(surface, self.flyers, self.tracers, (ox, oy), self.effects.scale)
+        self.strike.draw(surface, (ox, oy))
         self._draw_titles(surface)
         self._draw_header(surface)
         self._draw_log(surface)
@@ -417,7 +404,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
 
     @property
     def in_flight(self) -> bool:
-        return bool(self.effects.shells or self.flyers)
+        return bool(self.effects.shells or self.strike.flying)
 
     @classmethod
     def showcase_stats(cls, battles: list) -> dict:

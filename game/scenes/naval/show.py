@@ -7,17 +7,20 @@ result reaches the field it falls on only when its shell, plane or torpedo gets 
 from __future__ import annotations
 
 from ...rules import naval as nv
-from ...render.naval import Flyer, Tracer
+from ...render import theme
+from ...render.strike import BOMB_FALL, Plane
 
-FLIGHT = 0.6       # seconds a shell flies
-PLANE_TIME = 1.1   # seconds a plane flies to its target
-TORPEDO_SPEED = 9  # cells a second
+FLIGHT = 0.6        # seconds a shell flies
+PLANE_SPEED = 8.0   # cells a second an aircraft flies
+TORPEDO_SPEED = 11  # cells a second: a whole lane in about a second
+TRACERS = 0.2       # seconds a tracer round takes to reach what it is fired at
 
 
 class VolleyShow:
     """A mixin for the Naval battle scene: the cues of one ``VolleyResult`` on its timeline,
-    with its ``effects``, ``flyers``, ``tracers`` and ``fields``; ``geo_of``, ``_sound``,
-    ``_log``, ``_answer_words``, ``_remark`` and ``_halo`` come from the scene."""
+    with its ``effects``, ``strike`` (torpedoes, planes, tracers: render/strike.py) and
+    ``fields``; ``geo_of``, ``_sound``, ``_log``, ``_answer_words``, ``_remark`` and ``_halo``
+    come from the scene."""
 
     def _aa_source(self, defender: int, target) -> tuple:
         """Where the tracers come from: the mount itself for its owner; for anyone else a point
@@ -41,8 +44,8 @@ class VolleyShow:
                    geo_a.grid.centery + self.effects.rng.uniform(-1, 1) * geo_a.cell * 2)
             start = at + 0.07 * i
             end = max(end, self._animate_shell(r, c, src, start))
-        for i, c in enumerate(v.air):
-            end = max(end, self._animate_plane(r, c, at + 0.15 + 0.1 * i))
+        if v.air:
+            end = max(end, self._animate_air(r, at + 0.15))
         if v.torpedo is not None:
             end = max(end, self._animate_torpedo(r, at + 0.1))
         end += 0.35
@@ -75,13 +78,29 @@ class VolleyShow:
                 self.effects.splash(pos)
             self._sound("splash", skipping, pos[0], 0.7)
 
+    def _aegis_fires(self, defender: int, cell, at_point, hit_at: float, earliest: float) -> None:
+        """The Aegis's tracer stream climbs toward ``at_point`` so its rounds arrive as the
+        shell or plane gets there (``hit_at`` on the timeline); it cannot open fire before
+        ``earliest``."""
+        begin = max(earliest, hit_at - 0.45 - TRACERS)
+        fire = max(0.12, hit_at - TRACERS - begin + 0.05)
+        geo = self.geo_of(defender)
+
+        def guns(skipping):
+            if skipping:
+                return
+            self.strike.stream(self._aa_source(defender, cell), at_point, geo.cell, fire)
+            self._sound("flak", skipping, at_point[0], 0.7)
+        self.timeline.add(begin, guns)
+
     def _flak(self, defender: int, cell, at_point, skipping: bool) -> None:
-        """The Aegis's tracers meet a shell or a plane in the air: a puff, nothing below."""
+        """The Aegis's tracers meet a shell or a plane in the air: it bursts in flak, nothing
+        falls on the field."""
         if skipping:
             return
-        self.tracers.append(Tracer(self._aa_source(defender, cell), at_point))
-        self.effects.explosion(at_point, 0.45)
-        self._sound("launch", skipping, at_point[0], 0.5)
+        self.strike.flak(at_point, self.geo_of(defender).cell)
+        self.effects.explosion(at_point, 0.35)
+        self._sound("flak", skipping, at_point[0], 0.6)
 
     def _animate_shell(self, r: nv.VolleyResult, cell, src, start: float) -> float:
         defender = 1 - r.player
@@ -99,6 +118,7 @@ class VolleyShow:
 
         self.timeline.add(start, launch)
         if down:
+            self._aegis_fires(defender, cell, mid, start + FLIGHT * k, start)
             self.timeline.add(start + FLIGHT * k, lambda s: self._flak(defender, cell, mid, s))
             self.timeline.add(start + FLIGHT * k + 0.05,
                               lambda s: self.fields[defender].pulses.__setitem__(cell, 1.0))
@@ -107,56 +127,96 @@ class VolleyShow:
                           lambda s: self._impact(defender, cell, cell in r.hits, s))
         return start + FLIGHT + 0.3
 
-    def _animate_plane(self, r: nv.VolleyResult, cell, start: float) -> float:
-        defender = 1 - r.player
+    def air_planes(self, r: nv.VolleyResult) -> list:
+        """The planes of ``r``'s air strike, one a cell: they come in from the attacker's side
+        in a V (the middle row leads), each dives on its cell and drops as it passes over it,
+        then climbs away past the far edge; the ones the Aegis hits fall short, burning."""
+        attacker, defender = r.player, 1 - r.player
         geo = self.geo_of(defender)
-        dst = geo.center(cell)
-        from_left = self.geo_of(r.player).grid.centerx < geo.grid.centerx
-        src = (geo.grid.left - geo.cell * 3 if from_left else geo.grid.right + geo.cell * 3,
-               dst[1] - geo.cell * 2)
-        down = cell in r.downed
-        k = 0.8 if down else 1.0
-        stop = (src[0] + (dst[0] - src[0]) * k, src[1] + (dst[1] - src[1]) * k)
+        cell = geo.cell
+        d = 1 if self.geo_of(attacker).grid.centerx < geo.grid.centerx else -1
+        entry = geo.grid.left - cell * 2.5 if d > 0 else geo.grid.right + cell * 2.5
+        leave = geo.grid.right + cell * 2 if d > 0 else geo.grid.left - cell * 2
+        speed = PLANE_SPEED * cell
+        drift = speed * BOMB_FALL * 0.6
+        edge = geo.grid.left if d > 0 else geo.grid.right
+        order = sorted(r.volley.air, key=lambda c: d * c[0])
+        planes = []
+        for k, c in enumerate(order):            # the lead, then wingmen behind, left, right
+            dst = geo.center(c)
+            over = dst[0] - d * drift                     # where the bomb leaves the plane
+            release = abs(over - entry) / speed + 0.14 * k
+            gone = release + abs(leave - over) / speed
+            down_at = None
+            if c in r.downed:     # hit over the field, a little short of its target
+                short = (abs(over - edge) - 1.5 * cell) / speed
+                down_at = release - max(0.1, min(0.5, short))
+            wing = 0.0 if k == 0 else (-0.5 if k % 2 else 0.5) * ((k + 1) // 2)
+            planes.append((c, Plane(dst, d, speed, release, gone, cell,
+                                    theme.PLAYER_COLOURS[attacker], down_at, wing)))
+        return planes
+
+    def _animate_air(self, r: nv.VolleyResult, start: float) -> float:
+        defender = 1 - r.player
+        planes = self.air_planes(r)
+        x0 = planes[0][1].ground(0)[0]
 
         def take_off(skipping):
-            if not skipping:
-                self.flyers.append(Flyer("plane", src, stop, PLANE_TIME * k))
-                self._sound("whistle", skipping, src[0], 0.4)
+            if skipping:
+                return
+            for _, plane in planes:
+                self.strike.plane(plane)
+            self._sound("engines", skipping, x0, 0.8)
 
         self.timeline.add(start, take_off)
-        if down:
-            self.timeline.add(start + PLANE_TIME * k, lambda s: self._flak(defender, cell, stop, s))
-            return start + PLANE_TIME * k + 0.3
-        self.timeline.add(start + PLANE_TIME,
-                          lambda s: self._impact(defender, cell, cell in r.hits, s))
-        return start + PLANE_TIME + 0.3
+        end = start
+        for c, plane in planes:
+            if plane.down_at is not None:
+                hit_at = start + plane.down_at
+                where = plane.ground(plane.down_at)
+                self._aegis_fires(defender, c, where, hit_at, start)
+                self.timeline.add(hit_at, lambda s, c=c, where=where: self._flak(defender, c,
+                                                                                 where, s))
+                end = max(end, hit_at + 0.3)
+                continue
+            drop = start + plane.release
+            x = plane.target[0]
+            self.timeline.add(drop, lambda s, x=x: self._sound("bomb", s, x, 0.7))
+            self.timeline.add(drop + BOMB_FALL,
+                              lambda s, c=c: self._impact(defender, c, c in r.hits, s))
+            end = max(end, drop + BOMB_FALL + 0.3)
+        return end
 
     def _animate_torpedo(self, r: nv.VolleyResult, start: float) -> float:
         defender = 1 - r.player
         geo = self.geo_of(defender)
         row = r.volley.torpedo
         from_left = r.player == self.game.first
+        d = 1 if from_left else -1
         edge_x = geo.grid.left - geo.cell * 0.5 if from_left else geo.grid.right + geo.cell * 0.5
         y = geo.center((0, row))[1]
-        cells = list(r.torpedo_path) + ([r.torpedo_hit] if r.torpedo_hit is not None else [])
-        stop = geo.center(cells[-1])[0] if r.torpedo_hit is not None else (
+        hit = r.torpedo_hit
+        # it stops against the near side of the first hull, or runs out past the far edge
+        stop = geo.center(hit)[0] - d * geo.cell * 0.25 if hit is not None else (
             geo.grid.right + geo.cell * 0.5 if from_left else geo.grid.left - geo.cell * 0.5)
         duration = max(0.2, abs(stop - edge_x) / geo.cell / TORPEDO_SPEED)
 
         def launch(skipping):
             if not skipping:
-                self.flyers.append(Flyer("torpedo", (edge_x, y), (stop, y), duration))
-                self._sound("whistle", skipping, edge_x, 0.3)
+                self.strike.torpedo((edge_x, y), (stop, y), duration, geo.cell)
+                self._sound("torpedo", skipping, edge_x, 0.8)
 
         self.timeline.add(start, launch)
         for c in r.torpedo_path:
             x = geo.center(c)[0]
             when = start + duration * abs(x - edge_x) / max(1.0, abs(stop - edge_x))
             self.timeline.add(when, lambda s, c=c: self.fields[defender].marks.setdefault(c, nv.MISS))
-        if r.torpedo_hit is not None:
-            hit = r.torpedo_hit
-            self.timeline.add(start + duration,
-                              lambda s: self._impact(defender, hit, True, s, power=1.4))
+        if hit is not None:
+            def burst(skipping):
+                self._impact(defender, hit, True, skipping, power=1.4)
+                if not skipping:
+                    self.strike.column(geo.center(hit), geo.cell, 1.6, 1.2)
+            self.timeline.add(start + duration, burst)
         return start + duration + 0.3
 
     def _sink(self, owner: int, cells, skipping: bool) -> None:
