@@ -17,7 +17,6 @@ import pygame
 
 from . import theme
 from .board import BoardGeometry, BoardPicture, draw_board, draw_cross, draw_ship
-from .effects import glow
 from .naval_ships import NAVAL, naval_sprite
 from .widgets import tint
 
