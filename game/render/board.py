@@ -172,6 +172,19 @@ def ship_surface(cell: int, cells, colour, edge, kind: str | None = None):
     return surf, (x0, y0), h > w
 
 
+def burning_ship(cell: int, cells, kind: str | None = None):
+    """The ship of ``cells`` as it was when its last cell was hit: afloat, every cell holed and
+    burning (what ``render.damage.Sinking`` sends down). Returns (surface, top-left cell,
+    whether it lies along a column); a new surface each call (a sinking is rare)."""
+    sprite, origin, vertical = ship_surface(cell, cells, theme.SHIP, theme.SHIP_DARK, kind)
+    sprite = sprite.copy()
+    for x, y in cells:
+        frame = damage.fire_frames(cell)[(x + y) % damage.FRAMES]
+        sprite.blit(frame, ((x - origin[0]) * cell,
+                            (y - origin[1] + 1) * cell - frame.get_height()))
+    return sprite, origin, vertical
+
+
 def draw_wreck(surface: pygame.Surface, geo: BoardGeometry, cells, kind: str | None = None
                ) -> None:
     """A sunk ship: the wreck of its class lying dark below the surface (``render.damage``)."""
