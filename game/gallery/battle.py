@@ -63,8 +63,7 @@ def finished_game(seed: int, human_wins: bool):
     while not game.over:
         p = game.turn
         target = 1 - p
-        open_cells = [c for c in ((x, y) for x in range(10) for y in range(10))
-                      if c not in game.shots_at[target]]
+        open_cells = [a.cell for a in game.legal_actions() if isinstance(a, Shot)]
         ships = [c for s in game.ships[target] for c in s if c in open_cells]
         aim = 0.75 if p == winner else 0.12
         cell = rng.choice(ships if ships and rng.random() < aim else open_cells)
@@ -82,7 +81,7 @@ def game_over_screens(gallery) -> None:
             match, game = finished_game(gallery.seed, wins)
             scene = GameOverScene(app, match, game, 312.0)
             app.scenes.reset(scene)
-            gallery.run_frames(app, 150)
+            gallery.run_frames(app, 130)
             w, h = size
             gallery.save(app.screen.copy(), f"gameover-{name}-{w}x{h}.png")
             app.quit()

@@ -303,8 +303,8 @@ class Effects:
         heart (the victory screen)."""
         s = self.scale * power
         self._spray(pos, 1, 0, 0.25, 12 * s, (255, 255, 240), grow=40 * s)
-        self._spray(pos, 36, 260 * s, 1.3, 3 * s, colour, gravity=90 * s, drag=1.6)
-        self._spray(pos, 12, 140 * s, 1.0, 2 * s, (255, 240, 200), gravity=90 * s, drag=1.4)
+        self._spray(pos, 40, 300 * s, 1.4, 5 * s, colour, gravity=90 * s, drag=1.6)
+        self._spray(pos, 14, 160 * s, 1.1, 3.5 * s, (255, 240, 200), gravity=90 * s, drag=1.4)
 
     def sink(self, sprite: pygame.Surface, rect: pygame.Rect, vertical: bool,
              duration: float = 2.2) -> None:
