@@ -268,7 +268,9 @@ class Effects:
         self._spray((pos[0], pos[1] - 8 * s), int(7 * power), 30 * s, 2.0, 8 * s,
                     (96, 94, 100), drag=1.2, grow=22 * s, additive=False, up_bias=45 * s,
                     spread=0.8, opacity=0.5)                                          # smoke
-        self.rings.append(Ring(pos, 4 * s, 220 * s, 0.35, 0.35, (255, 215, 150), 3))
+        reach = min(80 * self.scale, 81 * s)      # the shock ring: two cells at most
+        self.rings.append(Ring(pos, 4 * s, (reach - 4 * s) / 0.35, 0.35, 0.35, (255, 215, 150),
+                               3))
         self.flash = max(self.flash, min(1.0, 0.35 * power))
         self.shake(6 * power, 0.35 + 0.15 * power)
 
@@ -276,8 +278,8 @@ class Effects:
         """A mine (C5): a broad column of water, a shock ring racing out two cells, spray."""
         s = self.scale
         self.column(pos, 1.5, 0.9, 1.2)
-        self.rings.append(Ring(pos, 4 * s, 240 * s, 0.33, 0.33, (235, 245, 255), 3))
-        self.rings.append(Ring(pos, 2 * s, 90 * s, 0.9, 0.9, (150, 200, 240), 2))
+        self.rings.append(Ring(pos, 4 * s, 228 * s, 0.33, 0.33, (235, 245, 255), 3))
+        self.rings.append(Ring(pos, 2 * s, 80 * s, 0.9, 0.9, (150, 200, 240), 2))
         self._spray(pos, 26, 200 * s, 0.9, 3 * s, (200, 230, 255), gravity=420 * s, drag=0.6,
                     up_bias=60 * s, spread=1.2)
         self._spray(pos, 1, 0, 0.2, 14 * s, (255, 250, 235), grow=90 * s)
