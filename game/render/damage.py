@@ -133,7 +133,7 @@ def ripple_frames(cell: int) -> list[pygame.Surface]:
         fr = w * 0.13
         pygame.draw.circle(surf, (10, 30, 50, 120), (c + fr * 0.25, c + fr * 0.35), fr)  # shadow
         pygame.draw.circle(surf, (245, 248, 252), (c, c + bob), fr)
-        pygame.draw.circle(surf, (225, 70, 55), (c, c + bob), fr * 0.55)              # its top
+        pygame.draw.circle(surf, (70, 150, 210), (c, c + bob), fr * 0.5)               # its top
         pygame.draw.circle(surf, (20, 40, 60), (c, c + bob), fr, max(SS, w // 40))
         frames.append(_down(surf, (cell, cell)))
     return _remember(_ripple, cell, frames)
