@@ -34,7 +34,7 @@ def draw_bunting(surface: pygame.Surface, left: float, right: float, top: float,
     the wind; ``shown`` (0–1) how much of the line has been hoisted, from the left."""
     n = max(4, int((right - left) / (size * 1.5)))
     step = (right - left) / n
-    sag = size * 0.3
+    sag = size * 0.8
     pts = []
     for i in range(n + 1):
         x = left + i * step
@@ -69,5 +69,5 @@ def draw_bunting(surface: pygame.Surface, left: float, right: float, top: float,
 def dusk(surface: pygame.Surface, rect: pygame.Rect, k: float) -> None:
     """A defeat: the light going out over ``rect`` (``k`` 0–1)."""
     if k > 0:
-        surface.blit(tint(rect.size, (10, 6, 20, int(90 * k))), rect.topleft)
+        surface.blit(tint(rect.size, (10, 6, 24, int(80 * k))), rect.topleft)
 

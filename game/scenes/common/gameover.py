@@ -200,37 +200,37 @@ class GameOverScene(Scene):
         px = max(14, int(theme.font_px(self.size, base) * punch(self.intro() * 2.5)))
         text.draw(surface, words, (self.size[0] / 2, y), px, colour, "center", shadow=True)
 
-    def _draw_show(self, surface, under: bool) -> None:
-        """The celebration: under the panels the dusk of a defeat, over them the flags and
-        the fireworks of a victory and the last ship going down."""
-        w, h = self.size
-        if under:
-            if not self.celebrating and self.game.winner is not None:
-                dusk(surface, surface.get_rect(), ease_out(self.t / 2.5) if not self.skipped
-                     else 1.0)
-            return
+    def _draw_show(self, surface) -> None:
+        """The celebration over the panels: the flags and the fireworks of a victory, the last
+        ship going down after a defeat."""
+        w = self.size[0]
         self.show.draw(surface)
-        if self.celebrating:
+        if self.celebrating:       # flags dressing the line either side of the headline
             u = theme.unit(self.size)
-            draw_bunting(surface, 0, w, 0, max(10, 12 * u), self.t,
-                         1.0 if self.skipped else ease_out(self.t / 1.6))
+            words, _ = self._headline()
+            half = text.font(theme.font_px(self.size, 54)).size(words)[0] / 2 + 24 * u
+            hoisted = 1.0 if self.skipped else ease_out(self.t / 1.6)
+            size = max(10, 18 * u)
+            draw_bunting(surface, 0, w / 2 - half, 0, size, self.t, hoisted)
+            draw_bunting(surface, w / 2 + half, w, 0, size, self.t + 0.7, hoisted)
 
     def draw(self, surface: pygame.Surface) -> None:
         u = theme.unit(self.size)
-        self._draw_show(surface, True)
         self._draw_headline(surface, 40 * u, 54)
         for side, owner in ((0, self.left), (1, 1 - self.left)):
             area, stats = self._areas()[side]
             dx, dy = self.slide(side)
             geo = self.field_geometry(side).moved(dx, 0)
             self._draw_field(surface, geo, owner)
+            if not self.celebrating and self.game.winner is not None:   # a defeat's dusk
+                dusk(surface, geo.grid, 1.0 if self.skipped else ease_out(self.t / 2.5))
             name_px = theme.font_px(self.size, 24)
             seat = self.match.seats[owner]
             text.draw(surface, self.tr("gameover.fleet_of", name=seat.name),
                       (geo.grid.centerx, geo.outer.y - name_px * 0.7), name_px,
                       theme.PLAYER_COLOURS[owner], "center")
             self._draw_stats(surface, owner, stats.move(0, dy))
-        self._draw_show(surface, False)
+        self._draw_show(surface)
         self._draw_footer(surface, self.footer_top())
 
     def _draw_field(self, surface, geo: BoardGeometry, owner: int) -> None:
