@@ -172,14 +172,17 @@ def column_sprite(width: float, height: float, alpha_step: int) -> pygame.Surfac
         surf = pygame.Surface((w * 2, h + w), pygame.SRCALPHA)
         a = int(230 * alpha_step / 8)
         cx, foot = w, h + w // 2
-        body = [(cx - w * 0.55, foot), (cx - w * 0.32, foot - h * 0.6), (cx - w * 0.36, foot - h),
-                (cx + w * 0.36, foot - h), (cx + w * 0.32, foot - h * 0.6), (cx + w * 0.55, foot)]
+        body = [(cx - w * 0.42, foot), (cx - w * 0.2, foot - h * 0.55), (cx - w * 0.55, foot - h * 0.9),
+                (cx + w * 0.55, foot - h * 0.9), (cx + w * 0.2, foot - h * 0.55),
+                (cx + w * 0.42, foot)]   # narrow at its waist, flaring into spray at the top
         pygame.draw.polygon(surf, (170, 205, 235, a), body)
-        pygame.draw.polygon(surf, (235, 245, 255, a), [(x * 0.5 + cx * 0.5, y) for x, y in body])
-        for dx, dy, r in ((-0.3, 0, 0.42), (0.28, 0.05, 0.38), (0, -0.12, 0.46)):  # the foam
-            pygame.draw.circle(surf, (240, 248, 255, a), (cx + dx * w, foot - h + dy * w), r * w)
-        pygame.draw.ellipse(surf, (220, 236, 250, a // 2),
-                            pygame.Rect(cx - w, foot - w * 0.35, 2 * w, w * 0.7))   # the foot
+        pygame.draw.polygon(surf, (235, 245, 255, a), [(x * 0.45 + cx * 0.55, y) for x, y in body])
+        for dx, dy, r in ((-0.5, 0.02, 0.16), (-0.25, -0.06, 0.2), (0.02, -0.1, 0.22),
+                          (0.28, -0.05, 0.19), (0.52, 0.03, 0.15)):      # the crown of spray
+            pygame.draw.circle(surf, (240, 248, 255, a), (cx + dx * w, foot - h * 0.92 + dy * h),
+                               max(1, r * w))
+        pygame.draw.ellipse(surf, (230, 242, 252, a // 3),
+                            pygame.Rect(cx - w * 0.8, foot - w * 0.25, 1.6 * w, w * 0.5), max(1, w // 10))
         if len(_column_cache) > 600:
             _column_cache.clear()
         _column_cache[key] = surf
@@ -237,7 +240,7 @@ class Effects:
         self._spray(pos, 6, 40 * s, 0.9, 6 * s, (110, 110, 120), drag=2, grow=10 * s,
                     additive=False)
 
-    def column(self, pos: Pos, cells: float = 1.5, width: float = 0.45,
+    def column(self, pos: Pos, cells: float = 1.5, width: float = 0.55,
                span: float = 0.9) -> None:
         """A water column ``cells`` cells high and ``width`` cells wide (a cell is 40 units)."""
         s = self.scale
@@ -440,7 +443,7 @@ class Effects:
         for i in range(1, 7):                 # the trail, thinning out behind
             kk = max(0.0, k - i * 0.03)
             tx, ty, _ = self._shell_at(sh, kk)
-            spr = glow((2 + i * 0.8) * s, (120, 118, 124), max(1, 6 - i))
+            spr = glow((3 + i * 1.1) * s, (170, 168, 176), max(1, 7 - i))
             surface.blit(spr, (tx + ox - spr.get_width() / 2, ty + oy - spr.get_height() / 2))
             if i < 4:
                 spr = glow(4 * s, (255, 150, 60), 8 - 2 * i)
@@ -450,13 +453,14 @@ class Effects:
         dx, dy = x - ox - px, y - oy - py
         n = math.hypot(dx, dy) or 1.0
         dx, dy = dx / n, dy / n
-        length, width = max(5, 11 * s), max(2, 4 * s)
+        length, width = max(6, 16 * s), max(3, 5.5 * s)
         tail = (x - dx * length, y - dy * length)
-        spr = glow(6 * s, sh.colour)
+        spr = glow(9 * s, sh.colour)
         surface.blit(spr, (x - spr.get_width() / 2, y - spr.get_height() / 2),
                      special_flags=pygame.BLEND_RGB_ADD)
-        pygame.draw.line(surface, (60, 56, 52), tail, (x, y), int(width))     # the body
-        pygame.draw.circle(surface, (255, 236, 190), (x, y), max(1.5, width * 0.6))  # hot nose
+        pygame.draw.line(surface, (40, 34, 28), tail, (x, y), int(width) + 2)   # its outline
+        pygame.draw.line(surface, (214, 182, 120), tail, (x, y), int(width))     # a brass body
+        pygame.draw.circle(surface, (255, 246, 220), (x, y), max(2, width * 0.65))  # hot nose
 
     def draw(self, surface: pygame.Surface, offset=(0, 0)) -> None:
         ox, oy = offset
