@@ -203,9 +203,9 @@ def test_game_over_panels_slide_into_their_places_and_a_key_puts_them_there(home
         assert scene.celebrating and scene.show.particles        # fireworks
     else:
         assert scene.show.sinkings                                # the last ship goes down
-    app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0,
-                                     unicode=" ", scancode=0)])
-    assert app.scenes.top is scene                    # the key ended the show, no more
+    app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0,
+                                     unicode="", scancode=0)])
+    assert app.scenes.top is scene                    # the key ended the show
     assert not scene.showing and not scene.show.sinkings
 
     other = GameOverScene(app, match, game, 60.0)

@@ -147,8 +147,7 @@ class GameOverScene(Scene):
 
     def handle(self, event) -> None:
         if self.showing and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            self.skip_show()      # the first key or click puts the panels in place
-            return
+            self.skip_show()      # a key or click puts the panels in place, and still acts
         menu_or_escape(self, event, self.leave, click=False)
 
     def _headline(self) -> tuple[str, tuple]:
