@@ -42,7 +42,7 @@ def classic_sinking(gallery) -> None:
         app.scenes.reset(battle)
         w, h = size
         if _until(gallery, app, battle, lambda b: b.effects.sinkings):
-            gallery.run_frames(app, 50)
+            gallery.run_frames(app, 75)
             gallery.save(app.screen.copy(), f"battle-sinking-{w}x{h}.png")
         both = lambda b: all(len(f.wrecks) >= 2 for f in b.fields)  # noqa: E731
         if _until(gallery, app, battle, lambda b: both(b) and not b.moments.active

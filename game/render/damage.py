@@ -249,10 +249,12 @@ def draw_sinking(surface: pygame.Surface, s: Sinking, offset=(0, 0)) -> None:
     # the oil slick: a dark sheen that spreads under the ship and thins out
     slick = r.inflate(short * (0.3 + 0.9 * k), short * (0.3 + 0.9 * k))
     oil = pygame.Surface(slick.size, pygame.SRCALPHA)
-    a = int(150 * math.sin(math.pi * min(1.0, k * 1.1)))
-    pygame.draw.ellipse(oil, (*OIL, a), oil.get_rect())
-    pygame.draw.ellipse(oil, (70, 40, 90, a // 3), oil.get_rect().inflate(-slick.w // 3,
-                                                                           -slick.h // 3), 2)
+    a = 200 * math.sin(math.pi * min(1.0, k * 1.1))
+    for grow, share in ((0.0, 0.3), (0.2, 0.35), (0.4, 0.45)):     # soft at its edge
+        pygame.draw.ellipse(oil, (*OIL, int(a * share)),
+                            oil.get_rect().inflate(-slick.w * grow, -slick.h * grow))
+    pygame.draw.ellipse(oil, (70, 40, 90, int(a / 3)), oil.get_rect().inflate(-slick.w // 3,
+                                                                              -slick.h // 3), 2)
     surface.blit(oil, slick)
     # the ship: it lists (its beam narrows), breaks (the halves turn apart), and goes under
     list_k = min(1.0, k / 0.35)

@@ -77,7 +77,7 @@ class Moments:
         ship (longer, slower, a harder push); ``toward`` the way the camera is pushed."""
         n = math.hypot(*toward) or 1.0
         push = cell * (0.22 if final else 0.12)
-        self.current = Moment(surf, pos, 3.0 if final else 1.25, 1.1 if final else 0.45,
+        self.current = Moment(surf, pos, 3.0 if final else 1.6, 1.1 if final else 0.45,
                               (toward[0] / n * push, toward[1] / n * push))
         return self.current
 

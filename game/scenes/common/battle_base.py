@@ -206,7 +206,7 @@ class BattleBase(RecordKeeper, Scene):
         if final:
             self.effects.flash = max(self.effects.flash, 0.6)
             self.effects.shake(8, 0.9)
-        self.timeline.add(2.2 if final else 0.8, lambda s: None)   # busy while it plays
+        self.timeline.add(2.2 if final else 1.0, lambda s: None)   # busy while it plays
 
     def _last_words(self, event) -> None:
         self.over_shown = True
