@@ -213,3 +213,28 @@ def test_game_over_panels_slide_into_their_places_and_a_key_puts_them_there(home
     app.step(DT, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1)])
     assert other.slide(0) == (0, 0) and other.slide(1) == (0, 0)   # at once in place
     app.quit()
+
+
+def test_a_sunk_named_ship_lies_on_the_target_board_as_the_wreck_of_its_kind(home):
+    """Milton Bradley's fleet: the rules name a ship as it sinks, so the target board draws
+    its wreck by that name (a submarine, not a cruiser), and a resumed game shows it again."""
+    from game.app import App
+    from game.match import HUMAN, Match, Seat
+    from game.rules.classic import PRESETS, Shot
+    from game.scenes.modes import SCREENS
+    app = App(size=(800, 600), seed=1)
+    match = Match(PRESETS["milton-bradley"], (Seat(HUMAN, "A"), Seat(HUMAN, "B")), seed=5)
+    game = match.new_game([match.entry.computer_setup(match, i) for i in (0, 1)])
+    battle = SCREENS["classic"].battle(app, match, game)
+    app.scenes.reset(battle)
+    target = 1 - game.turn
+    names = dict(zip(map(frozenset, game.ships[target]), game.names[target]))
+    sub = next(s for s in game.ships[target] if names[frozenset(s)] == "submarine")
+    assert not battle.fields[target].kinds                 # nothing told before it sinks
+    for c in sub:
+        battle.play(Shot(c))
+        battle.skip()
+    assert battle.fields[target].kinds == {frozenset(sub): "submarine"}
+    resumed = SCREENS["classic"].battle(app, match, game)
+    assert resumed.fields[target].kinds == {frozenset(sub): "submarine"}
+    app.quit()
