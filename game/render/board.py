@@ -8,7 +8,7 @@ import pygame
 
 from ..rules.classic import EMPTY, HIT, KNOWN_MINE, MINE, MISS, SUNK, SWEEPER, WRECK
 from ..rules.coords import Cell, LetterSet
-from . import text, theme
+from . import damage, text, theme
 from .sea import draw_water
 from .hull import DUTCHMAN, shaped_sprite
 from .naval_ships import NAVAL, naval_sprite
@@ -158,19 +158,79 @@ def draw_vessel(surface: pygame.Surface, geo: BoardGeometry, cells, colour, edge
     if geo.cell < 6:
         draw_ship(surface, geo, cells, colour, edge)
         return
-    corner = (min(x for x, _ in cells), min(y for _, y in cells))
+    sprite, corner, _ = ship_surface(geo.cell, cells, colour, edge, kind)
+    surface.blit(sprite, geo.cell_rect(corner).topleft)
+
+
+def ship_surface(cell: int, cells, colour, edge, kind: str | None = None):
+    """A ship on a surface of its own, as ``draw_vessel`` draws it: (the surface, its top-left
+    cell, whether it lies along a column). Cached by the sprite makers, except below 6 px a
+    cell, where it is the joined blocks."""
+    cells = set(cells)
+    x0 = min(c[0] for c in cells)
+    y0 = min(c[1] for c in cells)
+    w = max(c[0] for c in cells) - x0 + 1
+    h = max(c[1] for c in cells) - y0 + 1
+    if cell < 6:
+        surf = pygame.Surface((w * cell, h * cell), pygame.SRCALPHA)
+        draw_ship(surf, BoardGeometry(0, 0, cell, w, h), {(x - x0, y - y0) for x, y in cells},
+                  colour, edge)
+        return surf, (x0, y0), h > w
     if kind == NAVAL:
-        surface.blit(naval_sprite(cells, geo.cell, colour, edge), geo.cell_rect(corner).topleft)
-        return
+        return naval_sprite(cells, cell, colour, edge), (x0, y0), h > w
     line = None if kind == DUTCHMAN else straight(cells)
     if line is None:
-        sprite = shaped_sprite(cells, geo.cell, colour, edge, kind if kind in KINDS
-                               or kind == DUTCHMAN else None)
-        surface.blit(sprite, geo.cell_rect(corner).topleft)
-        return
-    length, vertical = line
-    surface.blit(ship_sprite(length, geo.cell, vertical, colour, edge, kind),
-                 geo.cell_rect(min(cells)).topleft)
+        shape = kind if kind in KINDS or kind == DUTCHMAN else None
+        return shaped_sprite(cells, cell, colour, edge, shape), (x0, y0), h > w
+    return ship_sprite(line[0], cell, line[1], colour, edge, kind), (x0, y0), line[1]
+
+
+def burning_ship(cell: int, cells, kind: str | None = None):
+    """The ship of ``cells`` as it was when its last cell was hit: afloat, every cell holed and
+    burning (what ``render.damage.Sinking`` sends down). Returns (surface, top-left cell,
+    whether it lies along a column); a new surface each call (a sinking is rare)."""
+    sprite, origin, vertical = ship_surface(cell, cells, theme.SHIP, theme.SHIP_DARK, kind)
+    sprite = sprite.copy()
+    for x, y in cells:
+        frame = damage.fire_frames(cell)[(x + y) % damage.FRAMES]
+        sprite.blit(frame, ((x - origin[0]) * cell,
+                            (y - origin[1] + 1) * cell - frame.get_height()))
+    return sprite, origin, vertical
+
+
+def draw_wreck(surface: pygame.Surface, geo: BoardGeometry, cells, kind: str | None = None
+               ) -> None:
+    """A sunk ship: the wreck of its class lying dark below the surface (``render.damage``)."""
+    cells = tuple(sorted(cells))
+    x0 = min(c[0] for c in cells)
+    y0 = min(c[1] for c in cells)
+    key = (tuple((x - x0, y - y0) for x, y in cells), geo.cell, kind)
+
+    def make():
+        return ship_surface(geo.cell, cells, damage.WRECK_HULL, damage.WRECK_EDGE, kind)[::2]
+
+    surface.blit(damage.submerge(make, geo.cell, key), geo.cell_rect((x0, y0)).topleft)
+
+
+def draw_marks(surface: pygame.Surface, geo: BoardGeometry, marks: dict, t: float) -> None:
+    """What the shots left: ripples and a float where one fell in the water, a scorched hole
+    in a sunk ship, a holed deck burning where one hit (its smoke over the rest), halo dots."""
+    dot = max(2, geo.cell // 9)
+    old_clip = surface.get_clip()
+    surface.set_clip(geo.grid.clip(old_clip))      # the smoke stays over the sea
+    burning = []
+    for cell, mark in marks.items():
+        if mark == MISS:
+            damage.draw_ripple(surface, geo.cell_rect(cell), cell, t)
+        elif mark == EMPTY:
+            pygame.draw.circle(surface, theme.HALO, geo.center(cell), max(1, dot - 1))
+        elif mark == HIT:
+            burning.append(cell)
+        elif mark == SUNK:
+            surface.blit(damage.scorch(geo.cell), geo.cell_rect(cell))
+    for cell in burning:
+        damage.draw_fire(surface, geo.cell_rect(cell), cell, t)
+    surface.set_clip(old_clip)
 
 
 def faded_ring(cell: int) -> tuple[int, int]:
@@ -196,19 +256,9 @@ def draw_board(surface: pygame.Surface, geo: BoardGeometry, picture: BoardPictur
         draw_vessel(surface, geo, ship, theme.SHIP, theme.SHIP_DARK,
                     picture.kinds.get(frozenset(ship), picture.hull))
     for ship in picture.wrecks:
-        draw_vessel(surface, geo, ship, theme.WRECK, (40, 30, 30),
-                    picture.kinds.get(frozenset(ship), picture.hull))
+        draw_wreck(surface, geo, ship, picture.kinds.get(frozenset(ship), picture.hull))
     surface.blit(_grid_overlay(geo), grid.topleft)
-    dot = max(2, geo.cell // 9)
-    for cell, mark in picture.marks.items():
-        if mark == MISS:
-            pygame.draw.circle(surface, theme.MISS, geo.center(cell), dot + 1)
-        elif mark == EMPTY:
-            pygame.draw.circle(surface, theme.HALO, geo.center(cell), max(1, dot - 1))
-        elif mark == HIT:
-            draw_cross(surface, geo, cell, theme.HIT)
-        elif mark == SUNK:
-            draw_cross(surface, geo, cell, theme.BAD)
+    draw_marks(surface, geo, picture.marks, t)
     ring, rim = faded_ring(geo.cell)
     for cell in picture.faded:      # §D: a hollow ring, plainly unlike a live mark
         pygame.draw.circle(surface, theme.HALO, geo.center(cell), ring, rim)

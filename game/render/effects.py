@@ -16,6 +16,7 @@ import numpy as np
 import pygame
 
 from . import text
+from .damage import Sinking, draw_sinking
 
 Pos = tuple[float, float]
 
@@ -148,6 +149,47 @@ class Ring:
 
 
 @dataclass
+class Column:
+    """A column of water thrown up where a shell or a mine went off: it shoots up to
+    ``height``, hangs, slumps and fades."""
+    pos: Pos
+    height: float
+    width: float
+    life: float
+    span: float
+
+
+_column_cache: dict = {}
+
+
+def column_sprite(width: float, height: float, alpha_step: int) -> pygame.Surface:
+    """A column of white water, wide at its foot and foaming at its top; cached by size."""
+    w = max(4, int(width) - int(width) % 2)
+    h = max(4, _quantise(height))
+    key = (w, h, alpha_step)
+    surf = _column_cache.get(key)
+    if surf is None:
+        surf = pygame.Surface((w * 2, h + w), pygame.SRCALPHA)
+        a = int(230 * alpha_step / 8)
+        cx, foot = w, h + w // 2
+        body = [(cx - w * 0.42, foot), (cx - w * 0.2, foot - h * 0.55), (cx - w * 0.55, foot - h * 0.9),
+                (cx + w * 0.55, foot - h * 0.9), (cx + w * 0.2, foot - h * 0.55),
+                (cx + w * 0.42, foot)]   # narrow at its waist, flaring into spray at the top
+        pygame.draw.polygon(surf, (170, 205, 235, a), body)
+        pygame.draw.polygon(surf, (235, 245, 255, a), [(x * 0.45 + cx * 0.55, y) for x, y in body])
+        for dx, dy, r in ((-0.5, 0.02, 0.16), (-0.25, -0.06, 0.2), (0.02, -0.1, 0.22),
+                          (0.28, -0.05, 0.19), (0.52, 0.03, 0.15)):      # the crown of spray
+            pygame.draw.circle(surf, (240, 248, 255, a), (cx + dx * w, foot - h * 0.92 + dy * h),
+                               max(1, r * w))
+        pygame.draw.ellipse(surf, (230, 242, 252, a // 3),
+                            pygame.Rect(cx - w * 0.8, foot - w * 0.25, 1.6 * w, w * 0.5), max(1, w // 10))
+        if len(_column_cache) > 600:
+            _column_cache.clear()
+        _column_cache[key] = surf
+    return surf
+
+
+@dataclass
 class FloatingText:
     surf: pygame.Surface
     pos: Pos
@@ -167,6 +209,8 @@ class Effects:
         self.shells: list[Shell] = []
         self.rings: list[Ring] = []
         self.texts: list[FloatingText] = []
+        self.columns: list[Column] = []
+        self.sinkings: list[Sinking] = []
         self.flash = 0.0
         self.flash_colour = (255, 240, 210)
         self._shake = 0.0
@@ -196,13 +240,19 @@ class Effects:
         self._spray(pos, 6, 40 * s, 0.9, 6 * s, (110, 110, 120), drag=2, grow=10 * s,
                     additive=False)
 
-    def splash(self, pos: Pos) -> None:
-        """A white column of water that falls back in drops, and rings on the surface."""
+    def column(self, pos: Pos, cells: float = 1.5, width: float = 0.55,
+               span: float = 0.9) -> None:
+        """A water column ``cells`` cells high and ``width`` cells wide (a cell is 40 units)."""
         s = self.scale
-        self._spray(pos, 8, 70 * s, 0.55, 7 * s, (150, 190, 230), gravity=260 * s, drag=1,
-                    up_bias=130 * s, spread=0.25, grow=8 * s)
-        self._spray(pos, 22, 190 * s, 0.8, 3 * s, (190, 225, 255), gravity=520 * s, drag=0.5,
-                    up_bias=90 * s, spread=0.6)
+        self.columns.append(Column(pos, cells * 40 * s, width * 40 * s, span, span))
+
+    def splash(self, pos: Pos) -> None:
+        """A white column of water a cell and a half high that falls back in drops, and rings
+        on the surface."""
+        s = self.scale
+        self.column(pos)
+        self._spray(pos, 16, 120 * s, 0.8, 2.5 * s, (190, 225, 255), gravity=420 * s, drag=0.5,
+                    up_bias=70 * s, spread=0.6)
         self.rings.append(Ring(pos, 3 * s, 60 * s, 0.7, 0.7, (170, 210, 250)))
         self.rings.append(Ring(pos, 1 * s, 32 * s, 0.9, 0.9, (120, 170, 220)))
 
@@ -221,9 +271,50 @@ class Effects:
         self._spray((pos[0], pos[1] - 8 * s), int(7 * power), 30 * s, 2.0, 8 * s,
                     (96, 94, 100), drag=1.2, grow=22 * s, additive=False, up_bias=45 * s,
                     spread=0.8, opacity=0.5)                                          # smoke
-        self.rings.append(Ring(pos, 4 * s, 220 * s, 0.35, 0.35, (255, 215, 150), 3))
+        reach = min(80 * self.scale, 81 * s)      # the shock ring: two cells at most
+        self.rings.append(Ring(pos, 4 * s, (reach - 4 * s) / 0.35, 0.35, 0.35, (255, 215, 150),
+                               3))
         self.flash = max(self.flash, min(1.0, 0.35 * power))
         self.shake(6 * power, 0.35 + 0.15 * power)
+
+    def mine_blast(self, pos: Pos) -> None:
+        """A mine (C5): a broad column of water, a shock ring racing out two cells, spray."""
+        s = self.scale
+        self.column(pos, 1.5, 0.9, 1.2)
+        self.rings.append(Ring(pos, 4 * s, 228 * s, 0.33, 0.33, (235, 245, 255), 3))
+        self.rings.append(Ring(pos, 2 * s, 80 * s, 0.9, 0.9, (150, 200, 240), 2))
+        self._spray(pos, 26, 200 * s, 0.9, 3 * s, (200, 230, 255), gravity=420 * s, drag=0.6,
+                    up_bias=60 * s, spread=1.2)
+        self._spray(pos, 1, 0, 0.2, 14 * s, (255, 250, 235), grow=90 * s)
+        self.flash = max(self.flash, 0.3)
+        self.shake(7, 0.45)
+
+    def sweep(self, pos: Pos) -> None:
+        """A minesweeper's sweep (C6): a sonar ring swept round a told mine, spray of its
+        wake in a circle."""
+        s = self.scale
+        for i in range(3):
+            self.rings.append(Ring(pos, (2 + 6 * i) * s, 50 * s, 0.8 + 0.2 * i, 0.8 + 0.2 * i,
+                                   (120, 240, 200), 2))
+        for i in range(12):
+            a = i / 12 * 2 * math.pi
+            p = (pos[0] + math.cos(a) * 16 * s, pos[1] + math.sin(a) * 16 * s)
+            self.particles.append(Particle(p[0], p[1], -math.sin(a) * 60 * s,
+                                           math.cos(a) * 60 * s, 0.6, 0.6, 3 * s,
+                                           (170, 235, 220), drag=2))
+
+    def firework(self, pos: Pos, colour, power: float = 1.0) -> None:
+        """A star shell bursting: sparks all round that fall and fade, and a flash at its
+        heart (the victory screen)."""
+        s = self.scale * power
+        self._spray(pos, 1, 0, 0.25, 12 * s, (255, 255, 240), grow=40 * s)
+        self._spray(pos, 40, 300 * s, 1.4, 5 * s, colour, gravity=90 * s, drag=1.6)
+        self._spray(pos, 14, 160 * s, 1.1, 3.5 * s, (255, 240, 200), gravity=90 * s, drag=1.4)
+
+    def sink(self, sprite: pygame.Surface, rect: pygame.Rect, vertical: bool,
+             duration: float = 2.2) -> None:
+        """A ship going down (``render.damage.Sinking``): lists, breaks, goes under."""
+        self.sinkings.append(Sinking(sprite, pygame.Rect(rect), vertical, duration))
 
     def atomic(self, pos: Pos) -> None:
         """The atomic bomb (RULES.md §K): a white flash, shock rings, a fireball and the
@@ -275,6 +366,8 @@ class Effects:
         self.shells.clear()
         self.rings.clear()
         self.texts.clear()
+        self.columns.clear()
+        self.sinkings.clear()
         self.flash = 0.0
         self._shake = self._shake_time = 0.0
 
@@ -304,6 +397,15 @@ class Effects:
             ft.life -= dt
             ft.pos = (ft.pos[0], ft.pos[1] - 30 * self.scale * dt)
         self.texts = [ft for ft in self.texts if ft.life > 0]
+        for c in self.columns:
+            c.life -= dt
+        self.columns = [c for c in self.columns if c.life > 0]
+        for sk in self.sinkings:
+            sk.t += dt
+            if 0.3 < sk.progress < 0.95 and self.rng.random() < dt * 14:
+                for p in sk.bubble_points(1, self.rng):   # bubbles breaking the surface
+                    self.rings.append(Ring(p, 1, 14 * self.scale, 0.5, 0.5, (200, 225, 245), 1))
+        self.sinkings = [sk for sk in self.sinkings if not sk.done]
         self.flash = max(0.0, self.flash - dt * 2.2)
         if self._shake_time > 0:
             self._shake_time -= dt
@@ -321,8 +423,57 @@ class Effects:
         return (round(self.rng.uniform(-a, a)), round(self.rng.uniform(-a, a)))
 
     # -- drawing --
+    @staticmethod
+    def _shell_at(sh: Shell, k: float) -> tuple[float, float, float]:
+        """Where a shell is at ``k`` of its flight: x, y in the air, y of its shadow."""
+        x = sh.start[0] + (sh.end[0] - sh.start[0]) * k
+        gy = sh.start[1] + (sh.end[1] - sh.start[1]) * k
+        return x, gy - sh.height * 4 * k * (1 - k), gy
+
+    def _draw_shell(self, surface, sh: Shell, ox: float, oy: float) -> None:
+        """A shell: its shadow on the water, a trail of smoke and glow, a body along its
+        flight with a hot nose, all sized to the cell."""
+        s = self.scale
+        k = sh.t / sh.duration
+        x, y, gy = self._shell_at(sh, k)
+        x, y, gy = x + ox, y + oy, gy + oy
+        shadow = pygame.Rect(0, 0, max(4, 10 * s), max(2, 4 * s))
+        shadow.center = (x, gy)
+        pygame.draw.ellipse(surface, (10, 24, 40), shadow)
+        for i in range(1, 7):                 # the trail, thinning out behind
+            kk = max(0.0, k - i * 0.03)
+            tx, ty, _ = self._shell_at(sh, kk)
+            spr = glow((3 + i * 1.1) * s, (170, 168, 176), max(1, 7 - i))
+            surface.blit(spr, (tx + ox - spr.get_width() / 2, ty + oy - spr.get_height() / 2))
+            if i < 4:
+                spr = glow(4 * s, (255, 150, 60), 8 - 2 * i)
+                surface.blit(spr, (tx + ox - spr.get_width() / 2, ty + oy - spr.get_height() / 2),
+                             special_flags=pygame.BLEND_RGB_ADD)
+        px, py, _ = self._shell_at(sh, max(0.0, k - 0.01))
+        dx, dy = x - ox - px, y - oy - py
+        n = math.hypot(dx, dy) or 1.0
+        dx, dy = dx / n, dy / n
+        length, width = max(6, 16 * s), max(3, 5.5 * s)
+        tail = (x - dx * length, y - dy * length)
+        spr = glow(9 * s, sh.colour)
+        surface.blit(spr, (x - spr.get_width() / 2, y - spr.get_height() / 2),
+                     special_flags=pygame.BLEND_RGB_ADD)
+        pygame.draw.line(surface, (40, 34, 28), tail, (x, y), int(width) + 2)   # its outline
+        pygame.draw.line(surface, (214, 182, 120), tail, (x, y), int(width))     # a brass body
+        pygame.draw.circle(surface, (255, 246, 220), (x, y), max(2, width * 0.65))  # hot nose
+
     def draw(self, surface: pygame.Surface, offset=(0, 0)) -> None:
         ox, oy = offset
+        for sk in self.sinkings:
+            draw_sinking(surface, sk, offset)
+        for c in self.columns:
+            k = 1 - c.life / c.span
+            rise = min(1.0, k / 0.25)
+            h = c.height * (1 - (1 - rise) ** 2) * (1 - 0.35 * max(0.0, k - 0.5) / 0.5)
+            steps = max(1, min(8, int((1 - max(0.0, k - 0.45) / 0.55) * 8 + 0.999)))
+            spr = column_sprite(c.width, h, steps)
+            surface.blit(spr, (c.pos[0] + ox - spr.get_width() / 2,
+                               c.pos[1] + oy - spr.get_height() + spr.get_width() / 4))
         for p in self.particles:
             k = p.life / p.span * p.opacity
             steps = max(1, min(8, int(k * 8 + 0.999)))
@@ -336,23 +487,7 @@ class Effects:
             surface.blit(spr, (r.pos[0] + ox - half, r.pos[1] + oy - half),
                          special_flags=pygame.BLEND_RGB_ADD)
         for sh in self.shells:
-            k = sh.t / sh.duration
-            x = sh.start[0] + (sh.end[0] - sh.start[0]) * k + ox
-            y = sh.start[1] + (sh.end[1] - sh.start[1]) * k - sh.height * 4 * k * (1 - k) + oy
-            gy = sh.start[1] + (sh.end[1] - sh.start[1]) * k + oy
-            pygame.draw.circle(surface, (10, 20, 30), (x, gy), max(2, 3 * self.scale))
-            for i in range(1, 4):  # a short glowing trail
-                kk = max(0.0, k - i * 0.025)
-                tx = sh.start[0] + (sh.end[0] - sh.start[0]) * kk + ox
-                ty = (sh.start[1] + (sh.end[1] - sh.start[1]) * kk
-                      - sh.height * 4 * kk * (1 - kk) + oy)
-                spr = glow(4 * self.scale, (255, 150, 60), 8 - 2 * i)
-                surface.blit(spr, (tx - spr.get_width() / 2, ty - spr.get_height() / 2),
-                             special_flags=pygame.BLEND_RGB_ADD)
-            spr = glow(7 * self.scale, sh.colour)
-            surface.blit(spr, (x - spr.get_width() / 2, y - spr.get_height() / 2),
-                         special_flags=pygame.BLEND_RGB_ADD)
-            pygame.draw.circle(surface, (255, 255, 240), (x, y), max(2, 2.5 * self.scale))
+            self._draw_shell(surface, sh, ox, oy)
         for ft in self.texts:
             k = ft.life / ft.span
             ft.surf.set_alpha(int(255 * min(1.0, k * 2)))

@@ -22,7 +22,7 @@ from ...rules.errors import RuleError
 from ...i18n import describe
 from ...render import text, theme
 from ...render.battle import draw_afloat, status_panel
-from ...render.board import BoardGeometry, BoardPicture, draw_board
+from ...render.board import BoardGeometry, BoardPicture, burning_ship, draw_board
 from ...render.widgets import Button
 from ..common.battle_base import FieldsBattle
 from .dutchman import PaintShipScene
@@ -55,6 +55,8 @@ class BattleScene(FieldsBattle):
         pic.marks.update({c: EMPTY for c in g.known_empty[owner]})
         pic.marks.update({c: KNOWN_MINE for c in g.told[owner] if c not in g.shots_at[owner]})
         pic.wrecks = list(g.view(1 - owner).enemy_sunk)
+        pic.kinds = {frozenset(s): n for s, n in zip(g.ships[owner], g.names[owner])
+                     if n and s in pic.wrecks}     # a sunk ship's name the rules have told
 
     @property
     def human_to_move(self) -> bool:
@@ -82,14 +84,18 @@ class BattleScene(FieldsBattle):
         self.salvo = []
         at = 0.0
         volley_end = 0.0
+        over = any(isinstance(e, GameOver) for e in events)
+        kills = [e for e in events if isinstance(e, ShotResult) and e.outcome == SUNK]
+        last = kills[-1] if over and kills else None   # the fleet's last ship: the finale
         for event in events:
             if isinstance(event, ShotResult):
                 self.turn_shots[shooter].append(event.cell)
                 if isinstance(action, Salvo):
-                    volley_end = max(volley_end, self._animate_shot(event, at))
+                    volley_end = max(volley_end, self._animate_shot(event, at,
+                                                                    event is last))
                     at += 0.09
                 else:
-                    at = self._animate_shot(event, at)
+                    at = self._animate_shot(event, at, event is last)
                 continue
             if volley_end:
                 at, volley_end = max(at, volley_end), 0.0
@@ -98,7 +104,7 @@ class BattleScene(FieldsBattle):
                 at += 0.25
             elif isinstance(event, GameOver):
                 self.timeline.add(at + 0.3, lambda s, e=event: self._last_words(e))
-                self.timeline.add(at + 1.4, lambda s: self._game_over())
+                self.timeline.add(at + (3.0 if last else 1.4), lambda s: self._game_over())
             elif isinstance(event, (CellGiven, MineGiven, Relocated, TurnSkipped)):
                 self.timeline.add(at + 0.1, lambda s, e=event: self._told(e, s))
                 at += 0.35
@@ -115,6 +121,9 @@ class BattleScene(FieldsBattle):
             else:
                 self.fields[event.player].marks.setdefault(event.cell, KNOWN_MINE)
                 self._log(event.player, Phrase("log.told", cell=self._cell(event.cell)))
+                if not skipping:      # C6: the minesweeper sweeps the mine it was told
+                    self.effects.sweep(self.geo_of(event.player).center(event.cell))
+                self._sound("sweep", skipping)
         elif isinstance(event, Relocated):
             if event.moved:
                 marks = self.fields[event.player].marks
@@ -128,7 +137,9 @@ class BattleScene(FieldsBattle):
         elif isinstance(event, TurnSkipped):
             self._log(event.player, Phrase("log.skipped", name=self.seat(event.player)))
 
-    def _animate_shot(self, ev: ShotResult, at: float) -> float:
+    def _animate_shot(self, ev: ShotResult, at: float, final: bool = False) -> float:
+        """Queue one shot's cues from ``at``: launch, flight, impact; a sunk ship goes down
+        with its kill moment (``final``: the fleet's last). Returns when its cues end."""
         target_owner = 1 - ev.shooter
         src = self.geo_of(ev.shooter).grid.center
         dst = self.geo_of(target_owner).center(ev.cell)
@@ -152,10 +163,14 @@ class BattleScene(FieldsBattle):
             deed = {HIT: "hit", SUNK: "sink"}.get(ev.outcome, "miss")
             for p in self.ais:
                 self._remark(p, ("we_" if ev.shooter == p else "they_") + deed)
-            if ev.outcome in (MINE, SWEEPER):
+            if ev.outcome == MINE:      # C5: a water column and a shock ring
                 if not skipping:
-                    self.effects.explosion(dst_now, 1.4 if ev.outcome == MINE else 0.8)
-                self._sound("sink" if ev.outcome == MINE else "hit", skipping, dst_now[0])
+                    self.effects.mine_blast(dst_now)
+                self._sound("mine", skipping, dst_now[0])
+            elif ev.outcome == SWEEPER:
+                if not skipping:
+                    self.effects.explosion(dst_now, 0.8)
+                self._sound("hit", skipping, dst_now[0])
             elif ev.outcome == MISS:
                 if not skipping:
                     self.effects.splash(dst_now)
@@ -164,7 +179,7 @@ class BattleScene(FieldsBattle):
                 if not skipping:
                     self.effects.explosion(dst_now, 1.0)
                 self._sound("hit", skipping, dst_now[0])
-            if not skipping and not self.demo:
+            if not skipping and not self.demo and ev.outcome != SUNK:   # a kill has its moment
                 colour = {HIT: theme.HIT, SUNK: theme.BAD, MINE: theme.BAD,
                           SWEEPER: theme.HIT}.get(ev.outcome, theme.MISS)
                 px = int(self.geo_of(target_owner).cell * (0.9 if ev.outcome == SUNK else 0.7))
@@ -177,22 +192,36 @@ class BattleScene(FieldsBattle):
         end = at + FLIGHT + (0.35 if ev.outcome == MISS else 0.6 if ev.outcome == MINE else 0.45)
         if ev.outcome == SUNK:
             for i, c in enumerate(ev.ship):
-                self.timeline.add(end + 0.08 * i, lambda s, c=c, i=i: self._sink_cell(ev, c, i, s))
+                self.timeline.add(end + 0.08 * i,
+                                  lambda s, c=c, i=i: self._sink_cell(ev, c, i, s, final))
             end += 0.08 * len(ev.ship) + 0.35
             for j, c in enumerate(ev.halo):
                 self.timeline.add(end + 0.025 * j, lambda s, c=c: self._halo(target_owner, c, s))
             end += 0.025 * len(ev.halo) + 0.2
         return end
 
-    def _sink_cell(self, ev: ShotResult, cell, i: int, skipping: bool) -> None:
+    def _sink_cell(self, ev: ShotResult, cell, i: int, skipping: bool, final: bool = False
+                   ) -> None:
+        """A sunk ship's cell, one after another: the first sends the ship down (it lists,
+        breaks, goes under; the wreck stays below) and plays the kill moment."""
         owner = 1 - ev.shooter
         pic = self.fields[owner]
+        geo = self.geo_of(owner)
         pic.marks[cell] = SUNK
         if i == 0:
             pic.wrecks.append(ev.ship)
-            self._sound("sink", skipping, self.geo_of(owner).center(cell)[0])
+            if ev.ship_name:
+                pic.kinds[frozenset(ev.ship)] = ev.ship_name
+            self._sound("sink", skipping, geo.center(cell)[0])
+            if not skipping:
+                sprite, origin, vertical = burning_ship(geo.cell, ev.ship, ev.ship_name)
+                self.effects.sink(sprite, sprite.get_rect(topleft=geo.cell_rect(origin).topleft),
+                                  vertical, 2.6 if final else 2.2)
+                name = self.tr(f"ship.{ev.ship_name}") if ev.ship_name else None
+                self.kill_moment(geo.grid, geo.center(cell), geo.cell, name, final,
+                                 ours=owner == self.viewer and self._mine(owner))
         if not skipping:
-            self.effects.explosion(self.geo_of(owner).center(cell), 1.25)
+            self.effects.explosion(geo.center(cell), 1.25 if not final else 1.6)
 
     def _turn_changed(self, player: int) -> None:
         self.turn_shots[player] = []
@@ -341,9 +370,6 @@ class BattleScene(FieldsBattle):
                 and self.app.scenes.top is self):
             self.prompted = len(g.history)
             self.ask_relocation()
-        if self.finished and self.demo:
-            return
-        self._burn(dt)
 
     def place_controls(self) -> None:
         b = self.fire_button     # the salvo's button, under the status panel (C4)
@@ -368,6 +394,8 @@ class BattleScene(FieldsBattle):
         self.layout()
         v = self.viewer
         ox, oy = self.effects.shake_offset()
+        nx, ny = self.moments.offset()      # a kill's nudge of the camera
+        ox, oy = ox + nx, oy + ny
         g = self.game
         own = self.fields[v]
         view = self._view()
@@ -384,7 +412,8 @@ class BattleScene(FieldsBattle):
         enemy = self.fields[1 - v]
         enemy_pic = BoardPicture(ships=enemy.ships, wrecks=enemy.wrecks, marks=enemy.marks,
                                  pulses=enemy.pulses, given=list(view.given),
-                                 faded=list(view.faded), selected=list(self.salvo), hull=hull)
+                                 faded=list(view.faded), selected=list(self.salvo), hull=hull,
+                                 kinds=enemy.kinds)
         geo_l = self._geo["left"].moved(ox, oy)
         geo_r = self._geo["right"].moved(ox, oy)
         cursor = self.cursor if self.human_to_move else None
@@ -400,6 +429,7 @@ class BattleScene(FieldsBattle):
         self.effects.draw(surface, (ox, oy))
         if self.demo:
             return
+        self.moments.draw(surface, (ox, oy))
         self._draw_titles(surface)
         self._draw_header(surface)
         self._draw_log(surface)

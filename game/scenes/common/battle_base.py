@@ -24,6 +24,7 @@ from ...render.battle import draw_header, fields_layout, small_ring
 from ...render.board import BoardGeometry
 from ...render.effects import Effects, Timeline
 from ...render.logpanel import LogPanel
+from ...render.moments import Moments, banner
 from ...rules.classic import EMPTY, HIT     # a halo cell, a burning hit: the same in Naval
 from ...rules.coords import board_letters, parse_cell, typed_cell
 from ...rules.errors import RuleError
@@ -55,6 +56,7 @@ class BattleBase(RecordKeeper, Scene):
         self.viewer = game.turn if match.hot_seat else (humans[0] if humans else 0)
         self.timeline = Timeline()
         self.effects = Effects(random.Random(match.seed ^ 0x5EA))
+        self.moments = Moments()      # a kill's big word, slow motion and nudge
         self.message = ""
         self.message_time = 0.0
         self.log = LogPanel(lambda: self.app.tr)   # the whole game, said in today's language
@@ -186,6 +188,29 @@ class BattleBase(RecordKeeper, Scene):
     def _handed_over(self, player: int) -> None:
         """What the screen shows ``player`` as the curtain lifts (his mode says)."""
 
+    def kill_moment(self, board: pygame.Rect, pos, cell: float, ship: str | None = None,
+                    final: bool = False, ours: bool = False) -> None:
+        """A ship went down at ``pos`` on the board ``board`` (a rect, ``cell`` pixels a
+        cell): the big word ("Убил!", "Sunk!") punches in over the board with ``ship`` (a
+        translated ship's name) under it, or, ``final``, that the whole fleet is sunk; the
+        battle slows for a moment and the camera is nudged; the screen stays busy while it
+        plays, so any key skips it. ``ours``: the viewer's own ship (the words in red)."""
+        if self.demo:
+            return
+        u = theme.unit(self.size)
+        px = int(min(max(cell * 1.6, 44 * u), 96 * u) * (1.25 if final else 1.0))
+        colour = theme.BAD if ours else theme.ACCENT
+        sub = self.tr("moment.fleet_sunk") if final else ship
+        surf = banner(self.tr("moment.sunk"), sub, px, colour, theme.TEXT, int(board.w * 0.96))
+        centre = (board.centerx, board.centery)
+        self.moments.kill(surf, centre, final, (pos[0] - centre[0], pos[1] - centre[1] + 1),
+                          cell)
+        self._sound("kill", False, pos[0])
+        if final:
+            self.effects.flash = max(self.effects.flash, 0.6)
+            self.effects.shake(8, 0.9)
+        self.timeline.add(2.2 if final else 1.0, lambda s: None)   # busy while it plays
+
     def _last_words(self, event) -> None:
         self.over_shown = True
         for p in self.ais:
@@ -268,6 +293,8 @@ class BattleBase(RecordKeeper, Scene):
             self._thought()
         self.timeline.skip()
         self.effects.shells.clear()
+        self.effects.sinkings.clear()
+        self.moments.clear()
 
     # -- time ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -275,11 +302,13 @@ class BattleBase(RecordKeeper, Scene):
         speed = self.app.settings.anim_speed
         if not self.game.over:
             self.elapsed += dt
-        self.timeline.update(dt * speed)
+        slow = self.moments.time_scale    # a kill's slow motion
+        self.moments.update(dt * speed)
+        self.timeline.update(dt * speed * slow)
         if self.thinking is not None and self.thinking.done():
             self._thought()
             self.timeline.update(0.0)   # what it sets off at once starts now, as a cue's would
-        self.effects.update(dt * speed)
+        self.effects.update(dt * speed * slow)
         self.message_time = max(0.0, self.message_time - dt)
         self.animate(dt, speed)
         g = self.game

@@ -3,12 +3,16 @@ and a rematch in which the loser moves first."""
 
 from __future__ import annotations
 
+import random
+
 import pygame
 
-from ...rules.classic import EMPTY, MINE, shot_stats
+from ...rules.classic import EMPTY, MINE, SUNK, shot_results, shot_stats
 from ...rules.coords import board_letters
 from ...render import text, theme
-from ...render.board import BoardGeometry, BoardPicture, draw_board
+from ...render.board import BoardGeometry, BoardPicture, burning_ship, draw_board
+from ...render.effects import Effects
+from ...render.finale import FIREWORKS, draw_bunting, dusk, ease_out, punch
 from ...render.widgets import Item, Menu, panel
 from .base import Scene, menu_or_escape
 from ...match import HUMAN
@@ -17,6 +21,8 @@ from ..classic.thinking import ThinkingScene
 
 class GameOverScene(Scene):
     music = ""         # silence: the result's own fanfare or lament plays (app.music_wanted)
+    INTRO = 1.1         # seconds the panels take to slide into their places
+    SHOW = 6.0          # seconds of fireworks after a victory
 
     def __init__(self, app, match, game, elapsed: float, record_path=None, thoughts=None,
                  insight: str | None = None):
@@ -52,6 +58,63 @@ class GameOverScene(Scene):
         if self.campaign is None:
             items.append(Item(lambda: self.tr("gameover.menu"), self.app.flow.to_title))
         self.menu = Menu(items, sound=app.sound, base_px=26)
+        self.show = Effects(random.Random(match.seed ^ 0xF17E))   # fireworks, the last ship
+        self.skipped = False      # a key or click during the intro puts everything in place
+        self._next_firework = 0.3
+        self._sent_down = False
+
+    # -- the show (issue 20): panels slide in, fireworks or the last ship going down -------
+    @property
+    def celebrating(self) -> bool:
+        """A victory to celebrate: a person beat the computer, or two people played."""
+        return self.game.winner is not None and (self.human_won or len(self.match.humans) != 1)
+
+    def intro(self) -> float:
+        """How far the panels have come in (1: in their places)."""
+        return 1.0 if self.skipped else min(1.0, self.t / self.INTRO)
+
+    def skip_show(self) -> None:
+        self.skipped = True
+        self.show.clear()
+
+    @property
+    def showing(self) -> bool:
+        """Something of the show still moves (a key first ends it)."""
+        return not self.skipped and (self.t < self.INTRO + 0.5 or bool(self.show.sinkings))
+
+    def last_sunk(self):
+        """The cells of the last ship sunk in the game (None if the history shows none)."""
+        for entry in reversed(self.game.history):
+            for r in reversed(shot_results(entry[-1])):
+                if r.outcome == SUNK:
+                    return r.ship
+        return None
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.show.update(dt)
+        if self.skipped:
+            return
+        if (not self._sent_down and not self.celebrating and self.game.winner is not None
+                and self.t >= self.INTRO * 0.8):
+            self._sent_down = True        # a defeat: the last ship goes down again, slowly
+            ship = self.last_sunk()
+            if ship:
+                loser = 1 - self.game.winner
+                geo = self.field_geometry(0 if loser == self.left else 1)
+                self.show.scale = geo.cell / 40
+                sprite, origin, vertical = burning_ship(geo.cell, ship)
+                self.show.sink(sprite, sprite.get_rect(topleft=geo.cell_rect(origin).topleft),
+                               vertical, 3.6)
+        if self.celebrating and self.t < self.SHOW:
+            self._next_firework -= dt
+            if self._next_firework <= 0:
+                self._next_firework = self.show.rng.uniform(0.25, 0.6)
+                w, h = self.size
+                rng = self.show.rng
+                self.show.scale = theme.unit(self.size)
+                self.show.firework((rng.uniform(0.1, 0.9) * w, rng.uniform(0.12, 0.45) * h),
+                                   rng.choice(FIREWORKS), rng.uniform(0.8, 1.3))
 
     def player_stats(self, player: int) -> dict:
         return shot_stats(self.game, player)
@@ -84,6 +147,8 @@ class GameOverScene(Scene):
                                            self.thoughts[player]))
 
     def handle(self, event) -> None:
+        if self.showing and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.skip_show()      # a key or click puts the panels in place, and still acts
         menu_or_escape(self, event, self.leave, click=False)
 
     def _headline(self) -> tuple[str, tuple]:
@@ -102,29 +167,70 @@ class GameOverScene(Scene):
             return self.tr("gameover.defeat"), theme.BAD
         return self.tr("gameover.wins", name=winner.name), theme.ACCENT
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def _areas(self) -> list[tuple[pygame.Rect, pygame.Rect]]:
+        """Each side's field area and stats panel, in their final places."""
         w, h = self.size
         u = theme.unit(self.size)
-        words, colour = self._headline()
-        hp = theme.font_px(self.size, 54)
-        text.draw(surface, words, (w / 2, 40 * u), hp, colour, "center", shadow=True)
         m = int(16 * u)
         px = theme.font_px(self.size, 20)
         stats_h = int(px * 3.9)
         top, bottom = int(72 * u), h - stats_h - self.footer_h(px) - m
-        g = self.game
-        cols, rows = g.config.width, g.config.height
-        for side, owner in ((0, self.left), (1, 1 - self.left)):
+        out = []
+        for side in (0, 1):
             x0 = m if side == 0 else w // 2 + m // 2
-            area = pygame.Rect(x0, top + int(26 * u), w // 2 - int(1.5 * m), bottom - top - int(26 * u))
-            geo = BoardGeometry.fit(area, cols, rows)
+            area = pygame.Rect(x0, top + int(26 * u), w // 2 - int(1.5 * m),
+                               bottom - top - int(26 * u))
+            out.append((area, pygame.Rect(x0, bottom + m // 2, area.w, stats_h)))
+        return out
+
+    def field_geometry(self, side: int) -> BoardGeometry:
+        """The field of ``side`` (0 left) in its final place."""
+        cfg = self.game.config
+        return BoardGeometry.fit(self._areas()[side][0], cfg.width, cfg.height)
+
+    def slide(self, side: int) -> tuple[int, int]:
+        """How far ``side``'s field (x) and its stats panel (y) still are from their places."""
+        k = ease_out(self.intro())
+        return (int((1 - k) * self.size[0] * 0.6 * (-1 if side == 0 else 1)),
+                int((1 - k) * self.size[1] * 0.5))
+
+    def _draw_headline(self, surface, y: float, base: int) -> None:
+        """The result, punching in at the start."""
+        words, colour = self._headline()
+        px = max(14, int(theme.font_px(self.size, base) * punch(self.intro() * 2.5)))
+        text.draw(surface, words, (self.size[0] / 2, y), px, colour, "center", shadow=True)
+
+    def _draw_show(self, surface) -> None:
+        """The celebration over the panels: the flags and the fireworks of a victory, the last
+        ship going down after a defeat."""
+        w = self.size[0]
+        self.show.draw(surface)
+        if self.celebrating:       # flags dressing the line either side of the headline
+            u = theme.unit(self.size)
+            words, _ = self._headline()
+            half = text.font(theme.font_px(self.size, 54)).size(words)[0] / 2 + 24 * u
+            hoisted = 1.0 if self.skipped else ease_out(self.t / 1.6)
+            size = max(10, 18 * u)
+            draw_bunting(surface, 0, w / 2 - half, 0, size, self.t, hoisted)
+            draw_bunting(surface, w / 2 + half, w, 0, size, self.t + 0.7, hoisted)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        u = theme.unit(self.size)
+        self._draw_headline(surface, 40 * u, 54)
+        for side, owner in ((0, self.left), (1, 1 - self.left)):
+            area, stats = self._areas()[side]
+            dx, dy = self.slide(side)
+            geo = self.field_geometry(side).moved(dx, 0)
             self._draw_field(surface, geo, owner)
+            if not self.celebrating and self.game.winner is not None:   # a defeat's dusk
+                dusk(surface, geo.grid, 1.0 if self.skipped else ease_out(self.t / 2.5))
             name_px = theme.font_px(self.size, 24)
             seat = self.match.seats[owner]
             text.draw(surface, self.tr("gameover.fleet_of", name=seat.name),
                       (geo.grid.centerx, geo.outer.y - name_px * 0.7), name_px,
                       theme.PLAYER_COLOURS[owner], "center")
-            self._draw_stats(surface, owner, pygame.Rect(x0, bottom + m // 2, area.w, stats_h))
+            self._draw_stats(surface, owner, stats.move(0, dy))
+        self._draw_show(surface)
         self._draw_footer(surface, self.footer_top())
 
     def _draw_field(self, surface, geo: BoardGeometry, owner: int) -> None:

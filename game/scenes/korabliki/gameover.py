@@ -7,7 +7,7 @@ import pygame
 
 from ...rules import korabliki as kr
 from ...rules.coords import board_letters
-from ...render import text, theme
+from ...render import theme
 from ...render.korabliki import draw_piece, draw_sea_board, fit_geometry, to_screen, viewer_colours
 from ..common.gameover import GameOverScene
 
@@ -34,9 +34,7 @@ class KorablikiGameOverScene(GameOverScene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
         u = theme.unit(self.size)
-        words, colour = self._headline()
-        text.draw(surface, words, (w / 2, 34 * u), theme.font_px(self.size, 46), colour,
-                  "center", shadow=True)
+        self._draw_headline(surface, 34 * u, 46)     # it punches in (issue 20)
         m = int(14 * u)
         px = theme.font_px(self.size, 20)
         area = pygame.Rect(m, int(64 * u), int(w * 0.66), self.footer_top() - int(64 * u))
@@ -54,4 +52,5 @@ class KorablikiGameOverScene(GameOverScene):
         for i, player in enumerate((self.left, 1 - self.left)):
             rect = pygame.Rect(x, area.y + i * (stats_h + m), sw, stats_h)
             self._draw_stats(surface, player, rect)
+        self._draw_show(surface)      # the flags and fireworks of a victory
         self._draw_footer(surface, area.bottom)
