@@ -18,6 +18,7 @@ TORPEDO_RUN = 0.4  # seconds a torpedo takes to reach the piece beside it
 
 BLAST_LINE = 4     # pieces a blast turns up, named per line of the log
 SLIDE = 0.22       # seconds a piece takes to slide one step
+BIG = (kr.LIN, kr.FORT)   # the pieces whose loss is a moment of its own
 
 
 @dataclass
@@ -171,10 +172,16 @@ class EventShow:
         self._sound("hit", skipping, pos[0])
 
     def _sink(self, removed, skipping: bool) -> None:
+        """Pieces leave the board; a battleship or a fort the viewer may name gets the kill
+        moment (the small ones go down without one: a battle loses dozens)."""
         for owner, c in removed:
             piece = self.display.pop(c, None)
             if piece is None:
                 continue
+            if not skipping and piece.rank in BIG and (piece.revealed or self._mine(owner)):
+                self.kill_moment(self.geo.grid, self.centre(c), self.geo.cell,
+                                 self.tr(f"kor.rank_name.{piece.rank}"),
+                                 ours=owner == self.viewer and self._mine(owner))
             if not skipping:
                 pos = self.centre(c)
                 self.ghosts.append(Ghost(piece.owner, piece.rank, piece.revealed, pos,

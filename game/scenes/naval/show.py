@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from ...rules import naval as nv
 from ...render import theme
+from ...render.board import burning_ship
+from ...render.naval_ships import NAVAL
 from ...render.strike import BOMB_FALL, Plane
 
 FLIGHT = 0.6        # seconds a shell flies
@@ -52,7 +54,8 @@ class VolleyShow:
         self.timeline.add(end, lambda s: self._log(attacker, self._answer_words(r),
                                                    answer=True))
         for kind, cells in r.sunk:
-            self.timeline.add(end, lambda s, cells=cells: self._sink(defender, cells, s))
+            self.timeline.add(end, lambda s, kind=kind, cells=cells:
+                              self._sink(defender, cells, s, kind))
             end += 0.08 * len(cells) + 0.3
         for j, c in enumerate(r.halo):
             self.timeline.add(end + 0.02 * j, lambda s, c=c: self._halo(defender, c, s))
@@ -219,13 +222,23 @@ class VolleyShow:
             self.timeline.add(start + duration, burst)
         return start + duration + 0.3
 
-    def _sink(self, owner: int, cells, skipping: bool) -> None:
+    def _sink(self, owner: int, cells, skipping: bool, kind: str | None = None) -> None:
+        """A ship goes down: it lists, breaks and sinks, its wreck stays below, and the kill
+        moment names it (its kind is what the rules told, §N)."""
         f = self.fields[owner]
+        geo = self.geo_of(owner)
         for c in cells:
             f.marks[c] = nv.SUNK
             f.lost.add(c)
             if not skipping:
-                self.effects.explosion(self.geo_of(owner).center(c), 0.9)
+                self.effects.explosion(geo.center(c), 0.9)
         f.wrecks.append(cells)
-        self._sound("sink", skipping, self.geo_of(owner).center(cells[0])[0])
+        self._sound("sink", skipping, geo.center(cells[0])[0])
+        if not skipping:
+            sprite, origin, vertical = burning_ship(geo.cell, cells, NAVAL)
+            self.effects.sink(sprite, sprite.get_rect(topleft=geo.cell_rect(origin).topleft),
+                              vertical, 2.2)
+            name = self.tr(f"naval.ship.{kind}") if kind else None
+            self.kill_moment(geo.grid, geo.center(cells[0]), geo.cell, name,
+                             ours=owner == self.viewer and self._mine(owner))
 
