@@ -325,6 +325,44 @@ def draw_label(surface, words: str, box: pygame.Rect, px: int, chosen: bool) -> 
     surface.blit(text.render(words, px, INK), box)
 
 
+PORT_FILL = {"won": (46, 120, 70), "open": (200, 150, 40), "locked": (96, 96, 100)}
+
+
+def draw_port(surface, pos, r: float, state: str, number: int, earned: int, total: int) -> None:
+    """A port's mark: green won (with its stars under it), gold open, grey locked with a
+    padlock; its number on it."""
+    x, y = pos
+    pygame.draw.circle(surface, PORT_FILL[state], (x, y), r)
+    pygame.draw.circle(surface, (60, 40, 24), (x, y), r, 2)
+    if state == "locked":
+        _padlock(surface, (x, y), r)
+    else:
+        text.draw(surface, str(number), (x, y + 1), max(13, int(r * 1.25)), theme.TEXT,
+                  "center", shadow=True)
+    if state == "won":
+        draw_stars(surface, (x, y + r * 1.75), r * 0.8, earned, total, outline=(60, 40, 24))
+
+
+def draw_port_marks(surface, pos, r: float, t: float, chosen: bool, state: str) -> None:
+    """What moves about a port: the chosen one's ring, an open one's pulse."""
+    x, y = pos
+    if chosen:
+        pygame.draw.circle(surface, ROUTE_LIT, (x, y), r * (1.5 + 0.15 * math.sin(t * 4)), 2)
+    if state == "open":
+        pygame.draw.circle(surface, (150, 100, 20), (x, y), r * (1.2 + 0.5 * ((t * 0.8) % 1)), 1)
+
+
+def _padlock(surface, centre, r: float) -> None:
+    x, y = centre
+    colour = (230, 226, 214)
+    body = pygame.Rect(0, 0, int(r * 0.95), int(r * 0.7))
+    body.midtop = (int(x), int(y - r * 0.1))
+    pygame.draw.rect(surface, colour, body, border_radius=2)
+    arc = pygame.Rect(0, 0, int(r * 0.7), int(r * 0.8))
+    arc.midbottom = (int(x), int(y + r * 0.05))
+    pygame.draw.arc(surface, colour, arc, 0, math.pi, max(2, int(r / 6)))
+
+
 def draw_stars(surface, centre, size: float, earned: int, total: int, gap: float = 1.15,
                outline=None) -> None:
     x0 = centre[0] - (total - 1) * size * gap / 2

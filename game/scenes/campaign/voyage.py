@@ -8,6 +8,7 @@ What a level is and how it is checked is ``game.levels``; progress and the saved
 
 from __future__ import annotations
 
+import functools
 import math
 
 import pygame
@@ -20,8 +21,8 @@ from ...render import text, theme
 from ...render.portrait import draw_portrait
 from ...geo import ChartView
 from ...render.chart import (along, cartouche_box, chart_sheet, draw_chart_ship, draw_compass,
-                             draw_label, draw_route, draw_stars, load_coast, place_labels,
-                             sheet_unit)
+                             draw_label, draw_port, draw_port_marks, draw_route, draw_stars,
+                             load_coast, place_labels, sheet_unit)
 from ...render.sea import draw_water
 from ...render.widgets import Item, Menu, centred, panel, star, tint
 from ..common.base import Scene, menu_or_escape
@@ -30,6 +31,17 @@ from ..common.dialogs import ConfirmScene, MenuScene
 SAIL_TIME = 0.7     # seconds the chart's ship takes from one port to the next
 NAME_LEN = 16
 _MAP_TOLD: set = set()    # the map problems already shown: each once a run
+
+
+@functools.lru_cache(maxsize=256)
+def _wrapped(words: str, px: int, width: int) -> tuple:
+    """``text.wrap`` remembered: the details column wraps the same words every frame."""
+    return tuple(text.wrap(words, px, width))
+
+
+@functools.lru_cache(maxsize=32)
+def _block(words: str, px: int, width: int, height: int) -> tuple:
+    return text.fit_block(words, px, width, height)
 
 
 def captain_name(app, voyage: Voyage) -> str:
@@ -187,6 +199,8 @@ class VoyageScene(Scene):
         self._ports: list[tuple[float, float]] = []
         self._routes: dict[tuple[int, int], list] = {}
         self._labels: list[pygame.Rect] = []
+        self._face: pygame.Surface | None = None     # the chart with routes, ports and names
+        self._face_key = None
         self.coast, problem = load_coast()
         if problem and problem not in _MAP_TOLD:
             _MAP_TOLD.add(problem)
@@ -399,55 +413,61 @@ class VoyageScene(Scene):
         self._draw_info(surface, u)
 
     def _draw_chart(self, surface, u: float) -> None:
+        """The paper with what changes only with the voyage's progress (routes, ports, names:
+        ``_chart_face``, cached), then what moves: the chosen port's ring and its way on,
+        the open ports' pulse, the chosen and pointed names, the ship, the compass."""
         c = self.chart
-        title, sub, tpx = self._chart_words()
-        surface.blit(chart_sheet(self.view, self.coast, title, sub, tpx), c.topleft)
-        draw_compass(surface, self.compass_at, 40 * u, self.t, theme.font_px(self.size, 16))
         levels = self.voyage.levels
+        surface.blit(self._chart_face(u), c.topleft)
+        draw_compass(surface, self.compass_at, 40 * u, self.t, theme.font_px(self.size, 16))
         if not levels:
-            text.draw(surface, self.tr("campaign.no_levels"), c.center,
-                      text.fit_px(self.tr("campaign.no_levels"), theme.font_px(self.size, 22),
-                                  c.w - 20), theme.BAD, "center")
+            words = self.tr("campaign.no_levels")
+            text.draw(surface, words, c.center, text.fit_px(words, theme.font_px(self.size, 22),
+                                                             c.w - 20), theme.BAD, "center")
             return
         won = self.voyage.progress.won
         opened = self.voyage.opened()
-        for (i, _j), points in self._routes.items():    # the routes a win opens
-            draw_route(surface, points, self.t, levels[i].id in won, u)
-        r = self._port_r
+        for (i, _j), points in self._routes.items():   # the way on from the chosen port
+            if i == self.index and levels[i].id in won:
+                draw_route(surface, points, self.t, True, u)
         for i, lv in enumerate(levels):
-            x, y = self._ports[i]
             state = "won" if lv.id in won else ("open" if lv.id in opened else "locked")
-            if i == self.index or i == self.hover:
-                ring = r * (1.5 + 0.15 * math.sin(self.t * 4))
-                pygame.draw.circle(surface, (178, 40, 30), (x, y), ring, 2)
-            if state == "open":
-                pulse = r * (1.2 + 0.5 * ((self.t * 0.8) % 1))
-                pygame.draw.circle(surface, (150, 100, 20), (x, y), pulse, 1)
-            fill = {"won": (46, 120, 70), "open": (200, 150, 40), "locked": (96, 96, 100)}[state]
-            pygame.draw.circle(surface, fill, (x, y), r)
-            pygame.draw.circle(surface, (60, 40, 24), (x, y), r, 2)
-            if state == "locked":
-                self._padlock(surface, (x, y), r)
-            else:
-                text.draw(surface, str(i + 1), (x, y + 1), max(13, int(r * 1.25)), theme.TEXT,
-                          "center", shadow=True)
-            if state == "won":
-                draw_stars(surface, (x, y + r * 1.75), r * 0.8,
-                           self.voyage.progress.stars(lv.id), lv.max_stars, outline=(60, 40, 24))
-        self._draw_ship(surface, u)        # under the names: a name is never hidden
+            draw_port_marks(surface, self._ports[i], self._port_r, self.t,
+                            i in (self.index, self.hover), state)
+        self._draw_ship(surface, u)
+        lang = self.app.settings.language
+        for i in sorted({self.index, self.hover} - {None}):
+            draw_label(surface, levels[i].text("port", lang), self._labels[i], self.label_px, True)
+
+    def _chart_face(self, u: float) -> pygame.Surface:
+        """The chart's paper with the routes (lit where won), the ports and their names:
+        drawn again only when the layout or the voyage's progress changes."""
+        won = self.voyage.progress.won
+        opened = self.voyage.opened()
+        levels = self.voyage.levels
+        key = (self.laid_out, frozenset(won), frozenset(opened),
+               tuple(self.voyage.progress.stars(lv.id) for lv in levels))
+        if self._face_key == key:
+            return self._face
+        c = self.chart
+        title, sub, tpx = self._chart_words()
+        face = chart_sheet(self.view, self.coast, title, sub, tpx).copy()
+        ox, oy = c.topleft
+
+        def local(p):
+            return p[0] - ox, p[1] - oy
+        for (i, _j), points in self._routes.items():
+            draw_route(face, [local(p) for p in points], 0.0, levels[i].id in won, u)
         lang = self.app.settings.language
         for i, lv in enumerate(levels):
-            draw_label(surface, lv.text("port", lang), self._labels[i], self.label_px,
-                       i in (self.index, self.hover))
-
-    def _padlock(self, surface, centre, r: float) -> None:
-        x, y = centre
-        body = pygame.Rect(0, 0, int(r * 0.95), int(r * 0.7))
-        body.midtop = (int(x), int(y - r * 0.1))
-        pygame.draw.rect(surface, (230, 226, 214), body, border_radius=2)
-        arc = pygame.Rect(0, 0, int(r * 0.7), int(r * 0.8))
-        arc.midbottom = (int(x), int(y + r * 0.05))
-        pygame.draw.arc(surface, (230, 226, 214), arc, 0, math.pi, max(2, int(r / 6)))
+            state = "won" if lv.id in won else ("open" if lv.id in opened else "locked")
+            draw_port(face, local(self._ports[i]), self._port_r, state, i + 1,
+                      self.voyage.progress.stars(lv.id), lv.max_stars)
+        for i, lv in enumerate(levels):
+            draw_label(face, lv.text("port", lang), self._labels[i].move(-ox, -oy),
+                       self.label_px, False)
+        self._face, self._face_key = face, key
+        return face
 
     def _draw_ship(self, surface, u: float) -> None:
         """The player's ship, sailing the route from the last port to the chosen one."""
@@ -495,9 +515,10 @@ class VoyageScene(Scene):
         self.menu.draw(surface, self.t)
         keys = self.tr("campaign.keys")
         kpx = theme.font_px(self.size, 15)
-        text.draw_block(surface, keys, pygame.Rect(box.x + m, self.menu.rect.bottom + m // 2,
-                                                   box.w - 2 * m, box.bottom - self.menu.rect.bottom
-                                                   - m), kpx, theme.TEXT_DIM)
+        kpx, klines = _block(keys, kpx, box.w - 2 * m, box.bottom - self.menu.rect.bottom - m)
+        top = self.menu.rect.bottom + m // 2
+        for k, line in enumerate(klines):
+            text.draw(surface, line, (box.x + m, top + k * int(kpx * 1.2)), kpx, theme.TEXT_DIM)
         level = self.level
         if level is None:
             return
@@ -521,7 +542,7 @@ class VoyageScene(Scene):
                        self.voyage.progress.stars(level.id), level.max_stars, 1.3)
             y += size * 0.8
         name = self.tr("campaign.opponent", name=level.name(lang))
-        for line in text.wrap(name, px, width)[:3]:
+        for line in _wrapped(name, px, width)[:3]:
             text.draw(surface, line, (x, y), px, theme.TEXT)
             y += px * 1.2
         lines = [(mode_words(self.tr, level), theme.TEXT_DIM)]
@@ -539,7 +560,7 @@ class VoyageScene(Scene):
         y = max(y, box.y + m + side) + m
         bottom = self.menu.rect.y - m // 2
         for words, colour in lines:
-            for line in text.wrap(words, px, box.w - 2 * m):
+            for line in _wrapped(words, px, box.w - 2 * m):
                 if y + px > bottom:
                     break
                 text.draw(surface, line, (box.x + m, y), px, colour)
