@@ -15,6 +15,8 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
+
 COAST_FILE = Path(__file__).resolve().parent.parent / "assets" / "map" / "coast.json"
 FORMAT = "seabattle-coast"
 
@@ -35,11 +37,12 @@ class Coast:
     def __post_init__(self):
         if not self.boxes:
             self.boxes = [_bounds(poly[0]) for poly in self.land]
+        self._edges = [[_edges(ring) for ring in poly] for poly in self.land]
 
     def on_land(self, lon: float, lat: float) -> bool:
-        for poly, (w, s, e, n) in zip(self.land, self.boxes):
-            if w <= lon <= e and s <= lat <= n and _inside(poly[0], lon, lat):
-                return not any(_inside(hole, lon, lat) for hole in poly[1:])
+        for rings, (w, s, e, n) in zip(self._edges, self.boxes):
+            if w <= lon <= e and s <= lat <= n and _crosses(rings[0], lon, lat):
+                return not any(_crosses(hole, lon, lat) for hole in rings[1:])
         return False
 
 
@@ -49,15 +52,22 @@ def _bounds(ring: Ring) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def _inside(ring: Ring, x: float, y: float) -> bool:
+def _edges(ring: Ring):
+    """A ring's edges as arrays (x0, y0, x1, y1), for ``_crosses``."""
+    pts = np.asarray(ring, dtype=np.float64)
+    nxt = np.roll(pts, -1, axis=0)
+    return pts[:, 0], pts[:, 1], nxt[:, 0], nxt[:, 1]
+
+
+def _crosses(edges, x: float, y: float) -> bool:
     """Even-odd rule: a ray to the east crosses the ring an odd number of times."""
-    inside = False
-    x0, y0 = ring[-1]
-    for x1, y1 in ring:
-        if (y1 > y) != (y0 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
-            inside = not inside
-        x0, y0 = x1, y1
-    return inside
+    x0, y0, x1, y1 = edges
+    spans = (y0 > y) != (y1 > y)
+    if not spans.any():
+        return False
+    x0, y0, x1, y1 = x0[spans], y0[spans], x1[spans], y1[spans]
+    at = x0 + (y - y0) * (x1 - x0) / (y1 - y0)
+    return bool(np.count_nonzero(x < at) % 2)
 
 
 def load_coast(path: Path | str = COAST_FILE) -> Coast:
