@@ -55,6 +55,8 @@ def chart_sheet(view: geo.ChartView, coast, title: str, subtitle: str, px: int) 
     sheet = _sheets.get(key)
     if sheet is None:
         sheet = _render_sheet(view, coast, title, subtitle, px)
+        if pygame.display.get_surface() is not None:
+            sheet = sheet.convert()          # the display's own format: the fastest to blit
         _sheets[key] = sheet
         if len(_sheets) > _SHEETS_MAX:
             _sheets.popitem(last=False)

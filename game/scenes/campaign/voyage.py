@@ -406,8 +406,13 @@ class VoyageScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
         u = theme.unit(self.size)
-        draw_water(surface, surface.get_rect(), self.t * 0.5)
-        surface.blit(tint((w, h), (6, 14, 30, 110)), (0, 0))
+        shade = tint((w, h), (6, 14, 30, 110))
+        c = self.chart
+        for rect in (pygame.Rect(0, 0, w, c.y), pygame.Rect(0, c.y, c.x, h - c.y),   # the sea
+                     pygame.Rect(c.right, c.y, w - c.right, h - c.y),                # round the
+                     pygame.Rect(c.x, c.bottom, c.w, h - c.bottom)):                 # chart only
+            draw_water(surface, rect, self.t * 0.5)
+            surface.blit(shade, rect, rect)
         self._draw_chart(surface, u)
         self._draw_header(surface, u)
         self._draw_info(surface, u)
