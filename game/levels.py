@@ -14,7 +14,10 @@ A level file (every key but ``id``, ``mode``, ``opponent``, ``port``, ``briefing
     preset = "russian"           # a preset of the mode (classic: russian, milton-bradley, …)
     first = "player"             # who moves first: player | opponent | lot
     unlocks = ["mines"]          # the levels a win here opens
-    map = [0.12, 0.80]           # where the port lies on the chart (fractions of width, height)
+    at = [29.70, 59.99]          # where the port lies: [longitude east, latitude north], degrees
+    map = [0.12, 0.80]           # (old) where the port lies, fractions of the chart; ``at`` wins
+    [route]                      # the way to each port a win opens, through the sea: the
+    mines = [[28.9, 59.97], [26.5, 59.85]]     # [lon, lat] points between (tests check water)
     [options]                    # Classic options over the preset (RULES.md §C), e.g. mines = 2
     [opponent]
     personality = "cabin_boy"    # voice and remarks (game.ai.opponents)
@@ -61,8 +64,8 @@ REQUIRED_TEXTS = ("port", "briefing", "victory")
 # What a level may count for its stars, per mode: all are "at most" limits on the player's side.
 METRICS = {key: entry.metrics for key, entry in ENTRIES.items()}
 STAR_KEYS = ("two", "three")
-TOP_KEYS = {"id", "order", "mode", "preset", "first", "unlocks", "map", "options", "opponent",
-            "stars", *TEXTS}
+TOP_KEYS = {"id", "order", "mode", "preset", "first", "unlocks", "map", "at", "route", "options",
+            "opponent", "stars", *TEXTS}
 OPPONENT_KEYS = {"personality", "ai", "placement", "remembers", "name", "portrait"}
 MAX_NUMBER = 10 ** 9      # "order", "map" and star limits beyond this are typing slips
 
@@ -139,6 +142,8 @@ class Level:
     opponent: Opponent
     texts: dict           # "port", "briefing", "victory", "defeat" -> {lang: text}
     stars: dict           # "two", "three" -> {metric: at most}
+    at: tuple | None = None                       # (lon, lat) of the port
+    route: dict = field(default_factory=dict)     # unlocked id -> ((lon, lat), …) between
 
     def text(self, what: str, lang: str) -> str:
         words = self.texts.get(what) or {}
@@ -235,6 +240,8 @@ def parse_level(data, file: str) -> tuple[Level | None, list[Problem]]:
             where = None
         else:
             where = (float(where[0]), float(where[1]))
+    at = _place(c, "at", data.get("at"))
+    route = _route(c, data.get("route"), unlocks)
     config = None
     preset = data.get("preset")
     options = data.get("options", {})
@@ -280,7 +287,43 @@ def parse_level(data, file: str) -> tuple[Level | None, list[Problem]]:
     if c.problems or config is None or opponent is None:
         return None, c.problems
     return Level(level_id.strip(), file, float(order), mode, preset, config, first,
-                 tuple(unlocks), where, opponent, texts, stars), c.problems
+                 tuple(unlocks), where, opponent, texts, stars, at, route), c.problems
+
+
+PLACE = "[longitude, latitude]: degrees east -180..180, north -90..90"
+
+
+def _place(c: _Checker, key: str, value) -> tuple | None:
+    if value is None:
+        return None
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(_is_number(v) for v in value)
+            or not (-180 <= value[0] <= 180 and -90 <= value[1] <= 90)):
+        c.bad(key, PLACE, value)
+        return None
+    return float(value[0]), float(value[1])
+
+
+def _route(c: _Checker, data, unlocks: list) -> dict:
+    """The way to each unlocked port: its points between, ``{id: ((lon, lat), …)}``."""
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        c.bad("route", "a table: an unlocked level's id = [[lon, lat], …]", data)
+        return {}
+    out = {}
+    for other, points in data.items():
+        key = f"route.{other}"
+        if other not in unlocks:
+            c.bad(key, "the id of a level this one unlocks: " + ", ".join(unlocks), other)
+            continue
+        if not isinstance(points, list):
+            c.bad(key, f"a list of {PLACE}", points)
+            continue
+        places = [_place(c, key, p) for p in points]
+        if None not in places:
+            out[other] = tuple(places)
+    return out
 
 
 def _placeable(config) -> None:

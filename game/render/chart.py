@@ -1,20 +1,377 @@
-"""Drawing for the campaign's chart: a row of stars earned, the player's ship sailing from port
-to port, the compass rose (the screens are ``game.scenes.campaign.voyage``)."""
+"""Drawing for the campaign's chart (the screens are ``game.scenes.campaign.voyage``): the map
+itself, an old chart on paper (coasts from ``assets/map/coast.json`` with water-lines and
+hatching, a graticule, a framed border and a title cartouche) rendered once per size and
+cached; the routes, the ports' names placed beside them, a row of stars earned, the player's
+ship sailing from port to port and the compass rose."""
 
 from __future__ import annotations
 
 import math
+import sys
+from collections import OrderedDict
 
+import numpy as np
 import pygame
 
+from .. import geo
 from . import text, theme
 from .widgets import star
 
+INK = (74, 52, 34)             # sepia: coasts, lines, names
+INK_SOFT = (120, 92, 62)
+SEA = (196, 212, 204)          # the paper where the sea is
+LAND = (234, 218, 178)         # the paper where the land is
+ROUTE = (96, 70, 46)
+ROUTE_LIT = (178, 40, 30)
 
-def draw_stars(surface, centre, size: float, earned: int, total: int, gap: float = 1.15) -> None:
+
+# -- the coast file, read once per path ----------------------------------------------------
+_coasts: dict = {}
+
+
+def load_coast(path=None):
+    """``(coast, problem)``: the chart's land, or None and the words saying why not (then the
+    chart is plain water). Read once per file; the problem is reported once, on stderr too."""
+    path = path or geo.COAST_FILE
+    key = str(path)
+    if key not in _coasts:
+        try:
+            _coasts[key] = (geo.load_coast(path), None)
+        except geo.CoastError as exc:
+            print(f"chart: {exc}; the chart shows open water", file=sys.stderr)
+            _coasts[key] = (None, str(exc))
+    return _coasts[key]
+
+
+# -- the paper: rendered once per size -----------------------------------------------------
+_sheets: OrderedDict = OrderedDict()
+_SHEETS_MAX = 4
+
+
+def chart_sheet(view: geo.ChartView, coast, title: str, subtitle: str, px: int) -> pygame.Surface:
+    """The chart's paper for ``view`` (its rectangle's size): sea, land, graticule, border,
+    cartouche. Cached per size, place, coast and words."""
+    key = (view.rect, view.k, view.x_left, view.y_top, id(coast), title, subtitle, px)
+    sheet = _sheets.get(key)
+    if sheet is None:
+        sheet = _render_sheet(view, coast, title, subtitle, px)
+        if pygame.display.get_surface() is not None:
+            sheet = sheet.convert()          # the display's own format: the fastest to blit
+        _sheets[key] = sheet
+        if len(_sheets) > _SHEETS_MAX:
+            _sheets.popitem(last=False)
+    else:
+        _sheets.move_to_end(key)
+    return sheet
+
+
+def sheet_unit(size) -> float:
+    """The sheet's own scale: 1.0 for a chart about 640 pixels across."""
+    return max(0.6, min(size) / 640)
+
+
+def _local(view: geo.ChartView):
+    ox, oy = view.rect[0], view.rect[1]
+    return lambda lon, lat: _sub(view.to_screen(lon, lat), ox, oy)
+
+
+def _sub(p, ox, oy):
+    return p[0] - ox, p[1] - oy
+
+
+def _grow(mask: np.ndarray) -> np.ndarray:
+    """``mask`` and its eight neighbours."""
+    out = mask.copy()
+    out[1:, :] |= mask[:-1, :]
+    out[:-1, :] |= mask[1:, :]
+    out[:, 1:] |= mask[:, :-1]
+    out[:, :-1] |= mask[:, 1:]
+    out[1:, 1:] |= mask[:-1, :-1]
+    out[:-1, :-1] |= mask[1:, 1:]
+    out[1:, :-1] |= mask[:-1, 1:]
+    out[:-1, 1:] |= mask[1:, :-1]
+    return out
+
+
+def _distance(start: np.ndarray, within: np.ndarray, most: int) -> np.ndarray:
+    """Steps (chessboard) from ``start`` for the pixels of ``within``, up to ``most``."""
+    dist = np.full(start.shape, most + 1, dtype=np.int16)
+    reached = start.copy()
+    for step in range(1, most + 1):
+        grown = _grow(reached)
+        dist[grown & ~reached & within] = step
+        reached = grown
+    return dist
+
+
+def _render_sheet(view, coast, title, subtitle, px) -> pygame.Surface:
+    w, h = int(view.rect[2]), int(view.rect[3])
+    sheet = pygame.Surface((w, h))
+    place = _local(view)
+    mask = pygame.Surface((w, h))
+    mask.fill((0, 0, 0))
+    if coast is not None:
+        west, south, east, north = view.bounds()
+        for poly, (pw, ps, pe, pn) in zip(coast.land, coast.boxes):
+            if pe < west or pw > east or pn < south or ps > north:
+                continue
+            pygame.draw.polygon(mask, (255, 255, 255), [place(*p) for p in poly[0]])
+            for hole in poly[1:]:
+                pygame.draw.polygon(mask, (0, 0, 0), [place(*p) for p in hole])
+    land = pygame.surfarray.pixels_red(mask) > 0
+    sea = ~land
+    u = sheet_unit((w, h))
+    reach = max(8, int(14 * u))
+    off = _distance(land, sea, reach)          # sea pixels: how far from the coast
+    into = _distance(sea, land, 8)             # land pixels: how far from the water
+    rgb = np.empty((w, h, 3), dtype=np.float32)
+    rgb[:] = SEA
+    near = np.clip(1 - off / reach, 0, 1)[..., None] * np.array([-30, -20, -8], np.float32)
+    rgb += near
+    for ring in (3, 7, 12):                     # water-lines along the coast
+        rgb[(off == max(2, int(ring * u))) & sea] -= (26, 20, 12)
+    rgb[land] = LAND
+    shade = np.clip(1 - into / 7, 0, 1)[..., None] * np.array([-26, -30, -38], np.float32)
+    rgb[land] += shade[land]
+    xs = np.arange(w)[:, None]
+    ys = np.arange(h)[None, :]
+    hatch = ((xs + ys) % 4 == 0) & land & (into <= 6)
+    rgb[hatch] -= (34, 38, 44)
+    rgb[land & (into == 1)] = INK
+    grain = np.random.default_rng(20).normal(0, 3.2, (w, h, 1)).astype(np.float32)
+    rgb += grain
+    edge = np.minimum(np.minimum(xs, w - 1 - xs), np.minimum(ys, h - 1 - ys)).astype(np.float32)
+    rgb -= (np.clip(1 - edge / (40 * u), 0, 1) ** 2 * 34)[..., None]   # aged at the edges
+    del land, sea
+    pygame.surfarray.blit_array(sheet, np.clip(rgb, 0, 255).astype(np.uint8))
+    _graticule(sheet, view, place, max(12, int(px * 0.72)),
+               cartouche_box(title, subtitle, px, u).inflate(0, px * 2))
+    _border(sheet, u)
+    _cartouche(sheet, title, subtitle, px, u)
+    return sheet
+
+
+def _graticule(sheet, view, place, px: int, keep_clear: pygame.Rect) -> None:
+    w, h = sheet.get_size()
+    west, south, east, north = view.bounds()
+    layer = pygame.Surface((w, h), pygame.SRCALPHA)
+    colour = (*INK, 70)
+    step = 5
+    margin = 10
+    for lon in range(int(math.floor(west / step)) * step, int(east) + step, step):
+        pts = [place(lon, south + (north - south) * i / 40) for i in range(41)]
+        pygame.draw.aalines(layer, colour, False, pts)
+        foot = _crossing(pts, lambda p: p[1] - (h - margin - px))
+        words = f"{abs(lon)}°{'' if lon == 0 else ('E' if lon > 0 else 'W')}"
+        if foot and 2 * px < foot[0] < w - text.size(words, px)[0] - 3 * px:
+            text.draw(sheet, words, (foot[0] + 3, h - margin), px, INK_SOFT, "bottomleft")
+    for lat in range(int(math.floor(south / step)) * step, int(north) + step, step):
+        pts = [place(west + (east - west) * i / 60, lat) for i in range(61)]
+        pygame.draw.aalines(layer, colour, False, pts)
+        side = _crossing(pts, lambda p: p[0] - margin)
+        if side and px < side[1] < h - 2 * px and not keep_clear.collidepoint(margin, side[1]):
+            text.draw(sheet, f"{lat}°N", (margin + 3, side[1] - 2), px, INK_SOFT, "bottomleft")
+    sheet.blit(layer, (0, 0))
+
+
+def _crossing(pts, f):
+    """Where the polyline ``pts`` first crosses ``f(p) == 0``, or None."""
+    for a, b in zip(pts, pts[1:]):
+        fa, fb = f(a), f(b)
+        if fa == fb or (fa > 0) == (fb > 0):
+            continue
+        t = fa / (fa - fb)
+        return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+    return None
+
+
+def _border(sheet, u: float) -> None:
+    """A double frame with the old charts' black-and-white degree band between."""
+    rect = sheet.get_rect()
+    band = max(4, int(6 * u))
+    pygame.draw.rect(sheet, INK, rect, max(2, int(2 * u)))
+    inner = rect.inflate(-2 * band, -2 * band)
+    pygame.draw.rect(sheet, INK, inner, 1)
+    seg = max(10, int(22 * u))
+    for x in range(rect.x + band, rect.right - band, seg * 2):
+        for y in (rect.y + 1, rect.bottom - band):
+            pygame.draw.rect(sheet, INK, (x, y, min(seg, rect.right - band - x), band - 1))
+    for y in range(rect.y + band, rect.bottom - band, seg * 2):
+        for x in (rect.x + 1, rect.right - band):
+            pygame.draw.rect(sheet, INK, (x, y, band - 1, min(seg, rect.bottom - band - y)))
+
+
+def cartouche_box(title: str, subtitle: str, px: int, u: float) -> pygame.Rect:
+    """Where the title cartouche lies on the chart (its top left corner: the open Norwegian
+    Sea); port names keep clear of it."""
+    big, small = int(px * 1.15), max(12, int(px * 0.75))
+    tw = max(text.size(title, big)[0], text.size(subtitle, small)[0] if subtitle else 0)
+    pad = int(12 * u)
+    box = pygame.Rect(0, 0, tw + 2 * pad + int(24 * u), int(big * 1.2 + small * 1.3 + 2 * pad))
+    box.topleft = (int(22 * u), int(22 * u))
+    return box
+
+
+def _cartouche(sheet, title: str, subtitle: str, px: int, u: float) -> None:
+    """The chart's title in a framed scroll with rolled ends."""
+    if not title:
+        return
+    big, small = int(px * 1.15), max(12, int(px * 0.75))
+    pad = int(12 * u)
+    box = cartouche_box(title, subtitle, px, u)
+    pygame.draw.rect(sheet, (240, 228, 196), box, border_radius=int(6 * u))
+    pygame.draw.rect(sheet, INK, box, 2, border_radius=int(6 * u))
+    pygame.draw.rect(sheet, INK_SOFT, box.inflate(-int(8 * u), -int(8 * u)), 1,
+                     border_radius=int(4 * u))
+    for cx in (box.x, box.right):               # the scroll's rolled ends
+        pygame.draw.circle(sheet, (228, 210, 170), (cx, box.centery), int(7 * u) + 2)
+        pygame.draw.circle(sheet, INK, (cx, box.centery), int(7 * u) + 2, 2)
+    text.draw(sheet, title, (box.centerx, box.y + pad), big, INK, "midtop")
+    if subtitle:
+        text.draw(sheet, subtitle, (box.centerx, box.y + pad + big * 1.2), small, INK_SOFT,
+                  "midtop")
+
+
+# -- what moves or changes: drawn every frame ----------------------------------------------
+def draw_route(surface, points, t: float, lit: bool, u: float) -> None:
+    """A dashed route along ``points`` (screen); a lit one (a won port's) runs forward."""
+    colour = ROUTE_LIT if lit else ROUTE
+    step = 12 * u
+    phase = (t * 16 * u) % step if lit else 0.0
+    width = max(1, round((2.4 if lit else 1.6) * u))
+    d = phase - step
+    for a, b in zip(points, points[1:]):
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        dist = math.hypot(dx, dy)
+        if dist < 0.5:
+            continue
+        while d < dist:
+            s, e = max(0.0, d), min(dist, d + step * 0.55)
+            if e > s:
+                pygame.draw.line(surface, colour, (a[0] + dx * s / dist, a[1] + dy * s / dist),
+                                 (a[0] + dx * e / dist, a[1] + dy * e / dist), width)
+            d += step
+        d -= dist
+
+
+def along(points, k: float) -> tuple[float, float]:
+    """The point a fraction ``k`` of the way along the polyline ``points``."""
+    if len(points) == 1:
+        return points[0]
+    lengths = [math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(points, points[1:])]
+    goal = max(0.0, min(1.0, k)) * sum(lengths)
+    for (a, b), length in zip(zip(points, points[1:]), lengths):
+        if goal <= length and length > 0:
+            f = goal / length
+            return a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f
+        goal -= length
+    return points[-1]
+
+
+LABEL_SIDES = ("right", "left", "above", "below", "upper-right", "lower-right", "upper-left",
+               "lower-left")
+
+
+def place_labels(ports, sizes, r: float, bounds: pygame.Rect, avoid=()) -> list[pygame.Rect]:
+    """A rectangle beside each port for its name (``sizes``: each name's width and height):
+    the side chosen per port so names overlap neither each other, nor the ports and the stars
+    under them, nor ``avoid``, and stay inside ``bounds``. The most crowded ports choose
+    first."""
+    gap = r * 1.35
+    marks = [pygame.Rect(int(x - r * 1.3), int(y - r * 1.3), int(r * 2.6), int(r * 3.6))
+             for x, y in ports]
+    crowd = [sum(1 for q in ports if 0 < math.hypot(q[0] - p[0], q[1] - p[1]) < r * 12)
+             for p in ports]
+    placed: dict[int, pygame.Rect] = {}
+    for i in sorted(range(len(ports)), key=lambda i: -crowd[i]):
+        x, y = ports[i]
+        tw, th = sizes[i]
+        best = None
+        for n, side in enumerate(LABEL_SIDES):
+            box = pygame.Rect(0, 0, tw, th)
+            if side == "right":
+                box.midleft = (int(x + gap), int(y))
+            elif side == "left":
+                box.midright = (int(x - gap), int(y))
+            elif side == "above":
+                box.midbottom = (int(x), int(y - gap))
+            elif side == "below":
+                box.midtop = (int(x), int(y + gap + r * 1.1))
+            else:
+                vert, horiz = side.split("-")
+                cy = y - gap * 0.8 - th / 2 if vert == "upper" else y + gap * 0.8 + th / 2
+                box.center = (int(x + gap + tw / 2 if horiz == "right" else x - gap - tw / 2),
+                              int(cy))
+            cost = n * 0.5
+            cost += sum(60 for j, m in enumerate(marks) if m.colliderect(box))
+            cost += sum(100 for other in placed.values() if other.inflate(4, 2).colliderect(box))
+            cost += sum(20 for a in avoid if a.colliderect(box))
+            if not bounds.contains(box):
+                cost += 200
+            if best is None or cost < best[0]:
+                best = (cost, box)
+        placed[i] = best[1]
+    return [placed[i] for i in range(len(ports))]
+
+
+def draw_label(surface, words: str, box: pygame.Rect, px: int, chosen: bool) -> None:
+    """A port's name on the paper: sepia with a pale halo; the chosen port's on a plate."""
+    if chosen:
+        plate = box.inflate(10, 4)
+        pygame.draw.rect(surface, (248, 238, 208), plate, border_radius=4)
+        pygame.draw.rect(surface, ROUTE_LIT, plate, 2, border_radius=4)
+    else:
+        halo = text.render(words, px, (240, 232, 206))
+        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            surface.blit(halo, box.move(dx, dy))
+    surface.blit(text.render(words, px, INK), box)
+
+
+PORT_FILL = {"won": (46, 120, 70), "open": (200, 150, 40), "locked": (96, 96, 100)}
+
+
+def draw_port(surface, pos, r: float, state: str, number: int, earned: int, total: int) -> None:
+    """A port's mark: green won (with its stars under it), gold open, grey locked with a
+    padlock; its number on it."""
+    x, y = pos
+    pygame.draw.circle(surface, PORT_FILL[state], (x, y), r)
+    pygame.draw.circle(surface, (60, 40, 24), (x, y), r, 2)
+    if state == "locked":
+        _padlock(surface, (x, y), r)
+    else:
+        text.draw(surface, str(number), (x, y + 1), max(13, int(r * 1.25)), theme.TEXT,
+                  "center", shadow=True)
+    if state == "won":
+        draw_stars(surface, (x, y + r * 1.75), r * 0.8, earned, total, outline=(60, 40, 24))
+
+
+def draw_port_marks(surface, pos, r: float, t: float, chosen: bool, state: str) -> None:
+    """What moves about a port: the chosen one's ring, an open one's pulse."""
+    x, y = pos
+    if chosen:
+        pygame.draw.circle(surface, ROUTE_LIT, (x, y), r * (1.5 + 0.15 * math.sin(t * 4)), 2)
+    if state == "open":
+        pygame.draw.circle(surface, (150, 100, 20), (x, y), r * (1.2 + 0.5 * ((t * 0.8) % 1)), 1)
+
+
+def _padlock(surface, centre, r: float) -> None:
+    x, y = centre
+    colour = (230, 226, 214)
+    body = pygame.Rect(0, 0, int(r * 0.95), int(r * 0.7))
+    body.midtop = (int(x), int(y - r * 0.1))
+    pygame.draw.rect(surface, colour, body, border_radius=2)
+    arc = pygame.Rect(0, 0, int(r * 0.7), int(r * 0.8))
+    arc.midbottom = (int(x), int(y + r * 0.05))
+    pygame.draw.arc(surface, colour, arc, 0, math.pi, max(2, int(r / 6)))
+
+
+def draw_stars(surface, centre, size: float, earned: int, total: int, gap: float = 1.15,
+               outline=None) -> None:
     x0 = centre[0] - (total - 1) * size * gap / 2
     for i in range(total):
         c = (x0 + i * size * gap, centre[1])
+        if outline is not None:
+            star(surface, c, size * 1.3, outline)
         if i < earned:
             star(surface, c, size, theme.ACCENT)
         else:
@@ -44,15 +401,25 @@ def draw_chart_ship(surface, pos, size: float, t: float) -> None:
 
 
 def draw_compass(surface, centre, size: float, t: float, px: int) -> None:
-    """The chart's compass rose, swaying a little with the sea; north in red, "N" above it."""
+    """The chart's compass rose in ink on the paper, swaying a little with the sea: eight
+    points, north in red, "N" above it."""
     x, y = centre
-    pygame.draw.circle(surface, (110, 150, 190), (x, y), size, 1)
+    pygame.draw.circle(surface, INK_SOFT, (x, y), size * 0.72, 1)
+    pygame.draw.circle(surface, INK_SOFT, (x, y), size * 0.62, 1)
     wobble = math.sin(t * 0.9) * 0.06
-    for k in range(4):
-        a = wobble + k * math.pi / 2
-        tip = (x + math.sin(a) * size, y - math.cos(a) * size)
-        left = (x + math.sin(a - 1.4) * size * 0.18, y - math.cos(a - 1.4) * size * 0.18)
-        right = (x + math.sin(a + 1.4) * size * 0.18, y - math.cos(a + 1.4) * size * 0.18)
-        pygame.draw.polygon(surface, theme.BAD if k == 0 else (170, 190, 210), [tip, left, right])
+    for k in range(8):
+        a = wobble + k * math.pi / 4
+        long = k % 2 == 0
+        reach = size if long else size * 0.62
+        width = 0.2 if long else 0.16
+        tip = (x + math.sin(a) * reach, y - math.cos(a) * reach)
+        left = (x + math.sin(a - 1.3) * reach * width, y - math.cos(a - 1.3) * reach * width)
+        right = (x + math.sin(a + 1.3) * reach * width, y - math.cos(a + 1.3) * reach * width)
+        fill = ROUTE_LIT if k == 0 else (INK if long else (196, 176, 140))
+        pygame.draw.polygon(surface, fill, [tip, left, (x, y)])
+        pygame.draw.polygon(surface, (240, 228, 196) if k else (236, 150, 130),
+                            [tip, right, (x, y)])
+        pygame.draw.polygon(surface, INK, [tip, left, right], 1)
+    pygame.draw.circle(surface, INK, (x, y), max(2, size * 0.06))
     text.draw(surface, "N", (x + math.sin(wobble) * size * 1.3, y - math.cos(wobble) * size * 1.3),
-              px, theme.TEXT, "center")
+              px, INK, "center")

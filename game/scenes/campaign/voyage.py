@@ -8,6 +8,7 @@ What a level is and how it is checked is ``game.levels``; progress and the saved
 
 from __future__ import annotations
 
+import functools
 import math
 
 import pygame
@@ -18,7 +19,10 @@ from ...levels import METRICS, STAR_KEYS
 from ...modes import MODES
 from ...render import text, theme
 from ...render.portrait import draw_portrait
-from ...render.chart import draw_chart_ship, draw_compass, draw_stars
+from ...geo import ChartView
+from ...render.chart import (along, cartouche_box, chart_sheet, draw_chart_ship, draw_compass,
+                             draw_label, draw_port, draw_port_marks, draw_route, draw_stars,
+                             load_coast, place_labels, sheet_unit)
 from ...render.sea import draw_water
 from ...render.widgets import Item, Menu, centred, panel, star, tint
 from ..common.base import Scene, menu_or_escape
@@ -26,6 +30,18 @@ from ..common.dialogs import ConfirmScene, MenuScene
 
 SAIL_TIME = 0.7     # seconds the chart's ship takes from one port to the next
 NAME_LEN = 16
+_MAP_TOLD: set = set()    # the map problems already shown: each once a run
+
+
+@functools.lru_cache(maxsize=256)
+def _wrapped(words: str, px: int, width: int) -> tuple:
+    """``text.wrap`` remembered: the details column wraps the same words every frame."""
+    return tuple(text.wrap(words, px, width))
+
+
+@functools.lru_cache(maxsize=32)
+def _block(words: str, px: int, width: int, height: int) -> tuple:
+    return text.fit_block(words, px, width, height)
 
 
 def captain_name(app, voyage: Voyage) -> str:
@@ -181,6 +197,14 @@ class VoyageScene(Scene):
         self.ship_from = self.index
         self.ship_t = SAIL_TIME
         self._ports: list[tuple[float, float]] = []
+        self._routes: dict[tuple[int, int], list] = {}
+        self._labels: list[pygame.Rect] = []
+        self._face: pygame.Surface | None = None     # the chart with routes, ports and names
+        self._face_key = None
+        self.coast, problem = load_coast()
+        if problem and problem not in _MAP_TOLD:
+            _MAP_TOLD.add(problem)
+            app.notify(app.tr("campaign.map_missing", problem=problem), 8.0)
         self._saved_seen: tuple | None = None     # (store, its battle_changes) last read
         self._saved = None
         self.sail_item = Item(self._sail_label, self.open_briefing, enabled=self._can_sail)
@@ -309,142 +333,169 @@ class VoyageScene(Scene):
         self.ship_t = min(SAIL_TIME, self.ship_t + dt)
 
     # -- layout ------------------------------------------------------------------------
+    def layout_key(self):
+        return self.size, self.app.settings.language     # the names beside the ports
+
     def lay_out(self, w: int, h: int, u: float) -> None:
-        """The chart and its ports, once per window size."""
+        """The chart on the left, as tall as the window allows, the port's details in a column
+        on the right; the ports at their places, the routes and the names, once per size."""
+        m = int(12 * u)
         self.header_h = int(64 * u)
-        self.info_h = int(max(150 * u, theme.font_px(self.size, 20) * 7.2))
-        self.chart = pygame.Rect(int(12 * u), self.header_h, w - int(24 * u),
-                                 h - self.header_h - self.info_h - int(12 * u))
-        self._port_r = max(9, int(14 * u))
+        ch = h - self.header_h - m
+        cw = max(200, min(int(ch * 1.0), w - 3 * m - max(280, int(400 * u))))
+        self.chart = pygame.Rect(m, self.header_h, cw, ch)
+        self.column = pygame.Rect(self.chart.right + m, self.header_h,
+                                  w - self.chart.right - 2 * m, ch)
+        self._port_r = max(8, int(12 * u))
         levels = self.voyage.levels
+        places = [lv.at for lv in levels if lv.at]
+        self.view = ChartView(self.chart, places or [(-9.0, 36.0), (30.0, 70.0)])
         n = max(1, len(levels) - 1)
-        pad_x, pad_y = self.chart.w * 0.05, self.chart.h * 0.12
+        pad_x, pad_y = self.chart.w * 0.08, self.chart.h * 0.1
         self._ports = []
         for i, lv in enumerate(levels):
+            if lv.at:
+                self._ports.append(self.view.to_screen(*lv.at))
+                continue
             fx, fy = lv.map if lv.map else (i / n, 0.5 + 0.32 * math.sin(i * 1.3))
             self._ports.append((self.chart.x + pad_x + fx * (self.chart.w - 2 * pad_x),
                                 self.chart.y + pad_y + fy * (self.chart.h - 2 * pad_y)))
+        by_id = {lv.id: i for i, lv in enumerate(levels)}
+        self._routes = {}
+        for i, lv in enumerate(levels):
+            for other in lv.unlocks:
+                j = by_id.get(other)
+                if j is not None:
+                    between = [self.view.to_screen(*p) for p in lv.route.get(other, ())]
+                    self._routes[i, j] = [self._ports[i], *between, self._ports[j]]
+        self._lay_out_labels(u)
+
+    def _chart_words(self) -> tuple[str, str, int]:
+        return (self.tr("campaign.chart_title"), self.tr("campaign.chart_sub"),
+                max(14, int(22 * sheet_unit(self.chart.size))))
+
+    def _lay_out_labels(self, u: float) -> None:
+        lang = self.app.settings.language
+        px = self.label_px = theme.font_px(self.size, 17)
+        names = [lv.text("port", lang) for lv in self.voyage.levels]
+        c = self.chart
+        title, sub, tpx = self._chart_words()
+        cart = cartouche_box(title, sub, tpx, sheet_unit(c.size)).move(c.topleft)
+        self.compass_at = (c.right - 58 * u, c.y + 78 * u)      # over the land of Karelia
+        compass = pygame.Rect(0, 0, int(110 * u), int(120 * u))
+        compass.center = (int(self.compass_at[0]), int(self.compass_at[1] - 6 * u))
+        self._labels = place_labels(self._ports, [text.size(n, px) for n in names],
+                                    self._port_r, c.inflate(-int(16 * u), -int(16 * u)),
+                                    [cart, compass])
 
     # -- drawing -----------------------------------------------------------------------
     def layout(self) -> None:
-        """The ports (once per window size) and the menu beside the port's details."""
+        """The ports (once per window size) and the menu at the foot of the details."""
         super().layout()
         u = theme.unit(self.size)
         m = int(12 * u)
         box = self._info_box()
-        menu_w = int(min(300 * u, box.w * 0.3))
-        self.menu.layout(pygame.Rect(box.right - menu_w - m, box.y + m, menu_w,
-                                     self.menu.height(self.size)), self.size)
+        menu_h = self.menu.height(self.size)
+        keys_h = theme.font_px(self.size, 15) * 2.6
+        self.menu.layout(pygame.Rect(box.x + m, int(box.bottom - m - keys_h - menu_h),
+                                     box.w - 2 * m, menu_h), self.size)
 
     def _info_box(self) -> pygame.Rect:
-        w, h = self.size
-        m = int(12 * theme.unit(self.size))
-        return pygame.Rect(m, h - self.info_h - m // 2, w - 2 * m, self.info_h)
+        return self.column
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
         u = theme.unit(self.size)
-        draw_water(surface, surface.get_rect(), self.t * 0.5)
-        surface.blit(tint((w, h), (6, 14, 30, 110)), (0, 0))
+        shade = tint((w, h), (6, 14, 30, 110))
+        c = self.chart
+        for rect in (pygame.Rect(0, 0, w, c.y), pygame.Rect(0, c.y, c.x, h - c.y),   # the sea
+                     pygame.Rect(c.right, c.y, w - c.right, h - c.y),                # round the
+                     pygame.Rect(c.x, c.bottom, c.w, h - c.bottom)):                 # chart only
+            draw_water(surface, rect, self.t * 0.5)
+            surface.blit(shade, rect, rect)
         self._draw_chart(surface, u)
         self._draw_header(surface, u)
         self._draw_info(surface, u)
 
     def _draw_chart(self, surface, u: float) -> None:
+        """The paper with what changes only with the voyage's progress (routes, ports, names:
+        ``_chart_face``, cached), then what moves: the chosen port's ring and its way on,
+        the open ports' pulse, the chosen and pointed names, the ship, the compass."""
         c = self.chart
-        grid = (70, 110, 150)
-        for k in range(1, 8):       # meridians and parallels
-            x = c.x + c.w * k / 8
-            pygame.draw.line(surface, grid, (x, c.y), (x, c.bottom), 1)
-        for k in range(1, 5):
-            y = c.y + c.h * k / 5
-            pygame.draw.line(surface, grid, (c.x, y), (c.right, y), 1)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, c, 2, border_radius=8)
-        draw_compass(surface, (c.right - 46 * u, c.bottom - 46 * u), 34 * u, self.t,
-                     theme.font_px(self.size, 16))
         levels = self.voyage.levels
+        surface.blit(self._chart_face(u), c.topleft)
+        draw_compass(surface, self.compass_at, 40 * u, self.t, theme.font_px(self.size, 16))
         if not levels:
-            text.draw(surface, self.tr("campaign.no_levels"), c.center,
-                      theme.font_px(self.size, 26), theme.BAD, "center")
+            words = self.tr("campaign.no_levels")
+            text.draw(surface, words, c.center, text.fit_px(words, theme.font_px(self.size, 22),
+                                                             c.w - 20), theme.BAD, "center")
             return
         won = self.voyage.progress.won
         opened = self.voyage.opened()
-        by_id = {lv.id: i for i, lv in enumerate(levels)}
-        for i, lv in enumerate(levels):    # the routes a win opens
-            for other in lv.unlocks:
-                j = by_id.get(other)
-                if j is None:
-                    continue
-                lit = lv.id in won
-                self._dashes(surface, self._ports[i], self._ports[j],
-                             theme.ACCENT if lit else (90, 110, 135), lit, u)
-        r = self._port_r
+        for (i, _j), points in self._routes.items():   # the way on from the chosen port
+            if i == self.index and levels[i].id in won:
+                draw_route(surface, points, self.t, True, u)
         for i, lv in enumerate(levels):
-            x, y = self._ports[i]
             state = "won" if lv.id in won else ("open" if lv.id in opened else "locked")
-            if i == self.index or i == self.hover:
-                ring = r * (1.5 + 0.15 * math.sin(self.t * 4))
-                pygame.draw.circle(surface, theme.CURSOR, (x, y), ring, 2)
-            if state == "open":
-                pulse = r * (1.2 + 0.5 * ((self.t * 0.8) % 1))
-                pygame.draw.circle(surface, theme.ACCENT, (x, y), pulse, 1)
-            fill = {"won": (46, 120, 70), "open": (200, 150, 40), "locked": (60, 66, 80)}[state]
-            pygame.draw.circle(surface, fill, (x, y), r)
-            pygame.draw.circle(surface, theme.TEXT if state != "locked" else theme.TEXT_DIM,
-                               (x, y), r, 2)
-            if state == "locked":
-                self._padlock(surface, (x, y), r)
-            else:
-                text.draw(surface, str(i + 1), (x, y + 1), max(14, int(r * 1.2)), theme.TEXT,
-                          "center")
-            if state == "won":
-                draw_stars(surface, (x, y + r * 1.75), r * 0.75,
-                           self.voyage.progress.stars(lv.id), lv.max_stars)
+            draw_port_marks(surface, self._ports[i], self._port_r, self.t,
+                            i in (self.index, self.hover), state)
         self._draw_ship(surface, u)
         lang = self.app.settings.language
-        for i in {self.index, self.hover} - {None}:   # names of the chosen and pointed ports
-            x, y = self._ports[i]
-            name = levels[i].text("port", lang)
-            px = theme.font_px(self.size, 19)
-            tw, th = text.size(name, px)
-            box = pygame.Rect(0, 0, tw + 14, th + 6)
-            box.midbottom = (int(x), int(y - r * 1.7))
-            box.clamp_ip(self.chart)
-            panel(surface, box, 200, radius=6)
-            text.draw(surface, name, box.center, px, theme.TEXT, "center")
+        for i in sorted({self.index, self.hover} - {None}):
+            draw_label(surface, levels[i].text("port", lang), self._labels[i], self.label_px, True)
 
-    def _dashes(self, surface, a, b, colour, lit: bool, u: float) -> None:
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        dist = math.hypot(dx, dy)
-        if dist < 1:
-            return
-        step = 14 * u
-        phase = (self.t * 18 * u) % step if lit else 0
-        d = phase
-        while d < dist:
-            e = min(dist, d + step * 0.55)
-            pygame.draw.line(surface, colour, (a[0] + dx * d / dist, a[1] + dy * d / dist),
-                             (a[0] + dx * e / dist, a[1] + dy * e / dist), 2 if lit else 1)
-            d += step
+    def _chart_face(self, u: float) -> pygame.Surface:
+        """The chart's paper with the routes (lit where won), the ports and their names:
+        drawn again only when the layout or the voyage's progress changes."""
+        won = self.voyage.progress.won
+        opened = self.voyage.opened()
+        levels = self.voyage.levels
+        key = (self.laid_out, frozenset(won), frozenset(opened),
+               tuple(self.voyage.progress.stars(lv.id) for lv in levels))
+        if self._face_key == key:
+            return self._face
+        c = self.chart
+        title, sub, tpx = self._chart_words()
+        face = chart_sheet(self.view, self.coast, title, sub, tpx).copy()
+        ox, oy = c.topleft
 
-    def _padlock(self, surface, centre, r: float) -> None:
-        x, y = centre
-        body = pygame.Rect(0, 0, int(r * 0.95), int(r * 0.7))
-        body.midtop = (int(x), int(y - r * 0.1))
-        pygame.draw.rect(surface, theme.TEXT_DIM, body, border_radius=2)
-        arc = pygame.Rect(0, 0, int(r * 0.7), int(r * 0.8))
-        arc.midbottom = (int(x), int(y + r * 0.05))
-        pygame.draw.arc(surface, theme.TEXT_DIM, arc, 0, math.pi, max(2, int(r / 6)))
+        def local(p):
+            return p[0] - ox, p[1] - oy
+        for (i, _j), points in self._routes.items():
+            draw_route(face, [local(p) for p in points], 0.0, levels[i].id in won, u)
+        lang = self.app.settings.language
+        for i, lv in enumerate(levels):
+            state = "won" if lv.id in won else ("open" if lv.id in opened else "locked")
+            draw_port(face, local(self._ports[i]), self._port_r, state, i + 1,
+                      self.voyage.progress.stars(lv.id), lv.max_stars)
+        for i, lv in enumerate(levels):
+            draw_label(face, lv.text("port", lang), self._labels[i].move(-ox, -oy),
+                       self.label_px, False)
+        self._face, self._face_key = face, key
+        return face
 
     def _draw_ship(self, surface, u: float) -> None:
+        """The player's ship, sailing the route from the last port to the chosen one."""
         if not self._ports:
             return
         k = self.ship_t / SAIL_TIME
         k = k * k * (3 - 2 * k)
-        a = self._ports[min(self.ship_from, len(self._ports) - 1)]
-        b = self._ports[self.index]
-        x, y = a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k
-        draw_chart_ship(surface, (x + self._port_r * 1.9, y + self._port_r * 0.4), 30 * u, self.t)
+        a = min(self.ship_from, len(self._ports) - 1)
+        b = self.index
+        way = self._routes.get((a, b))
+        if way is None:
+            back = self._routes.get((b, a))
+            way = back[::-1] if back else [self._ports[a], self._ports[b]]
+        x, y = along(way, k)
+        side = self._ship_side(a) * (1 - k) + self._ship_side(b) * k
+        draw_chart_ship(surface, (x + self._port_r * 1.9 * side, y + self._port_r * 0.4),
+                        24 * u, self.t)
+
+    def _ship_side(self, i: int) -> float:
+        """The ship rests beside a port on the side away from its name: -1 left, 1 right."""
+        if i >= len(self._labels):
+            return 1.0
+        return -1.0 if self._labels[i].centerx > self._ports[i][0] else 1.0
 
     def _draw_header(self, surface, u: float) -> None:
         w = self.size[0]
@@ -461,37 +512,45 @@ class VoyageScene(Scene):
                   (r.x - spx * 1.8, self.header_h / 2), spx, theme.TEXT_DIM, "midright")
 
     def _draw_info(self, surface, u: float) -> None:
-        w, h = self.size
+        """The chosen port's column: the opponent's portrait beside the port's name and stars,
+        who he is and what he plays, the menu and the keys at the foot."""
         m = int(12 * u)
         box = self._info_box()
         panel(surface, box, 225)
         self.menu.draw(surface, self.t)
+        keys = self.tr("campaign.keys")
+        kpx = theme.font_px(self.size, 15)
+        kpx, klines = _block(keys, kpx, box.w - 2 * m, box.bottom - self.menu.rect.bottom - m)
+        top = self.menu.rect.bottom + m // 2
+        for k, line in enumerate(klines):
+            text.draw(surface, line, (box.x + m, top + k * int(kpx * 1.2)), kpx, theme.TEXT_DIM)
         level = self.level
         if level is None:
             return
         lang = self.app.settings.language
         state = self.voyage.state(level)
-        side = box.h - 2 * m
-        draw_portrait(surface, pygame.Rect(box.x + m, box.y + m, side, side), level.opponent.portrait,
-                 self.t, state == "locked")
+        side = int(min(box.w * 0.34, 150 * u, (self.menu.rect.y - box.y) * 0.45))
+        draw_portrait(surface, pygame.Rect(box.x + m, box.y + m, side, side),
+                      level.opponent.portrait, self.t, state == "locked")
         x = box.x + 2 * m + side
-        width = self.menu.rect.x - x - m
+        width = box.right - m - x
         px = theme.font_px(self.size, 20)
         big = theme.font_px(self.size, 30)
         y = box.y + m
         title = f"{level.order:g}. {level.text('port', lang)}" if level.order else \
             level.text("port", lang)
-        tr = text.draw(surface, title, (x, y), text.fit_px(title, big, int(width * 0.7)),
-                       theme.ACCENT)
+        tr = text.draw(surface, title, (x, y), text.fit_px(title, big, width), theme.ACCENT)
+        y = tr.bottom + big * 0.45
         if state != "locked":
             size = big * 0.8
-            left = tr.right + big * 0.7
-            draw_stars(surface, (left + size / 2 + (level.max_stars - 1) * size * 0.65,
-                                 tr.centery), size, self.voyage.progress.stars(level.id),
-                       level.max_stars, 1.3)
-        y += big * 1.15
-        lines = [(self.tr("campaign.opponent", name=level.name(lang)), theme.TEXT),
-                 (mode_words(self.tr, level), theme.TEXT_DIM)]
+            draw_stars(surface, (x + size / 2 + (level.max_stars - 1) * size * 0.65, y), size,
+                       self.voyage.progress.stars(level.id), level.max_stars, 1.3)
+            y += size * 0.8
+        name = self.tr("campaign.opponent", name=level.name(lang))
+        for line in _wrapped(name, px, width)[:3]:
+            text.draw(surface, line, (x, y), px, theme.TEXT)
+            y += px * 1.2
+        lines = [(mode_words(self.tr, level), theme.TEXT_DIM)]
         if state == "locked":
             lines.append((self._locked_words(level), theme.BAD))
         else:
@@ -503,13 +562,15 @@ class VoyageScene(Scene):
                 lines.append((self.tr("campaign.tries", n=entry["tries"]), theme.TEXT_DIM))
             else:
                 lines.append((self.tr("campaign.unexplored"), theme.TEXT_DIM))
+        y = max(y, box.y + m + side) + m
+        bottom = self.menu.rect.y - m // 2
         for words, colour in lines:
-            text.draw(surface, words, (x, y), text.fit_px(words, px, width), colour)
-            y += px * 1.25
-        keys = self.tr("campaign.keys")
-        text.draw(surface, keys, (w / 2, box.y - 4), text.fit_px(keys, theme.font_px(self.size, 16),
-                                                                   w - 40),
-                  theme.TEXT_DIM, "midbottom")
+            for line in _wrapped(words, px, box.w - 2 * m):
+                if y + px > bottom:
+                    break
+                text.draw(surface, line, (box.x + m, y), px, colour)
+                y += px * 1.2
+            y += px * 0.3
 
 
 class OverChart(Scene):
