@@ -238,3 +238,55 @@ def test_a_sunk_named_ship_lies_on_the_target_board_as_the_wreck_of_its_kind(hom
     resumed = SCREENS["classic"].battle(app, match, game)
     assert resumed.fields[target].kinds == {frozenset(sub): "submarine"}
     app.quit()
+
+
+# -- the kill moment in Naval and «Кораблики» ----------------------------------------------------
+
+def _spy_kills(battle):
+    kills = []
+    real = battle.moments.kill
+    battle.moments.kill = lambda *a, **k: kills.append(a) or real(*a, **k)
+    return kills
+
+
+def test_a_naval_ship_going_down_gets_its_moment_and_sinks_unless_skipped(home):
+    from game.app import App
+    from game.match import HUMAN, Match
+    from game.rules import naval as nv
+    from game.scenes.naval.battle import NavalBattleScene
+    from .test_naval_rules import fleet_a
+    from .test_scenes import seats
+    app = App(size=(1280, 720), seed=1)
+    match = Match(nv.NavalConfig(), seats((HUMAN, HUMAN), "hunter"), first="0", seed=5)
+    battle = NavalBattleScene(app, match, nv.NavalGame(match.config, [fleet_a(), fleet_a()], 0),
+                              keep_record=False)
+    app.scenes.reset(battle)
+    kills = _spy_kills(battle)
+    patrol = [(8, 8), (8, 9)]
+    battle._sink(1, patrol, True, "patrol")          # skipped: the state, no show
+    assert kills == [] and not battle.effects.sinkings and patrol in battle.fields[1].wrecks
+    battle._sink(1, patrol, False, "patrol")
+    assert len(kills) == 1 and battle.effects.sinkings and battle.moments.active
+    battle.skip()
+    assert not battle.moments.active and not battle.effects.sinkings
+
+
+def test_korabliki_names_only_the_big_losses_the_viewer_may_know(home):
+    from game.app import App
+    from game.match import HUMAN, Match
+    from game.rules import korabliki as kr
+    from game.scenes.korabliki.battle import KorablikiBattleScene
+    from .test_korabliki_rules import arrange
+    from .test_scenes import seats
+    g = arrange({(3, 3): (0, kr.LIN), (4, 3): (0, kr.TK), (5, 10): (1, kr.LIN)})
+    app = App(size=(1280, 720), seed=1)
+    match = Match(kr.KorablikiConfig(), seats((HUMAN, HUMAN), "admiral"), first="0", seed=5)
+    battle = KorablikiBattleScene(app, match, g, keep_record=False)
+    app.scenes.reset(battle)
+    kills = _spy_kills(battle)
+    battle._sink([(0, (4, 3))], False)       # a torpedo boat: no moment of its own
+    assert kills == []
+    battle._sink([(1, (5, 10))], False)      # the enemy's battleship, never revealed: unnamed
+    assert kills == []
+    battle._sink([(0, (3, 3))], False)       # the viewer's own battleship
+    assert len(kills) == 1
