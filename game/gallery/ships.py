@@ -1,5 +1,5 @@
 """Gallery: every ship class of every mode at 16, 32 and 64 pixels a cell — whole, hit (one or
-two cells marked as the boards mark them today) and sunk — one sheet per mode and size; and the
+two cells burning) and sunk — one sheet per mode and size; and the
 battles of the modes whose ships these are, at the window sizes players use."""
 
 from __future__ import annotations
@@ -11,14 +11,15 @@ import pygame
 from ..i18n import Translator
 from ..render import theme
 from ..render import korabliki as kor_art
-from ..render.board import BoardGeometry, draw_cross, draw_vessel
+from ..render.board import BoardGeometry, draw_marks, draw_vessel, draw_wreck
 from ..render.hull import DUTCHMAN
 from ..render.naval import draw_hull, draw_weapons
+from ..render.naval_ships import NAVAL
 from ..render.ships import CLASSES
 from ..match import COMPUTER, HUMAN, Match, Seat
 from ..rules import korabliki as kor
 from ..rules import naval
-from ..rules.classic import PRESETS
+from ..rules.classic import HIT, PRESETS, SUNK
 from ..rules.modes import MODES
 from ..scenes.modes import SCREENS
 from . import shot
@@ -27,7 +28,6 @@ from .title import SIZES
 CELLS = (16, 32, 64)
 SEA = (20, 60, 110)
 SEA_LINE = (34, 80, 132)
-WRECK_EDGE = (40, 30, 30)
 
 
 def _line(n: int):
@@ -66,11 +66,14 @@ def _hits(cells):
 
 
 def _classic(surface, geo, cells, kind, state) -> None:
-    sunk = state == "sunk"
-    draw_vessel(surface, geo, cells, theme.WRECK if sunk else theme.SHIP,
-                WRECK_EDGE if sunk else theme.SHIP_DARK, kind)
-    for c in (cells if sunk else _hits(cells) if state == "hit" else []):
-        draw_cross(surface, geo, c, theme.BAD if sunk else theme.HIT)
+    """As the boards draw it: afloat, burning where hit, or the wreck below the surface."""
+    if state == "sunk":
+        draw_wreck(surface, geo, cells, kind)
+        draw_marks(surface, geo, {c: SUNK for c in cells}, 0.0)
+        return
+    draw_vessel(surface, geo, cells, theme.SHIP, theme.SHIP_DARK, kind)
+    if state == "hit":
+        draw_marks(surface, geo, {c: HIT for c in _hits(cells)}, 0.0)
 
 
 @shot
@@ -98,16 +101,13 @@ def bent_and_dutchman(gallery) -> None:
 
 
 def _naval(surface, geo, cells, weapons, state) -> None:
-    sunk = state == "sunk"
-    if sunk:
-        draw_vessel(surface, geo, cells, theme.WRECK, WRECK_EDGE, "naval")
-    else:
-        draw_hull(surface, geo, cells)
-    lost = _hits(cells) if state == "hit" else cells if sunk else []
-    if not sunk:
-        draw_weapons(surface, geo, weapons, lost)
-    for c in lost:
-        draw_cross(surface, geo, c, theme.BAD if sunk else theme.HIT)
+    if state == "sunk":
+        _classic(surface, geo, cells, NAVAL, state)
+        return
+    draw_hull(surface, geo, cells)
+    lost = _hits(cells) if state == "hit" else []
+    draw_weapons(surface, geo, weapons, lost)
+    draw_marks(surface, geo, {c: HIT for c in lost}, 0.0)
 
 
 @shot

@@ -15,8 +15,8 @@ import math
 
 import pygame
 
-from . import theme
-from .board import BoardGeometry, BoardPicture, draw_board, draw_cross, draw_ship
+from . import damage, theme
+from .board import BoardGeometry, BoardPicture, draw_board, draw_ship
 from .naval_ships import NAVAL, naval_sprite
 from .widgets import tint
 
@@ -266,8 +266,8 @@ def paint_field(surface, geo: BoardGeometry, letters, t: float, ships, marks: di
         draw_hull(surface, geo, ship.cells)
         draw_weapons(surface, geo, ship.weapons, lost)
         for c in ship.cells:
-            if c in lost:
-                draw_cross(surface, geo, c, theme.HIT)
+            if c in lost:     # a holed deck burning over its weapon, as on every board
+                damage.draw_fire(surface, geo.cell_rect(c), c, t)
 
 
 def plane_shape(surface, centre, size: float, colour, width: int, direction: int = 1) -> None:
