@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ...i18n.phrase import Phrase, Said
 from ...rules import korabliki as kr
 from ...render import theme
-from ...render.korabliki import rank_label
+from ...render.korabliki import rank_label, rank_name
 from ...match import COMPUTER
 
 TORPEDO_RUN = 0.4  # seconds a torpedo takes to reach the piece beside it
@@ -180,7 +180,7 @@ class EventShow:
                 continue
             if not skipping and piece.rank in BIG and (piece.revealed or self._mine(owner)):
                 self.kill_moment(self.geo.grid, self.centre(c), self.geo.cell,
-                                 self.tr(f"kor.rank_name.{piece.rank}"),
+                                 rank_name(self.tr, piece.rank),
                                  ours=owner == self.viewer and self._mine(owner))
             if not skipping:
                 pos = self.centre(c)
