@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import math
 import sys
-from collections import OrderedDict
 
 import numpy as np
 import pygame
 
 from .. import geo
 from . import text, theme
+from .cache import Lru
 from .widgets import star
 
 INK = (74, 52, 34)             # sepia: coasts, lines, names
@@ -44,25 +44,21 @@ def load_coast(path=None):
 
 
 # -- the paper: rendered once per size -----------------------------------------------------
-_sheets: OrderedDict = OrderedDict()
-_SHEETS_MAX = 4
+_sheets = Lru(4)
 
 
 def chart_sheet(view: geo.ChartView, coast, title: str, subtitle: str, px: int) -> pygame.Surface:
     """The chart's paper for ``view`` (its rectangle's size): sea, land, graticule, border,
     cartouche. Cached per size, place, coast and words."""
     key = (view.rect, view.k, view.x_left, view.y_top, id(coast), title, subtitle, px)
-    sheet = _sheets.get(key)
-    if sheet is None:
+
+    def make():
         sheet = _render_sheet(view, coast, title, subtitle, px)
         if pygame.display.get_surface() is not None:
             sheet = sheet.convert()          # the display's own format: the fastest to blit
-        _sheets[key] = sheet
-        if len(_sheets) > _SHEETS_MAX:
-            _sheets.popitem(last=False)
-    else:
-        _sheets.move_to_end(key)
-    return sheet
+        return sheet
+
+    return _sheets.get_or_make(key, make)
 
 
 def sheet_unit(size) -> float:

@@ -16,6 +16,7 @@ import numpy as np
 import pygame
 
 from . import text
+from .cache import quantise
 from .damage import Sinking, draw_sinking
 
 Pos = tuple[float, float]
@@ -55,18 +56,9 @@ _glow_cache: dict = {}
 _falloff: dict = {}
 
 
-def _quantise(radius: float) -> int:
-    """Few distinct sizes, so growing particles reuse cached sprites."""
-    r = max(1, int(radius))
-    if r <= 8:
-        return r
-    step = 2 if r <= 24 else 4 if r <= 64 else 8
-    return r - r % step
-
-
 def glow(radius: float, colour, alpha_step: int = 8) -> pygame.Surface:
     """A soft round sprite (bright centre, transparent edge), cached by size/colour/alpha."""
-    radius = _quantise(radius)
+    radius = quantise(radius)
     key = (radius, colour, alpha_step)
     surf = _glow_cache.get(key)
     if surf is None:
@@ -96,7 +88,7 @@ _ring_cache: dict = {}
 
 def ring_sprite(radius: float, width: int, colour, alpha_step: int) -> pygame.Surface:
     """A circle outline on black, for additive blits: it fades to nothing, never to black."""
-    radius = _quantise(radius)
+    radius = quantise(radius)
     key = (radius, width, colour, alpha_step)
     surf = _ring_cache.get(key)
     if surf is None:
@@ -165,7 +157,7 @@ _column_cache: dict = {}
 def column_sprite(width: float, height: float, alpha_step: int) -> pygame.Surface:
     """A column of white water, wide at its foot and foaming at its top; cached by size."""
     w = max(4, int(width) - int(width) % 2)
-    h = max(4, _quantise(height))
+    h = max(4, quantise(height))
     key = (w, h, alpha_step)
     surf = _column_cache.get(key)
     if surf is None:

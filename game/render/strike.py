@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pygame
 
+from .cache import quantise
 from .effects import glow, ring_sprite
 
 Pos = tuple[float, float]
@@ -51,15 +52,6 @@ def _remember(key, surf: pygame.Surface) -> pygame.Surface:
     return surf
 
 
-def _quantise(radius: float) -> int:
-    """Few distinct sizes, so growing puffs reuse the sprites already drawn."""
-    r = max(1, int(radius))
-    if r <= 6:
-        return r
-    step = 2 if r <= 16 else 4 if r <= 40 else 8
-    return r - r % step
-
-
 def _smooth(k: float) -> float:
     k = max(0.0, min(1.0, k))
     return k * k * (3 - 2 * k)
@@ -76,7 +68,7 @@ def soft(radius: float, colour, alpha: int, hard: bool = False) -> pygame.Surfac
     """A soft disc of ``colour`` (not premultiplied: for normal blits, such as smoke and foam)
     whose opacity falls from ``alpha`` at the centre to nothing at the edge; cached by size,
     colour and a few steps of alpha."""
-    radius = _quantise(radius)
+    radius = quantise(radius, 6, (16, 40))
     alpha = max(0, min(255, int(alpha))) // 32 * 32 + 31 if alpha >= 16 else 0
     key = ("soft", radius, tuple(colour), alpha, hard)
     surf = _cache.get(key)

@@ -18,11 +18,11 @@ so once). Neither face has arrows, stars or ticks: those are drawn as shapes
 
 from __future__ import annotations
 
-from collections import OrderedDict
 
 import pygame
 
 from .. import assets
+from .cache import Lru
 
 # face -> (file under assets/, its point size per px)
 FACES = {
@@ -31,8 +31,7 @@ FACES = {
 }
 _fonts: dict[tuple[str, int], pygame.font.Font] = {}
 _fallen: set[str] = set()   # faces drawn with pygame's own font
-_cache: OrderedDict = OrderedDict()
-_CACHE_MAX = 600
+_cache = Lru(600)
 _sizes: dict[tuple[str, int, str], tuple[int, int]] = {}   # measured words (fitting, wrapping)
 _SIZES_MAX = 8000
 
@@ -66,16 +65,8 @@ def reset() -> None:
 
 
 def render(text: str, px: int, colour, face: str = "text") -> pygame.Surface:
-    key = (text, px, tuple(colour), face)
-    surf = _cache.get(key)
-    if surf is None:
-        surf = font(px, face).render(text, True, colour)
-        _cache[key] = surf
-        if len(_cache) > _CACHE_MAX:
-            _cache.popitem(last=False)
-    else:
-        _cache.move_to_end(key)
-    return surf
+    return _cache.get_or_make((text, px, tuple(colour), face),
+                              lambda: font(px, face).render(text, True, colour))
 
 
 def draw(surface: pygame.Surface, text: str, pos, px: int, colour, anchor: str = "topleft",
