@@ -65,12 +65,14 @@ def draw_carried(surface, geo: BoardGeometry, form, grab, mouse, draw_fn) -> Non
 
 def draw_ghost(surface, geo: BoardGeometry, cells, ok: bool, draw_fn) -> None:
     """Where the ship in hand would go: its cells on the board tinted green, or red if it may
-    not go there."""
+    not go there, and the ship in that colour (``draw_fn``'s drawing when it lies wholly on
+    the board; a part hanging off is only the blocks that are on it)."""
     colour = theme.GOOD if ok else theme.BAD
     visible = [c for c in cells if 0 <= c[0] < geo.cols and 0 <= c[1] < geo.rows]
     for cell in visible:
         surface.blit(tint((geo.cell, geo.cell), (*colour, 90)), geo.cell_rect(cell).topleft)
-    draw_fn(surface, geo, visible, colour, theme.SHIP_DARK)
+    whole = len(visible) == len(list(cells))
+    (draw_fn if whole else draw_ship)(surface, geo, visible, colour, theme.SHIP_DARK)
 
 
 # -- Classic (§C) -----------------------------------------------------------------------------
@@ -123,7 +125,7 @@ def _classic_ghost(surface, scene) -> None:
     if scene.mouse is not None:
         draw_carried(surface, geo, scene.held, scene.grab, scene.mouse, draw_vessel)
     elif scene.ghost_shown:
-        draw_ghost(surface, geo, scene.ghost(), scene.ghost_problem() is None, draw_ship)
+        draw_ghost(surface, geo, scene.ghost(), scene.ghost_problem() is None, draw_vessel)
 
 
 def _classic_side(surface, scene) -> None:
