@@ -38,7 +38,9 @@ class KorablikiGameOverScene(GameOverScene):
         m = int(14 * u)
         px = theme.font_px(self.size, 20)
         area = pygame.Rect(m, int(64 * u), int(w * 0.66), self.footer_top() - int(64 * u))
-        geo = fit_geometry(area)
+        dx, _ = self.slide(0)                       # the board and the panels slide in
+        final = fit_geometry(area)
+        geo = final.moved(dx, 0)
         flip = self.left == 1
         draw_sea_board(surface, geo, self.letters, self.t, flip)
         own_colour, enemy_colour = viewer_colours(flip)
@@ -46,11 +48,11 @@ class KorablikiGameOverScene(GameOverScene):
             own = p.owner == self.left
             draw_piece(surface, geo, to_screen(c, flip), p.rank, own_colour if own else enemy_colour,
                        own, revealed_badge=not own, tr=self.tr)
-        x = geo.outer.right + m
+        x = final.outer.right + m
         sw = w - x - m
         stats_h = int(px * 3.9)
         for i, player in enumerate((self.left, 1 - self.left)):
-            rect = pygame.Rect(x, area.y + i * (stats_h + m), sw, stats_h)
+            rect = pygame.Rect(x, area.y + i * (stats_h + m) + self.slide(1)[1], sw, stats_h)
             self._draw_stats(surface, player, rect)
         self._draw_show(surface)      # the flags and fireworks of a victory
         self._draw_footer(surface, area.bottom)
