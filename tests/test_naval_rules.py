@@ -294,19 +294,61 @@ def test_a_player_with_no_weapon_left_loses_though_ships_float():
     assert e.value.code == "game_over"
 
 
-def test_nothing_learnt_for_twenty_volleys_is_a_draw():
-    g = game()
-    # both sides keep firing into each other's Aegis reach and shooting everything down
-    g.hits[0].update({(8, 1), (8, 4), (8, 8)})
-    g.hits[1].update({(8, 1), (8, 4), (8, 8)})     # one gun each (the Aegis's), no pair
+def _quiet_volleys(g, limit=n.CEASEFIRE):
+    """Both sides fire into each other's Aegis reach and shoot everything down (§N ceasefire)."""
     events = []
-    for _ in range(n.DRAW_AFTER):
+    for _ in range(limit):
         g.apply(Volley(((2, 4),)))
         events += g.apply(Intercept(((2, 4),)))
         if g.over:
             break
+    return events
+
+
+def _one_gun_each(g):
+    g.hits[0].update({(8, 1), (8, 4), (8, 8)})
+    g.hits[1].update({(8, 1), (8, 4), (8, 8)})     # one gun each (the Aegis's), no pair
+
+
+def test_ceasefire_level_on_weapons_and_cells_is_a_draw():
+    """N-f: 20 volleys in a row hitting no ship cell end the battle on points; equal: a draw."""
+    g = game()
+    _one_gun_each(g)
+    events = _quiet_volleys(g)
     assert g.drawn and g.winner is None and isinstance(events[-1], n.GameOver)
-    assert g.volleys == n.DRAW_AFTER
+    assert events[-1].reason == "ceasefire" and g.volleys == n.CEASEFIRE
+    assert g.ceasefire == ("draw", g.points(0)[:1] * 2) and g.result_detail == "on points 6–6"
+
+
+def test_ceasefire_is_won_on_intact_weapons_first():
+    g = game()
+    _one_gun_each(g)
+    g.hits[0].update({(2, 1), (3, 1)})              # two of A's flight-deck cells: fewer weapons
+    g.hits[1].update({(1, 2), (2, 2), (3, 2), (4, 2), (5, 1)})   # B loses more cells, no weapon
+    _quiet_volleys(g)
+    assert g.winner == 1 and not g.drawn
+    assert g.ceasefire == ("weapons", (4, 6)) and g.result_detail == "on points 6–4"
+    assert g.points(0) == (4, 22 - 5) and g.points(1) == (6, 22 - 8)   # 22 ship cells a side
+
+
+def test_ceasefire_then_on_intact_ship_cells():
+    g = game()
+    _one_gun_each(g)
+    g.hits[1].update({(1, 2), (2, 2)})              # no weapon there: B has fewer ship cells
+    _quiet_volleys(g)
+    assert g.winner == 0 and g.ceasefire == ("cells", (19, 17))
+    assert g.result_detail == "on ship cells 19–17"
+
+
+def test_a_hit_starts_the_ceasefire_count_again_and_a_miss_does_not():
+    g = game()
+    _one_gun_each(g)
+    _quiet_volleys(g, n.CEASEFIRE - 2)
+    assert g.quiet == n.CEASEFIRE - 2 and not g.over
+    g.apply(Volley(((8, 2),)))                      # B's battleship, out of its Aegis's reach
+    assert g.quiet == 0
+    g.apply(Volley(((0, 0),)))                      # A misses in the ring: quiet again
+    assert g.quiet == 1 and not g.over
 
 
 # --- views --------------------------------------------------------------------------------
@@ -353,7 +395,9 @@ def test_random_legal_play_ends_and_keeps_every_invariant(seed):
             if isinstance(e, n.VolleyResult):
                 assert not set(e.downed) & set(e.hits) and not set(e.downed) & set(e.misses)
     assert g.over
-    if g.winner is not None:
+    if g.ceasefire is not None:                 # N-f: decided on points after 20 quiet volleys
+        assert g.quiet == n.CEASEFIRE
+    elif g.winner is not None:                  # won by fire: the loser has nothing left
         assert not g.armed(1 - g.winner)
 
 

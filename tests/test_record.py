@@ -112,3 +112,28 @@ def test_unreadable_file(tmp_path):
     assert "UTF-8" in str(err.value)
     out = replay(tmp_path / "missing.txt")
     assert out.returncode == 2 and "missing.txt" in out.stderr
+
+
+def test_a_naval_ceasefire_is_recorded_and_replayed_with_its_points(tmp_path):
+    """§N ceasefire: the record's result and the replay say who won on points, and by how many."""
+    from game.rules import naval as nv
+    for seed in range(200):
+        rng = random.Random(seed)
+        g = nv.new_game(nv.NavalConfig(), rng)
+        while not g.over:
+            g.apply(nv.random_action(g, rng))
+        if g.ceasefire is not None and g.winner is not None:
+            break
+    else:
+        pytest.fail("no random Naval game in 200 ended in a ceasefire won on points")
+    path = save_record(tmp_path / "naval.txt", g)
+    basis, (a, b) = g.ceasefire
+    high, low = max(a, b), min(a, b)
+    word = "ship cells" if basis == "cells" else "points"
+    expected = f"{'AB'[g.winner]} on {word} {high}–{low}"
+    assert f"result: {expected}" in path.read_text(encoding="utf-8")
+    rec = load_record(path)
+    assert rec.game.winner == g.winner and rec.game.ceasefire == g.ceasefire
+    out = replay(path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[-1].startswith(f"result: {expected} after")

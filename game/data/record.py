@@ -97,7 +97,10 @@ def record_text(game, letters: str = "latin", names=("", "")) -> str:
 
 def result_text(game) -> str:
     if game.over:
-        return f"{PLAYERS[game.winner]} wins" if game.winner is not None else "draw"
+        detail = getattr(game, "result_detail", "")   # §N ceasefire: "on points 6–4"
+        if game.winner is None:
+            return f"draw {detail}".strip()
+        return f"{PLAYERS[game.winner]} {detail}" if detail else f"{PLAYERS[game.winner]} wins"
     return "unfinished"
 
 

@@ -21,9 +21,11 @@ Points §N leaves open, settled here (also in docs/rules.md):
 - N-d. The submarine's tube fires no shell until its torpedo is spent; then it is a gun.
 - N-e. The anti-air mount defends during the volley in which it is hit (all of a volley is
   answered at once, interceptions first).
-- N-f. Draw: when 20 volleys in a row (10 each) teach neither side anything new, every shell
-  and plane shot down and no torpedo run, the game is drawn; two Aegis covering the last weapons
-  against one or two guns could otherwise go on for ever.
+- N-f. Ceasefire (§N, as RULES.md now settles it): when 20 volleys in a row (10 by each side)
+  hit no ship cell, the battle ends on points: more intact weapons wins (each intact gun, tube —
+  with its torpedo or, once spent, as a gun — anti-air mount and flight-deck cell counts one),
+  then more intact ship cells, then a draw. ``quiet`` counts those volleys; ``ceasefire`` holds
+  how it was decided.
 - N-g. Weapons sit on distinct cells of their ship; the flight deck is three cells in a line.
 """
 
@@ -51,7 +53,8 @@ WEAPONS = ("gun", "tube", "aa", "deck")
 PIECES = ("guns", "tubes", "aas", "decks")        # the game's attributes, one per weapon kind
 AA_RANGE = 3       # Chebyshev distance of the anti-air's reach (a 7×7 square)
 AA_SHELLS = 2      # shells one mount may shoot down a turn; planes: any number
-DRAW_AFTER = 20    # N-f
+CEASEFIRE = 20     # N-f: volleys in a row that hit no ship cell end the battle on points
+DRAW_AFTER = CEASEFIRE   # the old name (the draw became a decision on points)
 CARRIER_FORM = ((0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (1, 1), (2, 1), (3, 1))
 
 MISS, HIT, SUNK, EMPTY = "miss", "hit", "sunk", "empty"
@@ -410,7 +413,9 @@ class NavalGame:
         self.torpedo_used = [False, False]
         self.shells_fired = [0, 0]                         # p's last volley's shells
         self.volleys = 0
-        self.quiet = 0                                     # N-f: volleys in a row with nothing new
+        self.quiet = 0                                     # N-f: volleys in a row hitting no ship
+        self.ceasefire: tuple[str, tuple[int, int]] | None = None   # N-f: ("weapons"|"cells"|
+        #                                                  "draw", the two sides' counts)
         self.history: list[tuple[int, object, object]] = []
         self.pending: _Decision | None = None
         self.volley: Volley | None = None                 # waiting for the interception
@@ -462,6 +467,37 @@ class NavalGame:
     def aa_mount(self, player: int) -> Cell | None:
         mounts = self.intact(player, "aa")
         return mounts[0] if mounts else None
+
+    def points(self, player: int) -> tuple[int, int]:
+        """N-f: ``player``'s intact weapons (each gun, tube, anti-air mount and flight-deck cell
+        counts one) and intact ship cells, what a ceasefire is decided on."""
+        weapons = sum(1 for s in self.fleets[player] for _, c in s.weapons
+                      if c not in self.hits[player])
+        cells = sum(len(s.cells) for s in self.fleets[player]) - len(self.hits[player])
+        return weapons, cells
+
+    def _cease_fire(self) -> GameOver:
+        """N-f: decide the battle on points: weapons, then ship cells, then a draw."""
+        a, b = self.points(0), self.points(1)
+        for i, basis in enumerate(("weapons", "cells")):
+            if a[i] != b[i]:
+                self.winner = 0 if a[i] > b[i] else 1
+                self.ceasefire = (basis, (a[i], b[i]))
+                return GameOver(self.winner, "ceasefire")
+        self.drawn = True
+        self.ceasefire = ("draw", (a[0], b[0]))
+        return GameOver(None, "ceasefire")
+
+    @property
+    def result_detail(self) -> str:
+        """How a ceasefire decided the battle, for records: "on points 6–4" (weapons), "on
+        ship cells 20–18", or "on points 6–6" for a draw; "" when it ended by fire."""
+        if self.ceasefire is None:
+            return ""
+        basis, (a, b) = self.ceasefire
+        if self.winner is not None:
+            a, b = (a, b) if self.winner == 0 else (b, a)     # the winner's count first
+        return f"on {'ship cells' if basis == 'cells' else 'points'} {a}–{b}"
 
     def armed(self, player: int) -> bool:
         """§N: can ``player`` still attack (a gun, an unused torpedo, a flight-deck cell)?"""
@@ -726,15 +762,12 @@ class NavalGame:
         if v.torpedo is not None:
             path, torpedo_hit = self.torpedo_lane(me, v.torpedo)
             self.torpedo_used[me] = True
-        learnt = False
         for c in list(misses) + list(path):
             if c not in marks:
                 marks[c] = MISS
-                learnt = True
         struck = hits + ([torpedo_hit] if torpedo_hit is not None else [])
+        damaged = any(c not in self.hits[enemy] for c in struck)   # a torpedo into a wreck: no
         for c in struck:
-            if marks.get(c) not in (HIT, SUNK):
-                learnt = True
             self.hits[enemy].add(c)
             marks.setdefault(c, HIT)
             if marks[c] == MISS:       # cannot happen: a ship cell is never marked a miss
@@ -753,7 +786,7 @@ class NavalGame:
         self.downed[enemy] = tuple(downed)
         self.shells_fired[me] = len(v.shells)
         self.volleys += 1
-        self.quiet = 0 if learnt or v.torpedo is not None else self.quiet + 1
+        self.quiet = 0 if damaged else self.quiet + 1      # N-f: a ship cell hit, or one more
         return VolleyResult(me, v, tuple(downed), tuple(hits), tuple(misses), tuple(path),
                             torpedo_hit, tuple(sunk), tuple(halo))
 
@@ -762,9 +795,8 @@ class NavalGame:
         if not self.armed(enemy):
             self.winner = me
             return [GameOver(me)]
-        if self.quiet >= DRAW_AFTER:
-            self.drawn = True
-            return [GameOver(None)]
+        if self.quiet >= CEASEFIRE:
+            return [self._cease_fire()]
         self.turn = enemy
         return [TurnChanged(enemy)]
 
