@@ -178,3 +178,20 @@ def test_random_seeded_volleys_keep_the_shown_marks_in_step_with_the_rules(app):
     for owner in (0, 1):
         shown = {c: m for c, m in scene.fields[owner].marks.items()}
         assert shown == g.marks[owner]
+
+
+def test_the_ceasefire_count_shows_once_past_ten(app, monkeypatch):
+    """§N: the battle screen shows the volleys without a hit once the count passes 10."""
+    from game.render import text as text_mod
+    scene = battle(app)
+    said = []
+    real = text_mod.draw
+    monkeypatch.setattr(text_mod, "draw", lambda s, words, *a, **k: said.append(words)
+                        or real(s, words, *a, **k))
+    scene.game.quiet = 10
+    frames(app, 2)
+    assert app.tr("naval.ceasefire", n=10, limit=nv.CEASEFIRE) not in said and said
+    said.clear()
+    scene.game.quiet = 11
+    frames(app, 2)
+    assert app.tr("naval.ceasefire", n=11, limit=nv.CEASEFIRE) in said

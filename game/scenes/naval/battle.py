@@ -388,6 +388,11 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
                     pygame.draw.rect(surface, theme.GOOD, b.rect, 3, border_radius=8)
             self.fire_button.draw(surface, px)
         msg_y = y + line * 2
+        if self.game.quiet > nv.CEASEFIRE // 2:      # §N: the ceasefire count, once past 10
+            words = self.tr("naval.ceasefire", n=self.game.quiet, limit=nv.CEASEFIRE)
+            text.draw(surface, words, (x, msg_y), text.fit_px(words, px - 2, rect.w - 20),
+                      theme.ACCENT)
+            msg_y += line
         room = max(0, (by - 2 - msg_y) // line)
         if self.message_time > 0 and self.message:
             for i, ln in enumerate(text.wrap(self.message, px - 2, rect.w - 20)[:room]):

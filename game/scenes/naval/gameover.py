@@ -24,7 +24,8 @@ class NavalGameOverScene(GameOverScene):
             (self.tr("stats.hits"), f"{st['hits']} ({st['accuracy'] * 100:.0f}%)"),
             (self.tr("naval.stats.downed"), str(st["downed"])),
             (self.tr("naval.stats.weapons"), str(st["weapons"])),
-        ]
+        ] + ([(self.tr("naval.stats.points"), "{} · {}".format(*self.game.points(player)))]
+             if self.game.ceasefire is not None else [])      # §N: what the ceasefire weighed
 
     def _draw_field(self, surface, geo, owner: int) -> None:
         g = self.game
