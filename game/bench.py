@@ -33,7 +33,8 @@
       {"mode": "korabliki", "games": N, "finished": …, "errors": …, "mean_turns": …}
   duel --mode naval|classic|korabliki --a LEVEL --b LEVEL --games N --seed S
       two computer levels against each other, A moving first in every other game ->
-      {"a_wins": …, "b_wins": …, "draws": …} (a game unfinished at the soak's cap is a draw;
+      {"a_wins": …, "b_wins": …, "draws": …, "mean_shots"|"mean_volleys"|"mean_turns": …}
+      (the mode's length per game, both sides; a game unfinished at the soak's cap is a draw;
       for korabliki each side's move_ms_p99 on stderr)
 
   campaign --games N --seed S [--levels DIR]
@@ -328,11 +329,16 @@ def _levels(mode: str, *levels: str) -> tuple:
 def _play(config, levels, seed: int, first: int | None = None) -> tuple[bool, int, int | None]:
     """One game between two computer levels (``game.modes.computer_game``); (finished,
     actions, winner or None). An exception escapes to the caller, which counts it as an error."""
+    game, actions = _played(config, levels, seed, first)
+    return game.over, actions, game.winner
+
+
+def _played(config, levels, seed: int, first: int | None = None):
+    """``_play``'s game itself, and its actions."""
     from .modes import computer_game
 
-    game, actions = computer_game(config, levels, seed, first,
-                                  timed=lambda seat, ms: THINKING[seat].append(ms))
-    return game.over, actions, game.winner
+    return computer_game(config, levels, seed, first,
+                         timed=lambda seat, ms: THINKING[seat].append(ms))
 
 
 def _thinking(names) -> None:
@@ -404,14 +410,19 @@ def bench_duel(args) -> dict:
     config = next(iter(entry.rules.presets.values()))   # as game.modes.duel_winner
     rng = random.Random(args.seed)
     wins = {0: 0, 1: 0, None: 0}
+    metric = entry.metrics[0]            # the mode's length: shots, volleys, turns
+    length = 0
     for i in range(args.games):
         first = i % 2            # side A (seat 0) moves first in every other game
-        wins[_play(config, levels, rng.getrandbits(32), first)[2]] += 1
+        game, _ = _played(config, levels, rng.getrandbits(32), first)
+        wins[game.winner] += 1
+        length += sum(entry.measure(game, p)[metric] for p in (0, 1))
         if (i + 1) % 20 == 0 or i + 1 == args.games:
             print(f"# {i + 1}/{args.games}: {args.a} {wins[0]}, {args.b} {wins[1]}, "
                   f"draws {wins[None]}", file=sys.stderr, flush=True)
     _thinking((args.a, args.b))
-    return {"a_wins": wins[0], "b_wins": wins[1], "draws": wins[None]}
+    return {"a_wins": wins[0], "b_wins": wins[1], "draws": wins[None],
+            f"mean_{metric}": round(length / max(1, args.games), 1)}
 
 
 # --- campaign ------------------------------------------------------------------------------

@@ -213,7 +213,8 @@ def test_duel_korabliki_prints_the_contract_line(capsys):
                        "--games", "2", "--seed", "3"]) == 0
     out = capsys.readouterr()
     data = json.loads(out.out.strip().splitlines()[-1])
-    assert list(data) == ["a_wins", "b_wins", "draws"] and sum(data.values()) == 2
+    assert list(data) == ["a_wins", "b_wins", "draws", "mean_turns"]
+    assert data["a_wins"] + data["b_wins"] + data["draws"] == 2 and data["mean_turns"] > 0
     assert "move_ms_p99 sailor" in out.err and "move_ms_p99 random" in out.err
     with pytest.raises(SystemExit):
         bench.main(["duel", "--mode", "korabliki", "--a", "nobody", "--b", "sailor",

@@ -243,9 +243,11 @@ def test_duel_prints_the_contract_line(capsys):
     assert bench.main(["duel", "--mode", "naval", "--a", "commodore", "--b", "gunner",
                        "--games", "2", "--seed", "1"]) == 0
     data = _last_json(capsys)
-    assert list(data) == ["a_wins", "b_wins", "draws"] and sum(data.values()) == 2
+    assert list(data) == ["a_wins", "b_wins", "draws", "mean_volleys"]
+    assert data["a_wins"] + data["b_wins"] + data["draws"] == 2 and data["mean_volleys"] > 0
     assert bench.main(["duel", "--mode", "classic", "--a", "hunter", "--b", "random",
                        "--games", "2", "--seed", "1"]) == 0
-    assert sum(_last_json(capsys).values()) == 2
+    data = _last_json(capsys)
+    assert data["a_wins"] + data["b_wins"] + data["draws"] == 2 and data["mean_shots"] > 0
     with pytest.raises(SystemExit):
         bench.main(["duel", "--mode", "naval", "--a", "nobody", "--b", "gunner", "--games", "1"])
