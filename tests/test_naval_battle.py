@@ -195,3 +195,26 @@ def test_the_ceasefire_count_shows_once_past_ten(app, monkeypatch):
     scene.game.quiet = 11
     frames(app, 2)
     assert app.tr("naval.ceasefire", n=11, limit=nv.CEASEFIRE) in said
+
+
+def test_nothing_threatening_in_reach_asks_nobody(app):
+    """Issue 21: shells in the Aegis's reach that would all fall in the water are not put to
+    the person; the automatic officer answers and the battle goes on."""
+    scene = battle(app, first=1)
+    scene.play(nv.Volley(((0, 3), (10, 10)), ((6, 6), (6, 7))))   # water, two in reach
+    assert scene.game.pending is not None                          # the rules do ask...
+    settle(app, scene)
+    assert not scene.human_intercepting                            # ...the screen does not
+    assert isinstance(scene.game.history[-1][2], nv.VolleyResult)
+    assert not scene.match.auto_intercept                          # the next threat is asked
+
+
+def test_intercept_for_me_answers_now_and_from_then_on(app):
+    scene = battle(app, first=1)
+    scene.play(nv.Volley(((1, 5), (8, 8)), ((2, 5), (2, 6))))      # onto the Aegis itself
+    settle(app, scene)
+    assert scene.human_intercepting
+    frames(app, 1, [key(pygame.K_f)])
+    settle(app, scene)
+    assert scene.match.auto_intercept and not scene.human_intercepting
+    assert isinstance(scene.game.history[-1][2], nv.VolleyResult)

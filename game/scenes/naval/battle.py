@@ -75,6 +75,9 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         self.intercept_button = Button(
             lambda: self.tr("naval.intercept_go", n=len(self.shoot_down)), self.intercept,
             lambda: self.human_intercepting, hotkey="Enter")
+        self.delegate_button = Button(lambda: self.tr("naval.intercept_for_me"), self.delegate,
+                                      lambda: self.human_intercepting, hotkey="F")
+        self._threat_seen: tuple | None = None      # (history length, threatened?) cached
         self._begin()
 
     # -- state ---------------------------------------------------------------------------------
@@ -90,8 +93,26 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
 
     @property
     def human_intercepting(self) -> bool:
-        return (self._free_to_act and self.game.pending is not None
-                and not self.match.auto_intercept)
+        g = self.game
+        return (self._free_to_act and g.pending is not None and not self.match.auto_intercept
+                and self._threatened(g.pending.player))
+
+    def _threatened(self, defender: int) -> bool:
+        """§N: does anything ``defender``'s Aegis reaches fall on one of his intact ship
+        cells? If not, nobody is asked: the automatic officer decides (issue 21)."""
+        key = len(self.game.history)
+        if self._threat_seen is None or self._threat_seen[0] != key:
+            view = self.game.view(defender)
+            intact = {c for s in view.own for c in s.cells} - set(view.own_hits)
+            self._threat_seen = (key, any(c in intact for c in view.options))
+        return self._threat_seen[1]
+
+    def delegate(self) -> None:
+        """"Intercept for me": the automatic officer decides now and from then on."""
+        if self.human_intercepting:
+            self.match.auto_intercept = True
+            defender = self.game.pending.player
+            self._intercept_by(self.match.helper(), defender, False)
 
     # -- playing actions -----------------------------------------------------------------------
     def play(self, action) -> None:
@@ -139,7 +160,8 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         """The defender decides: the computer (or the automatic setting) at once, a person
         through the prompt."""
         defender = event.player
-        if self.seat(defender).kind == COMPUTER or self.match.auto_intercept:
+        if (self.seat(defender).kind == COMPUTER or self.match.auto_intercept
+                or not self._threatened(defender)):
             ai = self.ais.get(defender) or self.match.helper()
             self.timeline.add(at + 0.15, lambda s: self._intercept_by(ai, defender, s))
             return at + 0.15
@@ -254,7 +276,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         return cell
 
     def _handle_intercept(self, event) -> None:
-        if self.intercept_button.handle(event):
+        if self.intercept_button.handle(event) or self.delegate_button.handle(event):
             return
         geo = self.geo_of(self.viewer)
         options = self.game.intercept_options()
@@ -268,6 +290,8 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
                 self.toggle_down(cur)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.intercept()
+            elif event.key == pygame.K_f:
+                self.delegate()
             elif event.key == pygame.K_TAB and options:   # jump between incoming cells
                 i = options.index(cur) + 1 if cur in options else 0
                 self.own_cursor = options[i % len(options)]
@@ -285,10 +309,13 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         px = theme.font_px(self.size, 18)
         if self.human_intercepting:
             bh = int(px * 1.8)
-            self.intercept_button.rect = pygame.Rect(rect.x + 10, rect.bottom - bh - 8,
-                                                     rect.w - 20, bh)
+            half = (rect.w - 26) // 2
+            self.intercept_button.rect = pygame.Rect(rect.x + 10, rect.bottom - bh - 8, half, bh)
+            self.delegate_button.rect = pygame.Rect(rect.x + 16 + half, rect.bottom - bh - 8,
+                                                    half, bh)
             return
         self.intercept_button.rect = pygame.Rect(0, 0, 0, 0)
+        self.delegate_button.rect = pygame.Rect(0, 0, 0, 0)
         bh = int(px * 1.7)
         gap = 6
         total = rect.w - 20 - 3 * gap
@@ -362,6 +389,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
                 text.draw(surface, words, (x, y + line * i), text.fit_px(words, px, rect.w - 20),
                           theme.TEXT)
             self.intercept_button.draw(surface, px)
+            self.delegate_button.draw(surface, px)
             room = max(0, (self.intercept_button.rect.y - 2 - (y + line * 2)) // line)
             words = self.message if self.message_time > 0 and self.message else \
                 self.tr("naval.intercept_hint")
