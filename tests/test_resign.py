@@ -95,3 +95,44 @@ def test_the_record_says_who_resigned_and_replays_to_it(mode, tmp_path):
     # an old record of a game still going reads unchanged
     path.write_text(record_text(midgame(mode)), encoding="utf-8")
     assert not load_record(path).game.over
+
+
+# --- the computer's answer to an offered draw (§0) ------------------------------------------
+
+def test_the_naval_computer_declines_when_ahead_and_accepts_when_behind():
+    from dataclasses import replace
+
+    from game.ai.naval import draw_points, make_naval_ai
+    from game.rules.naval import HIT
+    game = midgame("naval", moves=0)
+    ai = make_naval_ai("commodore", random.Random(1))
+    view = game.view(1)
+    assert ai.accepts_draw(view)                    # even: no better off, so it accepts
+    # its guns hit (§N's first points: intact weapons), the enemy untouched: behind
+    weapons = frozenset(c for s in view.own for _, c in s.weapons[:1])
+    behind = replace(view, own_hits=weapons)
+    assert draw_points(behind)[0] < draw_points(behind)[1]
+    assert ai.accepts_draw(behind)
+    # it has hit the enemy's ship cells, its own fleet whole: ahead on cells, it plays on
+    enemy = [c for s in game.fleets[0] for c in s.cells[:1]]
+    ahead = replace(view, target={c: HIT for c in enemy})
+    assert draw_points(ahead)[0] > draw_points(ahead)[1]
+    assert not ai.accepts_draw(ahead)
+
+
+def test_the_korabliki_computer_judges_pieces_lost_against_pieces_taken():
+    from game.ai.korabliki import make_korabliki_ai
+    from game.rules.korabliki import KorablikiView
+    ai = make_korabliki_ai("admiral", random.Random(1))
+    game = midgame("korabliki", moves=0)
+    view = game.view(1)
+    assert ai.accepts_draw(view)                    # even
+    behind = KorablikiView(**{**view.__dict__, "own": view.own[:-3]})
+    ahead = KorablikiView(**{**view.__dict__, "enemy": view.enemy[:-3]})
+    assert ai.accepts_draw(behind)
+    assert not ai.accepts_draw(ahead)
+
+
+def test_classic_computer_and_a_player_without_a_judgement_decline():
+    from game.ai.player import accepts_draw
+    assert accepts_draw(object(), None) is False
