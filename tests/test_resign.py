@@ -136,3 +136,123 @@ def test_the_korabliki_computer_judges_pieces_lost_against_pieces_taken():
 def test_classic_computer_and_a_player_without_a_judgement_decline():
     from game.ai.player import accepts_draw
     assert accepts_draw(object(), None) is False
+
+
+# --- through the screens: the pause menu, the confirmation, the game over (§0) ---------------
+
+import pygame  # noqa: E402
+
+from game.match import COMPUTER, HUMAN, Match  # noqa: E402
+from game.scenes.common.curtain import CurtainScene  # noqa: E402
+from game.scenes.common.dialogs import ConfirmScene, PauseScene  # noqa: E402
+from game.scenes.common.gameover import GameOverScene  # noqa: E402
+
+from .test_scenes import frames, key, running_app, seats  # noqa: E402
+
+LEVELS = {"classic": "hunter", "naval": "gunner", "korabliki": "sailor"}
+
+
+@pytest.fixture
+def app(home):
+    yield from running_app((1280, 720), 5)
+
+
+def open_battle(app, mode, kinds=(HUMAN, COMPUTER), best_of=1):
+    game = midgame(mode, moves=0)
+    match = Match(game.config, seats(kinds, LEVELS[mode]), first=str(game.turn), seed=5,
+                  best_of=best_of)
+    scene = app.flow.battle(match, game, keep_record=False)
+    app.scenes.push(scene)
+    frames(app, 2)
+    return scene
+
+
+def pause_items(app) -> dict:
+    frames(app, 1, [key(pygame.K_ESCAPE)])
+    top = app.scenes.top
+    assert isinstance(top, PauseScene)
+    return {item.label(): item for item in top.menu.items}
+
+
+def choose(app, label: str) -> None:
+    """Pick ``label`` in the pause menu and say yes to its confirmation."""
+    pause_items(app)[label].on_activate()
+    confirm = app.scenes.top
+    assert isinstance(confirm, ConfirmScene)
+    confirm._yes()
+
+
+def to_game_over(app, scene):
+    for _ in range(3000):
+        if isinstance(app.scenes.top, GameOverScene):
+            return app.scenes.top
+        if scene.busy:
+            scene.skip()
+        frames(app)
+    raise AssertionError("no game over screen")
+
+
+@pytest.mark.parametrize("mode", list(MODES))
+def test_resigning_from_the_pause_menu_loses_through_to_the_game_over(app, mode):
+    scene = open_battle(app, mode)
+    choose(app, "Resign")
+    over = to_game_over(app, scene)
+    assert scene.game.winner == 1 and scene.game.conceded == (RESIGNED, 0)
+    assert over._headline()[0] == "P0 resigned"
+    assert scene.match.score == [0, 1]          # the statistics count the loss
+
+
+@pytest.mark.parametrize("mode", list(MODES))
+def test_a_draw_is_offered_to_the_computer_only_where_rules_allow(app, mode):
+    scene = open_battle(app, mode)
+    labels = pause_items(app)
+    assert "Resign" in labels
+    assert ("Offer a draw" in labels) == (mode != "classic")     # §0
+    app.scenes.pop()
+    if mode == "classic":
+        return
+    choose(app, "Offer a draw")       # at the start, even: the computer is no better off
+    over = to_game_over(app, scene)
+    assert scene.game.drawn and scene.game.conceded == (AGREED, None)
+    assert over._headline()[0] == "Draw agreed"
+    assert scene.match.score == [0, 0]
+
+
+def test_the_computer_ahead_declines_and_the_battle_goes_on(app):
+    scene = open_battle(app, "korabliki")
+    ai = scene.ais[1]
+    ai.accepts_draw = lambda view: False
+    choose(app, "Offer a draw")
+    frames(app, 2)
+    assert not scene.game.over and scene.message == "P1 declines the draw"
+
+
+@pytest.mark.parametrize("mode", list(MODES))
+def test_two_people_offer_behind_the_curtain_and_accept_or_decline(app, mode):
+    scene = open_battle(app, mode, kinds=(HUMAN, HUMAN))
+    offerer = scene.viewer
+    assert {"Resign", "Offer a draw"} <= set(pause_items(app))
+    app.scenes.pop()
+    choose(app, "Offer a draw")
+    curtain = app.scenes.top
+    assert isinstance(curtain, CurtainScene)
+    curtain.on_ready()
+    assert scene.viewer == 1 - offerer
+    answer = app.scenes.top
+    assert isinstance(answer, ConfirmScene)
+    answer._no()                                # declined: the seat goes back behind the curtain
+    assert isinstance(app.scenes.top, CurtainScene)
+    app.scenes.top.on_ready()
+    assert scene.viewer == offerer and not scene.game.over
+    choose(app, "Offer a draw")
+    app.scenes.top.on_ready()
+    app.scenes.top._yes()                       # accepted
+    to_game_over(app, scene)
+    assert scene.game.drawn
+
+
+def test_a_resigned_game_of_a_series_counts_for_the_other_side(app):
+    scene = open_battle(app, "classic", best_of=3)
+    choose(app, "Resign")
+    to_game_over(app, scene)
+    assert scene.match.series.score == [0, 1]
