@@ -256,3 +256,26 @@ def test_a_resigned_game_of_a_series_counts_for_the_other_side(app):
     choose(app, "Resign")
     to_game_over(app, scene)
     assert scene.match.series.score == [0, 1]
+
+
+def test_a_resigned_campaign_level_is_lost_with_no_stars(tmp_path):
+    from game.campaign import Voyage, autoplay
+    from game.data.progress import ProgressStore
+
+    from .test_levels import level, write
+    folder = tmp_path / "levels"
+    folder.mkdir()
+    write(folder, "1.json", level("one", order=1, unlocks=["two"]))
+    write(folder, "2.json", level("two", order=2))
+    v = Voyage("anna", "", folder, ProgressStore(tmp_path / "c"))
+    lv = v.level("one")
+    won = autoplay(lv, 1)
+    assert won.winner == 0                 # played out, seat 0 would have won ...
+    data = won.to_dict()
+    data["moves"] = data["moves"][:6]
+    game = type(won).from_dict(data)
+    game.resign(0)                         # ... but resigned early: §0, a loss
+    result = v.finish(lv, game)
+    assert not result.won and not result.draw and result.stars == 0 and result.opened == []
+    assert v.progress.levels["one"]["wins"] == 0 and v.progress.levels["one"]["stars"] == 0
+    assert v.opened() == {"one"}
