@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .data.record import PLAYERS, Move, Record, RecordError, iter_record
+from .data.record import PLAYERS, Move, Record, RecordError, iter_record, result_text
 from .rules.coords import LETTER_SETS, format_cell
 from .rules.modes import MODES
 
@@ -36,7 +36,9 @@ def main(argv=None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     g = record.game
-    if g.over and g.winner is None:
+    if getattr(g, "conceded", None) is not None:     # §0: "B wins (A resigned)", "draw (agreed)"
+        print(f"result: {result_text(g)} after {len(record.moves)} moves")
+    elif g.over and g.winner is None:
         print(f"result: draw after {len(record.moves)} moves")
     elif g.over:
         print(f"result: {PLAYERS[g.winner]} wins after {len(record.moves)} moves")

@@ -279,3 +279,14 @@ def test_a_resigned_campaign_level_is_lost_with_no_stars(tmp_path):
     assert not result.won and not result.draw and result.stars == 0 and result.opened == []
     assert v.progress.levels["one"]["wins"] == 0 and v.progress.levels["one"]["stars"] == 0
     assert v.opened() == {"one"}
+
+
+def test_the_replay_tool_says_who_resigned(tmp_path, capsys):
+    from game.replay import main as replay
+    game = midgame("naval")
+    game.resign(1)
+    path = tmp_path / "r.txt"
+    path.write_text(record_text(game), encoding="utf-8")
+    assert replay([str(path)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == \
+        f"result: A wins (B resigned) after {len(game.history)} moves"
