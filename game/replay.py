@@ -36,12 +36,8 @@ def main(argv=None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     g = record.game
-    if getattr(g, "conceded", None) is not None:     # §0: "B wins (A resigned)", "draw (agreed)"
+    if g.over:
         print(f"result: {result_text(g)} after {len(record.moves)} moves")
-    elif g.over and g.winner is None:
-        print(f"result: draw after {len(record.moves)} moves")
-    elif g.over:
-        print(f"result: {PLAYERS[g.winner]} wins after {len(record.moves)} moves")
     else:
         print(f"result: unfinished after {len(record.moves)} moves, {PLAYERS[g.turn]} to move")
     return 0
