@@ -78,6 +78,17 @@ class Match:
         """Two people on one screen: fleets must hide behind the curtain."""
         return len(self.humans) == 2
 
+    @property
+    def may_resign(self) -> bool:
+        """RULES.md §0: a person at the screen may resign at any time."""
+        return bool(self.humans)
+
+    @property
+    def may_offer_draw(self) -> bool:
+        """RULES.md §0: two people may agree a draw in every mode; against the computer a draw
+        may be offered only where the mode lets it (Naval, «Кораблики»)."""
+        return self.hot_seat or (len(self.humans) == 1 and self.entry.computer_draws)
+
     def first_player(self) -> int:
         if self.last_loser is not None:  # "В случае продолжения баталии первый ход делает проигравший"
             return self.last_loser

@@ -49,6 +49,7 @@ class ModeEntry:
     metrics: tuple            # what a campaign level may count for its stars ("at most")
     begins: str               # the words for who begins: "first" (fires first), "moves" (§K)
     measure: Callable         # (finished game, player) -> {metric: value}
+    computer_draws: bool = False   # RULES.md §0: a draw may be offered to the computer
 
 
 def _classic_start(config, setups, first):
@@ -143,14 +144,16 @@ MODES: dict[str, ModeEntry] = {
         levels=nv_ai.NAVAL_LEVELS, level_of=naval_level, player=_naval_player,
         computer_setup=_set_up_alone, bench_game=_naval_bench_game, placements=(),
         best="commodore", soak_level="gunner",
-        options=False, memory=False, metrics=("volleys", "ships_lost"), begins="first", measure=_naval_measure),
+        options=False, memory=False, metrics=("volleys", "ships_lost"), begins="first", measure=_naval_measure,
+        computer_draws=True),
     "korabliki": ModeEntry(
         "korabliki", RULES["korabliki"], kor.KorablikiConfig, kor.KorablikiGame,
         kor.KorablikiGame, levels=kor_ai.KORABLIKI_LEVELS, level_of=korabliki_level,
         player=_korabliki_player, computer_setup=_set_up_alone,
         bench_game=_korabliki_bench_game, placements=kor_ai.FORMATIONS, best="admiral",
         soak_level="sailor", options=False, memory=False,
-        metrics=("turns", "pieces_lost"), begins="moves", measure=_korabliki_measure),
+        metrics=("turns", "pieces_lost"), begins="moves", measure=_korabliki_measure,
+        computer_draws=True),
 }
 
 

@@ -44,6 +44,10 @@ class Captain:
     def set_up(self, player: int):
         return self.fleet()
 
+    def accepts_draw(self, view: ClassicView) -> bool:
+        """RULES.md §0: against the computer Classic offers no draw; asked anyway, it declines."""
+        return False
+
     def act(self, view: ClassicView, legal=None):
         rng = random.Random(self.rng.getrandbits(32)) if self.fresh else self.rng
         return decide(self.shooter, view, rng)

@@ -509,6 +509,11 @@ class KorablikiAI:
     def observe(self, events) -> None:
         pass
 
+    def accepts_draw(self, view) -> bool:
+        """RULES.md §0: a draw only when no better off: both sides begin with the same pieces
+        (§K), so pieces lost against pieces taken is what each side has left."""
+        return len(view.own) <= len(view.enemy)
+
     def act(self, view, legal: list):
         raise NotImplementedError
 

@@ -246,6 +246,14 @@ class NavalAI:
     def observe(self, events) -> None:
         pass
 
+    def accepts_draw(self, view: NavalView) -> bool:
+        """RULES.md §0: a draw only when no better off, judged as §N's ceasefire counts its
+        points: intact weapons, then intact ship cells. Its own are known; the enemy's are what
+        it has seen: his fleet is as big and as armed as ours (§N), less what it has sunk and
+        hit of it."""
+        mine, theirs = draw_points(view)
+        return mine <= theirs
+
     def act(self, view: NavalView, legal=None) -> Volley | Intercept:
         if view.pending == "intercept":
             return self.intercept(view)
@@ -660,6 +668,19 @@ def fleet_score(fleet: list[NavalShip]) -> float:
 
 
 # --- the table ------------------------------------------------------------------------------
+
+def draw_points(view: NavalView) -> tuple[tuple[int, int], tuple[int, int]]:
+    """(mine, the enemy's) as (intact weapons, intact ship cells), from ``view`` alone."""
+    hit = view.own_hits
+    mine = (sum(c not in hit for s in view.own for _, c in s.weapons),
+            sum(c not in hit for s in view.own for c in s.cells))
+    armed = {s.kind: len(s.weapons) for s in view.own}
+    lost_weapons = sum(armed.get(kind, 0) for kind, _ in view.enemy_sunk)
+    total_cells = sum(len(s.cells) for s in view.own)
+    struck = sum(v in (HIT, SUNK) for v in view.target.values())
+    theirs = (sum(len(s.weapons) for s in view.own) - lost_weapons, total_cells - struck)
+    return mine, theirs
+
 
 LEVELS = {cls.key: cls for cls in (RandomAI, GunnerAI, CommodoreAI)}
 

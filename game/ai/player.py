@@ -29,6 +29,15 @@ class Player(Protocol):
 
     def observe(self, events: list) -> None: ...
 
+    def accepts_draw(self, view) -> bool: ...
+
+
+def accepts_draw(player, view) -> bool:
+    """RULES.md §0: does the computer ``player`` accept a draw offered now, judging from its
+    ``view`` alone? A player that cannot judge declines (Classic's have no draw to offer)."""
+    judge = getattr(player, "accepts_draw", None)
+    return bool(judge(view)) if judge is not None else False
+
 
 def decide(player: Player, game, seat: int | None = None):
     """The action ``player`` takes now for ``seat`` (the seat to act by default), from the view

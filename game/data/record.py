@@ -12,7 +12,8 @@
     mine A: Д5                     (C5: one line per mine; "sweeper A: …" for C6)
     1 A: Ж7 miss                   (move number, player, action, and optionally its outcome)
     2 B: В3 hit
-    result: B wins                 (optional; "unfinished" for a game still going)
+    result: B wins                 (optional; "unfinished" for a game still going;
+                                    "B wins (A resigned)", "draw (agreed)": RULES.md §0)
 
 Reading replays every move through the rules: a move the rules refuse, or an outcome that
 differs from what the rules give, is an error naming the line.
@@ -27,6 +28,7 @@ from pathlib import Path
 from typing import Iterator
 
 from ..i18n import Translator, describe
+from ..rules.base import AGREED, RESIGNED
 from ..rules.coords import LETTER_SETS, fallback_letter_set, format_cell, parse_cell
 from ..rules.errors import RuleError
 from ..rules.modes import MODES
@@ -38,6 +40,7 @@ PLAYERS = "AB"
 PIECE_KEYS = {p[:-1]: p for m in MODES.values() for p in m.pieces}  # "gun" -> "guns", ...
 
 _MOVE_RE = re.compile(r"^(\d+)\s+([ABab])\s*:\s*(.*)$")
+_CONCEDED_RE = re.compile(r"^(?:([AB]) wins \(([AB]) resigned\)|draw \(agreed\))$", re.I)
 _KEY_RE = re.compile(r"^([a-z-]+)(?:\s+([A-Za-z_]+))?\s*:\s*(.*)$")
 
 
@@ -96,6 +99,11 @@ def record_text(game, letters: str = "latin", names=("", "")) -> str:
 
 
 def result_text(game) -> str:
+    conceded = getattr(game, "conceded", None)
+    if conceded is not None and conceded[0] == RESIGNED:     # §0
+        return f"{PLAYERS[game.winner]} wins ({PLAYERS[conceded[1]]} resigned)"
+    if conceded is not None and conceded[0] == AGREED:
+        return "draw (agreed)"
     if game.over:
         detail = getattr(game, "result_detail", "")   # §N ceasefire: "on points 6–4"
         if game.winner is None:
@@ -242,6 +250,15 @@ def iter_record(path, text: str | None = None, tr: Translator | None = None) -> 
                 yield record
             seen_result = True
             game = record.game
+            conceded = _CONCEDED_RE.match(value)
+            if conceded and not game.over:     # §0: the game ended by resigning or agreement
+                try:
+                    if conceded.group(2):
+                        game.resign(_player(conceded.group(2), path, ln))
+                    else:
+                        game.agree_draw()
+                except RuleError as exc:
+                    raise err(ln, "illegal result: " + describe(exc, tr, letters)) from None
             actual = result_text(game)
             if value.lower() != actual.lower():
                 raise err(ln, f"the record says {value!r} but the moves give {actual!r}")

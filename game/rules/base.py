@@ -69,3 +69,66 @@ class Game(Protocol):
 
     @classmethod
     def from_dict(cls, data: dict): ...
+
+
+# --- §0: resigning and an agreed draw, the same in every mode ----------------------------
+
+RESIGNED, AGREED = "resigned", "agreed"
+
+
+class Concession:
+    """RULES.md §0: "In every mode a player may resign at any time; resigning loses the game".
+    Two people may also agree a draw (against the computer only where §0 lets it be offered).
+    Each mode's game mixes this in: the end is set on the game itself (``winner`` / ``drawn``),
+    said as ``GameOver(winner, "resigned" | "agreed")``, and kept in ``to_dict()`` under
+    ``"ended"`` so a saved or replayed game ends the same way. ``conceded`` is None while the
+    game was not ended so, else ``(RESIGNED, the player who resigned)`` or ``(AGREED, None)``."""
+
+    conceded: tuple | None = None
+
+    def check_concede(self, player: int | None = None) -> None:
+        """Refuse (IllegalAction) to end a game that is already over, or for no player."""
+        from .errors import IllegalAction
+        if self.over:
+            raise IllegalAction("game_over")
+        if player is not None and player not in (0, 1):
+            raise IllegalAction("bad_player", player=player)
+
+    def resign(self, player: int) -> list:
+        """§0: ``player`` resigns, and the other side wins."""
+        self.check_concede(player)
+        self.conceded = (RESIGNED, player)
+        self._end(1 - player)
+        return [GameOver(1 - player, RESIGNED)]
+
+    def agree_draw(self) -> list:
+        """§0: both sides agreed a draw (an offer the other side accepted)."""
+        self.check_concede()
+        self.conceded = (AGREED, None)
+        self._end(None)
+        return [GameOver(None, AGREED)]
+
+    def _end(self, winner: int | None) -> None:
+        self.winner = winner
+        self.drawn = winner is None
+        self.end_reason = self.conceded[0]
+
+    def concession_dict(self) -> dict:
+        """What ``to_dict`` adds: nothing for a game played to its end."""
+        if self.conceded is None:
+            return {}
+        kind, player = self.conceded
+        return {"ended": {"by": kind} | ({} if player is None else {"player": player})}
+
+    def replay_concession(self, data: dict) -> None:
+        """``from_dict``'s last step: end the rebuilt game as the saved one ended."""
+        ended = data.get("ended")
+        if ended is None:
+            return
+        if not isinstance(ended, dict) or ended.get("by") not in (RESIGNED, AGREED):
+            raise ConfigError("bad_option", key="ended", expected="resigned or agreed",
+                              got=ended)
+        if ended["by"] == AGREED:
+            self.agree_draw()
+        else:
+            self.resign(ended.get("player", -1))

@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass, field, fields
 from typing import Iterable, Sequence
 
-from .base import GameOver, TurnChanged  # noqa: F401  (the events every mode shares)
+from .base import Concession, GameOver, TurnChanged  # noqa: F401  (the events every mode shares)
 from .coords import MAX_SIDE, Cell
 from .errors import ConfigError, IllegalAction, PlacementError
 from .fleet import (AROUND, SHAPE_RULES, TOUCHING_RULES, Ship, ShipSpec, as_ship, assign_specs,
@@ -337,7 +337,7 @@ class ClassicView:
 
     @property
     def my_turn(self) -> bool:
-        return self.winner is None and self.turn == self.player
+        return self.winner is None and self.enemy_ships is None and self.turn == self.player
 
     def unknown_cells(self) -> list[Cell]:
         w, h = self.config.width, self.config.height
@@ -346,7 +346,7 @@ class ClassicView:
 
 # --- the game -----------------------------------------------------------------------------
 
-class ClassicGame:
+class ClassicGame(Concession):
     """State of one Classic game between players 0 ("A") and 1 ("B").
 
     ``solo=True`` is target practice: player 1 never shoots, a miss leaves the turn with player
@@ -396,6 +396,7 @@ class ClassicGame:
         self.first = first
         self.turn = first
         self.winner: int | None = None
+        self.drawn = False      # only by agreement (§0): one fleet always goes down first
         self._index()
         self.shots_at: list[dict[Cell, str]] = [{}, {}]   # on player p's field, in order
         self.known_empty: list[set[Cell]] = [set(), set()]  # halo marks on p's field
@@ -415,12 +416,7 @@ class ClassicGame:
     # -- queries --
     @property
     def over(self) -> bool:
-        return self.winner is not None
-
-    @property
-    def drawn(self) -> bool:
-        """Classic has no draw: one fleet always goes down first (the protocol asks it)."""
-        return False
+        return self.winner is not None or self.drawn
 
     @property
     def decision(self) -> Decision | None:
@@ -773,7 +769,7 @@ class ClassicGame:
             out["mines"] = [[list(c) for c in m] for m in self.mines]
         if self.config.sweepers:
             out["sweepers"] = [[list(c) for c in s] for s in self.sweepers]
-        return out | ({"solo": True} if self.solo else {})
+        return out | ({"solo": True} if self.solo else {}) | self.concession_dict()
 
     @classmethod
     def from_dict(cls, data: dict) -> "ClassicGame":
@@ -796,6 +792,7 @@ class ClassicGame:
             if player != game.turn:
                 raise IllegalAction("not_your_turn", move=n, player=player)
             game.apply(action)
+        game.replay_concession(data)
         return game
 
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Sequence
 
-from .base import GameOver, OneRules, TurnChanged  # noqa: F401  (GameOver, TurnChanged: shared)
+from .base import Concession, GameOver, OneRules, TurnChanged  # noqa: F401  (GameOver, TurnChanged: shared)
 from .coords import Cell
 from .errors import ConfigError, IllegalAction, PlacementError
 
@@ -308,7 +308,7 @@ class KorablikiView:
         return not self.over and self.turn == self.player
 
 
-class KorablikiGame:
+class KorablikiGame(Concession):
     mode = "korabliki"
 
     def __init__(self, config: KorablikiConfig, setups: Sequence[dict], first: int = 0):
@@ -757,7 +757,8 @@ class KorablikiGame:
     def to_dict(self) -> dict:
         return {"mode": self.mode, "config": self.config.to_dict(), "first": self.first,
                 "setups": [[[list(c), r] for c, r in s.items()] for s in self.setups],
-                "moves": [[p, action_to_json(a)] for p, a, _ in self.history]}
+                "moves": [[p, action_to_json(a)] for p, a, _ in self.history],
+                **self.concession_dict()}
 
     @classmethod
     def from_dict(cls, data: dict) -> "KorablikiGame":
@@ -776,6 +777,7 @@ class KorablikiGame:
             if player != game.turn:
                 raise IllegalAction("not_your_turn", move=n, player=player)
             game.apply(action)
+        game.replay_concession(data)
         return game
 
 

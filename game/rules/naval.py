@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Sequence
 
-from .base import GameOver, OneRules, TurnChanged  # noqa: F401  (GameOver, TurnChanged: shared)
+from .base import Concession, GameOver, OneRules, TurnChanged  # noqa: F401  (GameOver, TurnChanged: shared)
 from .coords import Cell
 from .errors import ConfigError, IllegalAction, PlacementError
 from .fleet import AROUND, Ship, as_ship, normalise, orientations, shape_forms
@@ -379,7 +379,7 @@ class _Decision:
 
 # --- the game -----------------------------------------------------------------------------
 
-class NavalGame:
+class NavalGame(Concession):
     """One Naval game between players 0 ("A") and 1 ("B")."""
 
     mode = "naval"
@@ -613,7 +613,7 @@ class NavalGame:
                        for f in self.fleets],
             "first": self.first,
             "moves": [[p, action_to_json(a)] for p, a, _ in self.history],
-        }
+        } | self.concession_dict()
 
     @classmethod
     def from_dict(cls, data: dict) -> "NavalGame":
@@ -636,6 +636,7 @@ class NavalGame:
             if player != game.turn:
                 raise IllegalAction("not_your_turn", move=n, player=player)
             game.apply(action)
+        game.replay_concession(data)
         return game
 
     # -- checking --

@@ -91,8 +91,10 @@ class Flow:
     def settings(self) -> None:
         self.app.scenes.push(SettingsScene(self.app))
 
-    def pause(self, on_save_record=None, on_abandon=None) -> None:
-        self.app.scenes.push(PauseScene(self.app, on_save_record, on_abandon))
+    def pause(self, on_save_record=None, on_abandon=None, **concede) -> None:
+        """The pause menu; ``concede``: a battle's ``on_resign``, ``on_offer_draw`` and
+        ``draw_to`` (RULES.md §0)."""
+        self.app.scenes.push(PauseScene(self.app, on_save_record, on_abandon, **concede))
 
     def opening(self, resume: bool) -> None:
         """The game as it opens: the title, and the offer to resume a campaign battle."""

@@ -16,6 +16,7 @@ from pathlib import Path
 import pygame
 
 from ...ai.opponents import remark
+from ...ai.player import accepts_draw
 from ...i18n import describe
 from ...i18n.phrase import Join, Phrase
 from ...match import COMPUTER, HUMAN, Match, Seat
@@ -25,11 +26,13 @@ from ...render.board import BoardGeometry
 from ...render.effects import Effects, Timeline
 from ...render.logpanel import LogPanel
 from ...render.moments import Moments, banner
+from ...rules.base import RESIGNED
 from ...rules.classic import EMPTY, HIT     # a halo cell, a burning hit: the same in Naval
 from ...rules.coords import board_letters, parse_cell, typed_cell
 from ...rules.errors import RuleError
 from .base import ARROWS, Scene, step_cell, through_animation
 from .curtain import CurtainScene
+from .dialogs import ConfirmScene
 from .records import RecordKeeper
 
 # the one worker the computers think in: numpy lets go of the interpreter, so the sea keeps
@@ -277,10 +280,68 @@ class BattleBase(RecordKeeper, Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if not self._cancel():
                 self.app.sound("click")
-                self.app.flow.pause(self.save_record_now, self.save_record)
+                self.open_pause()
             return
         if through_animation(self, event):
             self.handle_input(event)
+
+    # -- resigning and a draw (RULES.md §0) -----------------------------------------------------
+    def open_pause(self) -> None:
+        """The pause menu, with "Resign" and "Offer a draw" where the match allows them."""
+        m, live = self.match, not self.game.over and not self.finished
+        self.app.flow.pause(
+            self.save_record_now, self.save_record,
+            on_resign=self.resign if live and m.may_resign else None,
+            on_offer_draw=self.offer_draw if live and m.may_offer_draw else None,
+            draw_to=self._name(1 - self.viewer))
+
+    def resign(self) -> None:
+        """§0: the person at the screen resigns; the other side wins."""
+        if not self.game.over:
+            self._conceded(self.game.resign(self.viewer))
+
+    def offer_draw(self) -> None:
+        """§0: two people: the curtain falls, the other side accepts or declines, and the seat
+        comes back if he declines; the computer accepts only when it judges itself no better
+        off (its ``accepts_draw``, from its own view)."""
+        offerer, other = self.viewer, 1 - self.viewer
+        if self.game.over:
+            return
+        if self.seat(other).kind == COMPUTER:
+            if accepts_draw(self.ais[other], self.game.view(other)):
+                self.agree_draw()
+            else:
+                self.refuse(self.tr("draw.declined", name=self._name(other)))
+                self.log.append((Phrase("draw.declined", name=self.seat(other)), theme.TEXT_DIM))
+            return
+
+        def declined():
+            self._curtain(offerer, self.tr("draw.declined_curtain", name=self._name(other),
+                                           other=self._name(offerer)))
+
+        def answer():
+            self.app.scenes.push(ConfirmScene(
+                self.app, Phrase("dialog.accept_draw", name=self._name(offerer)),
+                self.agree_draw, declined))
+        self._curtain(other, self.tr("draw.offer_curtain", name=self._name(offerer),
+                                     other=self._name(other)), then=answer)
+
+    def agree_draw(self) -> None:
+        if not self.game.over:
+            self._conceded(self.game.agree_draw())
+
+    def _conceded(self, events) -> None:
+        """The game ended by §0: the computer's choice in flight is dropped (the worker's
+        answer is never played), the log says it, and the game over follows what still plays."""
+        self.thinking = self._then = None
+        self.message = ""
+        for event in events:
+            if event.reason == RESIGNED:
+                self._log(1 - event.winner, Phrase("log.resigned"))
+            else:
+                self.log.append((Phrase("log.draw_agreed"), theme.ACCENT))
+            self._last_words(event)
+        self.timeline.add(1.0, lambda s: self._game_over())
 
     def _cancel(self) -> bool:
         """Esc: drop what is half typed or picked (True), else the pause opens."""

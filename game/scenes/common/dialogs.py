@@ -134,7 +134,11 @@ def confirm_abandon(app, on_abandon=None) -> None:
 
 
 class PauseScene(OverlayScene):
-    def __init__(self, app, on_save_record=None, on_abandon=None):
+    """The battle's pause. ``on_resign`` / ``on_offer_draw`` (RULES.md §0, given where the match
+    allows them): each behind a confirmation; ``draw_to`` names whom the draw is offered."""
+
+    def __init__(self, app, on_save_record=None, on_abandon=None, on_resign=None,
+                 on_offer_draw=None, draw_to: str = ""):
         self.on_abandon = on_abandon
         items = [
             Item(lambda: self.tr("pause.resume"), self.back),
@@ -142,6 +146,19 @@ class PauseScene(OverlayScene):
         ]
         if on_save_record:
             items.append(Item(lambda: self.tr("pause.save_record"), on_save_record))
+        if on_offer_draw:
+            items.append(Item(lambda: self.tr("pause.offer_draw"), lambda: self._confirm(
+                Phrase("dialog.offer_draw", name=draw_to), on_offer_draw)))
+        if on_resign:
+            items.append(Item(lambda: self.tr("pause.resign"),
+                              lambda: self._confirm(Phrase("dialog.resign"), on_resign)))
         items.append(Item(lambda: self.tr("pause.quit"),
                           lambda: confirm_abandon(app, self.on_abandon)))
         super().__init__(app, Phrase("pause.title"), items)
+
+    def _confirm(self, question, then) -> None:
+        """Yes: the pause closes over the battle, and ``then`` acts."""
+        def yes():
+            self.app.scenes.pop()
+            then()
+        self.app.scenes.push(ConfirmScene(self.app, question, yes))

@@ -152,8 +152,9 @@ class GameOverScene(Scene):
         menu_or_escape(self, event, self.leave, click=False)
 
     def _headline(self) -> tuple[str, tuple]:
+        conceded = getattr(self.game, "conceded", None)    # RULES.md §0
         if self.game.winner is None:
-            return self.tr("gameover.draw"), theme.ACCENT
+            return self.tr("gameover.draw_agreed" if conceded else "gameover.draw"), theme.ACCENT
         winner = self.match.seats[self.game.winner]
         series = self.match.series
         if series.best_of > 1 and series.over:
@@ -161,6 +162,10 @@ class GameOverScene(Scene):
             return (self.tr("gameover.series_won", name=champion.name, a=series.score[0],
                             b=series.score[1]),
                     theme.GOOD if champion.kind == HUMAN else theme.ACCENT)
+        if conceded is not None:
+            colour = (theme.ACCENT if len(self.match.humans) != 1
+                      else theme.GOOD if self.human_won else theme.BAD)
+            return self.tr("gameover.resigned", name=self.match.seats[conceded[1]].name), colour
         if len(self.match.humans) == 1:
             if self.human_won:
                 return self.tr("gameover.victory"), theme.GOOD
