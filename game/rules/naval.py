@@ -54,7 +54,6 @@ PIECES = ("guns", "tubes", "aas", "decks")        # the game's attributes, one p
 AA_RANGE = 3       # Chebyshev distance of the anti-air's reach (a 7×7 square)
 AA_SHELLS = 2      # shells one mount may shoot down a turn; planes: any number
 CEASEFIRE = 20     # N-f: volleys in a row that hit no ship cell end the battle on points
-DRAW_AFTER = CEASEFIRE   # the old name (the draw became a decision on points)
 CARRIER_FORM = ((0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (1, 1), (2, 1), (3, 1))
 
 MISS, HIT, SUNK, EMPTY = "miss", "hit", "sunk", "empty"
