@@ -25,7 +25,8 @@
       {"preset": …, "games": N, "finished": …, "errors": …, "mean_turns": …}, one line per
       preset with "all" (turns: actions taken, shots, salvos and decisions alike)
   soak --mode naval --games N --seed S [--ai LEVEL] [--b LEVEL]
-      the same for Naval (§N; levels random, gunner, commodore; default gunner) ->
+      the same for Naval (§N; levels random, gunner, navigator, captain, commodore;
+      default gunner) ->
       {"mode": "naval", "games": N, "finished": …, "errors": …, "mean_turns": …}
   soak --mode korabliki --games N --seed S [--ai LEVEL] [--b LEVEL]
       the same for Кораблики (§K; levels random, sailor, admiral; default sailor); a game

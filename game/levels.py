@@ -22,7 +22,7 @@ A level file (every key but ``id``, ``mode``, ``opponent``, ``port``, ``briefing
     [opponent]
     personality = "cabin_boy"    # voice and remarks (game.ai.opponents)
     ai = "random"                # its level: classic random|hunter|parity|density|admiral,
-                                 # naval random|gunner|commodore, korabliki random|sailor|admiral
+                                 # naval random|gunner|navigator|captain|commodore, korabliki random|sailor|admiral
     placement = "random"         # classic: a placement style; korabliki: a formation style
     remembers = false            # classic: learns where this player hides his ships
     name = { en = "…", ru = "…", uk = "…", no = "…" }

@@ -44,7 +44,8 @@ def play(levels, seed, first=None, helpers=None, cap=3000):
 
 @pytest.mark.parametrize("levels", [("random", "random"), ("gunner", "random"),
                                     ("gunner", "gunner"), ("commodore", "gunner"),
-                                    ("random", "commodore"), ("commodore", "commodore")])
+                                    ("random", "commodore"), ("commodore", "commodore"),
+                                    ("navigator", "captain"), ("captain", "commodore")])
 def test_every_level_plays_whole_games_legally(levels):
     for seed in range(3):
         game, _, _ = play(levels, seed)

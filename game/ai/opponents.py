@@ -44,11 +44,13 @@ OPPONENTS: tuple[Opponent, ...] = (
     Opponent("admiral", "admiral", 5, "perelman", remembers=True),
 )
 
-# Naval (RULES.md §N): its three computer players; each places its own armed fleet.
+# Naval (RULES.md §N): four of its computer players (the captain, the commodore of issue 19,
+# is kept for measuring, not offered); each places its own armed fleet.
 NAVAL_OPPONENTS: tuple[Opponent, ...] = (
     Opponent("cabin_boy", "random", 1, "random", mode="naval"),
     Opponent("boatswain", "gunner", 2, "random", mode="naval"),
-    Opponent("commodore", "commodore", 3, "random", mode="naval", voice="captain"),
+    Opponent("navigator", "navigator", 3, "random", mode="naval"),
+    Opponent("commodore", "commodore", 4, "random", mode="naval", voice="captain"),
 )
 
 # «Кораблики» (RULES.md §K): its three computer players; each sets up in its own formations.

@@ -356,6 +356,7 @@ class NavalView:
     incoming_volley: Volley | None = None   # when I must intercept
     options: tuple[Cell, ...] = ()          # the incoming cells my mount reaches
     enemy_fleet: tuple[NavalShip, ...] | None = None
+    quiet: int = 0                          # N-f: volleys in a row that hit no ship cell
 
     @property
     def my_turn(self) -> bool:
@@ -563,6 +564,7 @@ class NavalGame(Concession):
             incoming_volley=self.volley if pending else None,
             options=tuple(self.intercept_options()) if pending else (),
             enemy_fleet=tuple(self.fleets[enemy]) if self.over else None,
+            quiet=self.quiet,
         )
 
     def legal_actions(self) -> list:
