@@ -5,6 +5,7 @@ import random
 import pygame
 import pytest
 
+from game.render import theme
 from game.rules import naval as nv
 from game.scenes.common.curtain import CurtainScene
 from game.match import COMPUTER, HUMAN, Match
@@ -218,3 +219,29 @@ def test_intercept_for_me_answers_now_and_from_then_on(app):
     settle(app, scene)
     assert scene.match.auto_intercept and not scene.human_intercepting
     assert isinstance(scene.game.history[-1][2], nv.VolleyResult)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+def test_the_ceasefire_row_fits_its_panel_above_the_battle_time(home, size):
+    """Issue 21: a ceasefire adds a third line of stats; each panel grows to hold it and the
+    footer (the battle time) stays below both panels."""
+    app_ = next(running_app(size, 7))
+    for seed in range(200):
+        rng = random.Random(seed)
+        g = nv.new_game(nv.NavalConfig(), rng)
+        while not g.over:
+            g.apply(nv.random_action(g, rng))
+        if g.ceasefire is not None:
+            break
+    match = Match(nv.NavalConfig(), seats((HUMAN, COMPUTER), "admiral"), first="0", seed=1)
+    scene = NavalGameOverScene(app_, match, g, 100.0)
+    app_.scenes.reset(scene)
+    frames(app_, 2)
+    px = theme.font_px(size, 20)
+    for side in (0, 1):
+        rows = scene.stats_rows(side)
+        assert len(rows) == 5          # the points make a third line
+        area, panel = scene._areas()[side]
+        last_line_bottom = panel.y + 8 + int(px * 1.25) * 3 + px
+        assert last_line_bottom <= panel.bottom
+        assert panel.bottom <= scene.footer_top() + px * 0.9 - px * 0.5

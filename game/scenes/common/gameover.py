@@ -178,7 +178,7 @@ class GameOverScene(Scene):
         u = theme.unit(self.size)
         m = int(16 * u)
         px = theme.font_px(self.size, 20)
-        stats_h = int(px * 3.9)
+        stats_h = self.stats_h(px)
         top, bottom = int(72 * u), h - stats_h - self.footer_h(px) - m
         out = []
         for side in (0, 1):
@@ -264,6 +264,12 @@ class GameOverScene(Scene):
             (self.tr("stats.accuracy"), f"{st['accuracy'] * 100:.0f}%"),
             (self.tr("stats.streak"), str(st["longest_streak"])),
         ]
+
+    def stats_h(self, px: int) -> int:
+        """The stats panels' height: the name, then the longer side's rows, two to a line."""
+        lines = max((len(self.stats_rows(p)) + 1) // 2 for p in (0, 1))
+        text_bottom = 8 + int(px * 1.25) * lines + px       # as _draw_stats writes them
+        return max(int(px * 3.9), text_bottom + 6)
 
     def _draw_stats(self, surface, player: int, rect: pygame.Rect) -> None:
         panel(surface, rect, 190)
