@@ -37,6 +37,9 @@
       {"a_wins": …, "b_wins": …, "draws": …, "mean_shots"|"mean_volleys"|"mean_turns": …}
       (the mode's length per game, both sides; a game unfinished at the soak's cap is a draw;
       for korabliki each side's move_ms_p99 on stderr)
+  duel --mode M --opponents --a KEY --b KEY --games N --seed S
+      the same between two of the set-up's opponents (game.ai.opponents: cabin_boy,
+      boatswain, …), each with its level and its placement style (Classic) or formation
 
   campaign --games N --seed S [--levels DIR]
       every level of the voyage played N times, the mode's strongest computer in the person's
@@ -334,12 +337,12 @@ def _play(config, levels, seed: int, first: int | None = None) -> tuple[bool, in
     return game.over, actions, game.winner
 
 
-def _played(config, levels, seed: int, first: int | None = None):
+def _played(config, levels, seed: int, first: int | None = None, styles=None):
     """``_play``'s game itself, and its actions."""
     from .modes import computer_game
 
     return computer_game(config, levels, seed, first,
-                         timed=lambda seat, ms: THINKING[seat].append(ms))
+                         timed=lambda seat, ms: THINKING[seat].append(ms), styles=styles)
 
 
 def _thinking(names) -> None:
@@ -403,11 +406,28 @@ def bench_soak(args) -> dict:
 
 # --- duel ----------------------------------------------------------------------------------
 
+def _opponents(mode: str, *keys: str) -> tuple:
+    """The set-up's opponents of ``mode`` named on the command line, checked."""
+    from .ai.opponents import roster
+
+    known = {o.key: o for o in roster(mode)}
+    for key in keys:
+        if key not in known:
+            raise SystemExit(f"unknown {mode} opponent {key!r}; known: {', '.join(known)}")
+    return tuple(known[key] for key in keys)
+
+
 def bench_duel(args) -> dict:
     from .modes import MODES
 
     entry = MODES[args.mode]
-    levels = _levels(args.mode, args.a, args.b)
+    styles = None
+    if args.opponents:          # the set-up's opponents: each its level and placement style
+        picked = _opponents(args.mode, args.a, args.b)
+        levels = tuple(o.shooter for o in picked)
+        styles = tuple(o.placement for o in picked)
+    else:
+        levels = _levels(args.mode, args.a, args.b)
     config = next(iter(entry.rules.presets.values()))   # as game.modes.duel_winner
     rng = random.Random(args.seed)
     wins = {0: 0, 1: 0, None: 0}
@@ -415,7 +435,7 @@ def bench_duel(args) -> dict:
     length = 0
     for i in range(args.games):
         first = i % 2            # side A (seat 0) moves first in every other game
-        game, _ = _played(config, levels, rng.getrandbits(32), first)
+        game, _ = _played(config, levels, rng.getrandbits(32), first, styles)
         wins[game.winner] += 1
         length += sum(entry.measure(game, p)[metric] for p in (0, 1))
         if (i + 1) % 20 == 0 or i + 1 == args.games:
@@ -501,6 +521,8 @@ def main(argv=None) -> int:
     p.add_argument("--mode", default="naval", choices=["classic", "naval", "korabliki"])
     p.add_argument("--a", required=True, help="side A's level")
     p.add_argument("--b", required=True, help="side B's level")
+    p.add_argument("--opponents", action="store_true",
+                   help="--a and --b name the set-up's opponents (each with its placement style)")
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
     p = sub.add_parser("ladder", help="every level on the three layout sets of the README")

@@ -17,7 +17,7 @@ from typing import Callable
 from .ai import korabliki as kor_ai
 from .ai import naval as nv_ai
 from .ai.captain import Captain
-from .ai.layouts import STYLES
+from .ai.layouts import STYLES, make_layout
 from .ai.player import play_out
 from .ai.shooters import LADDER, make_shooter
 from .rules import classic as cl
@@ -39,8 +39,8 @@ class ModeEntry:
     player: Callable          # (level, config, rng, *, decide_rng, memory, style, fleet,
                               #  fresh) -> a Player; each mode takes what applies to it
     computer_setup: Callable  # (match, seat) -> the computer's set-up before the battle
-    bench_game: Callable      # (config, players' levels, rng, first) -> (game, players): the
-                              # soak's and the duel's deal, from one generator
+    bench_game: Callable      # (config, players' levels, rng, first, styles) -> (game,
+                              # players): the soak's and the duel's deal, from one generator
     placements: tuple         # the computer's placement styles a level may name
     best: str                 # the strongest level (the campaign's self-play)
     soak_level: str           # the soak's default level
@@ -110,22 +110,28 @@ def _set_up_alone(match, i: int):
     return match.player(i).set_up(i)
 
 
-def _classic_bench_game(config, levels, rng, first):
-    """Random fleets first; each computer decides with the deal's generator."""
-    game = cl.new_game(config, rng, first=first)
+def _classic_bench_game(config, levels, rng, first, styles=None):
+    """Random fleets first (or each side's in its placement style, ``styles``); each computer
+    decides with the deal's generator."""
+    fleets = None
+    if styles is not None:
+        fleets = [make_layout(style, config, random.Random(rng.getrandbits(32)))
+                  for style in styles]
+    game = cl.new_game(config, rng, fleets=fleets, first=first)
     return game, [_classic_player(levels[p], config, random.Random(rng.getrandbits(32)),
                                   decide_rng=rng) for p in (0, 1)]
 
 
-def _naval_bench_game(config, levels, rng, first):
+def _naval_bench_game(config, levels, rng, first, styles=None):
     players = [_naval_player(levels[p], config, random.Random(rng.getrandbits(32)))
                for p in (0, 1)]
     return nv.new_game(config, rng, fleets=[p.set_up(i) for i, p in enumerate(players)],
                        first=first), players
 
 
-def _korabliki_bench_game(config, levels, rng, first):
-    players = [_korabliki_player(levels[p], config, random.Random(rng.getrandbits(32)))
+def _korabliki_bench_game(config, levels, rng, first, styles=None):
+    players = [_korabliki_player(levels[p], config, random.Random(rng.getrandbits(32)),
+                                 **({"style": styles[p]} if styles else {}))
                for p in (0, 1)]
     setups = [p.set_up(i) for i, p in enumerate(players)]
     return kor.KorablikiGame(config, setups, rng.randrange(2) if first is None else first), \
@@ -168,12 +174,15 @@ def mode_of(config) -> ModeEntry:
 SOAK_LIMIT = 60   # actions per cell of the board before a game counts as unfinished
 
 
-def computer_game(config, levels, seed: int, first: int | None = None, timed=None):
+def computer_game(config, levels, seed: int, first: int | None = None, timed=None,
+                  styles=None):
     """A game of ``config`` between two computer levels (by seat), dealt from ``seed`` as the
     mode deals it and played out with ``game.ai.player.play_out`` (at most ``SOAK_LIMIT``
-    actions per cell); return (game, actions). ``timed`` as ``play_out``'s. The soak and duel
-    benches and the tests play through here."""
-    game, players = mode_of(config).bench_game(config, levels, random.Random(seed), first)
+    actions per cell); return (game, actions). ``timed`` as ``play_out``'s; ``styles``: each
+    seat's placement style (Classic) or formation (Кораблики), else the deal's own. The soak
+    and duel benches and the tests play through here."""
+    game, players = mode_of(config).bench_game(config, levels, random.Random(seed), first,
+                                               styles)
     limit = SOAK_LIMIT * config.width * config.height
     return game, play_out(game, players, limit, timed)
 

@@ -141,3 +141,30 @@ def test_gallery_writes_the_images_it_counts(tmp_path):
     import pygame
     title = pygame.image.load(str(tmp_path / "gallery" / "title-800x600.png"))
     assert title.get_size() == (800, 600)
+
+
+def test_duel_between_the_set_ups_opponents_places_each_fleet_in_its_style():
+    """Issue 21 part 6: ``duel --opponents`` plays the set-up's opponents as a person meets them,
+    each fleet in its owner's placement style: the same seed gives the same line, and it differs
+    from the plain levels' duel (random fleets) on the same seed."""
+    from game.bench import _opponents
+    from game.modes import computer_game
+
+    args = ("duel", "--mode", "classic", "--opponents", "--a", "navigator", "--b", "boatswain",
+            "--games", "6", "--seed", "3")
+    out = bench(*args)
+    assert out.returncode == 0, out.stderr
+    data = last_json(out)
+    assert list(data) == ["a_wins", "b_wins", "draws", "mean_shots"]
+    assert data["a_wins"] + data["b_wins"] + data["draws"] == 6
+    assert last_json(bench(*args)) == data
+    bad = bench("duel", "--mode", "classic", "--opponents", "--a", "parity", "--b", "random")
+    assert bad.returncode != 0 and "unknown classic opponent 'parity'" in bad.stderr
+    # the navigator's fleet hugs the edges (its style), the boatswain's is the quick generator's
+    nav, boat = _opponents("classic", "navigator", "boatswain")
+    config = PRESETS["russian"]
+    game, _ = computer_game(config, ("parity", "hunter"), 5, 0, styles=(nav.placement,
+                                                                        boat.placement))
+    edge = [c for s in game.initial_ships[0] for c in s if c[0] in (0, 9) or c[1] in (0, 9)]
+    plain, _ = computer_game(config, ("parity", "hunter"), 5, 0)
+    assert game.initial_ships[0] != plain.initial_ships[0] and len(edge) >= 15
