@@ -482,7 +482,7 @@ class Knowledge:
 
 # --- players --------------------------------------------------------------------------------
 
-KORABLIKI_LEVELS = ("random", "sailor", "admiral")
+KORABLIKI_LEVELS = ("random", "sailor", "admiral_previous", "admiral")
 
 
 class KorablikiAI:
@@ -967,8 +967,12 @@ class Context:
         return v
 
 
-LEVELS = {cls.key: cls for cls in (RandomAI, SailorAI, AdmiralAI)}
+def levels() -> dict:
+    """Level -> player class, weakest first (``admiral_previous``: the Admiral before issue 21,
+    kept frozen in its own module, which builds on this one)."""
+    from .korabliki_previous import PreviousAdmiralAI
+    return {cls.key: cls for cls in (RandomAI, SailorAI, PreviousAdmiralAI, AdmiralAI)}
 
 
 def make_korabliki_ai(level: str, rng: random.Random) -> KorablikiAI:
-    return of_level(LEVELS, "korabliki", level, rng)
+    return of_level(levels(), "korabliki", level, rng)
