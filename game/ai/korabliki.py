@@ -434,6 +434,11 @@ class Knowledge:
         self._removed(e.removed)
 
     # -- the estimate --
+    def advance(self, t: Track) -> float:
+        """How far (rows, at most 4) a piece has come towards this player's side."""
+        rows = t.cell[1] - t.seen_cell[1]
+        return float(min(4, max(0, rows if self.enemy == 1 else -rows)))
+
     def posterior(self) -> dict[int, np.ndarray]:
         """Each enemy piece's rank distribution (alive ones), the unknown ones sharing out the
         ranks not yet accounted for (iterative proportional fitting)."""
@@ -456,6 +461,8 @@ class Knowledge:
             # most, torpedoes and the bomb often stand guard)
             W = W * np.where(COMBAT_MASK > 0, np.maximum(0.04, 0.93 ** stays),
                              np.where(STILL > 0, 1.0, np.maximum(0.2, 0.98 ** stays)))
+            # a piece walking towards this player's lines may well be the bomb carried to them
+            W[:, R[BOMB]] *= 1.0 + BOMB_ADVANCE * np.array([self.advance(t) for t in unknown])
             W = W * (left > 0)
             dead = np.where(W.sum(axis=1) <= 0)[0]
             if len(dead):
@@ -589,6 +596,9 @@ STRIKE_P = 0.35
 GUARD = 6.0           # leaving a side of one's own fort
 DEFEND = 0.25         # the share of a fort's worth put on enemy pieces near it, over distance
 REACH = 0.4           # how fast a target's pull fades with distance
+BOMB_ADVANCE = 0.75   # each row an unknown piece came towards me makes it likelier the bomb
+RISK = 1.6            # own pieces a blast may take weigh this much more than enemy ones
+BOMB_REACH = {1: 1.0, 2: 0.6, 3: 0.25}   # an enemy piece d steps from my bomb asks it next turn
 OPTION = 800.0        # the last ships able to take a fort are the chance to win: each of n is
                       # worth OPTION / n² more
 
@@ -688,6 +698,7 @@ class AdmiralAI(KorablikiAI):
         top = sorted(acts.items(), key=lambda kv: -kv[1])[:2]
         best, value = None, -1e18
         cache: dict = {}
+        hazard0 = ctx.bomb_hazard(ctx.bomb)
         for m in legal:
             p = ctx.own_at[m.frm]
             if p.id not in cache:
@@ -695,6 +706,8 @@ class AdmiralAI(KorablikiAI):
             pos0, dan0 = cache[p.id]
             others = next((v for pid, v in top if pid != p.id), 0.0)
             v = ctx.pos(p, m.to) - pos0
+            bomb_after = m.to if m.frm == ctx.bomb else ctx.bomb
+            v += ctx.bomb_hazard(bomb_after, (m.frm, m.to)) - hazard0
             v += ctx.danger(p, m.to, m.frm) - dan0
             v += max(0.0, others, ctx.opportunity(p, m.to, m.frm))
             if m.frm in ctx.guard_cells and m.to not in ctx.guard_cells:
@@ -825,7 +838,7 @@ class Context:
         aux += P[:, R[MIN]][:, None] * mine_v[None, :]
         pb = P[:, R[BOMB]]
         for i in np.nonzero(pb > 1e-3)[0]:
-            aux[i] += pb[i] * self.blast_value(self.cells[i])
+            aux[i] += pb[i] * self.blast_risk(self.cells[i])
         # defending the own forts, and not letting the game die of quiet
         defend = np.zeros(n)
         if my_forts and n:
@@ -841,7 +854,7 @@ class Context:
         sv = Pc @ ce + P[:, R[FORT]] * seen + P[:, R[TOR]] * VE[R[TOR]] \
             + P[:, R[MIN]] * VE[R[MIN]]
         for i in np.nonzero(pb > 1e-3)[0]:
-            sv[i] += pb[i] * self.blast_value(self.cells[i])
+            sv[i] += pb[i] * self.blast_risk(self.cells[i])
         self.strike = sv - VM[R[TOR]] + defend + urge
         # what each enemy piece threatens to each rank of mine beside it (per turn)
         T = np.zeros((NR, NR))
@@ -871,25 +884,56 @@ class Context:
     def own_value(self, p) -> float:
         return self.VM[R[p.rank]]
 
-    def blast_value(self, centre: Cell, exclude: Cell | None = None, moved=None) -> float:
-        """Enemy value minus own value in the 5×5 around ``centre`` (the own bomb on ``exclude``
+    def blast_parts(self, centre: Cell, exclude: Cell | None = None, moved=None) -> tuple:
+        """(enemy value, own value) in the 5×5 around ``centre`` (the own bomb on ``exclude``
         not counted: it is the one going off; ``moved``: (from, to) of an own piece)."""
         key = (centre, exclude, moved)
         if key in self._blast:
             return self._blast[key]
-        v = 0.0
+        e = o = 0.0
         for c in blast_zone(centre):
             i = self.index.get(c)
             if i is not None:
-                v += self.piece_value[i]
+                e += self.piece_value[i]
             p = self.own_at.get(c)
             if p is not None and c != exclude and (moved is None or c != moved[0]):
-                v -= self.own_value(p)
+                o += self.own_value(p)
         if moved is not None and moved[1] != exclude \
                 and chebyshev(moved[1], centre) <= BLAST_R:
-            v -= self.own_value(self.own_at[moved[0]])
-        self._blast[key] = v
-        return v
+            o += self.own_value(self.own_at[moved[0]])
+        self._blast[key] = (e, o)
+        return e, o
+
+    def blast_value(self, centre: Cell, exclude: Cell | None = None, moved=None) -> float:
+        """Enemy value minus own value in the 5×5 around ``centre``."""
+        e, o = self.blast_parts(centre, exclude, moved)
+        return e - o
+
+    def blast_risk(self, centre: Cell) -> float:
+        """A blast the enemy piece on ``centre`` may be: own losses weigh ``RISK`` times."""
+        e, o = self.blast_parts(centre)
+        return e - RISK * o
+
+    def bomb_hazard(self, bomb: Cell | None, moved=None) -> float:
+        """What the enemy asking (or striking) my bomb on ``bomb`` next turn is expected to cost
+        me (≤ 0): the chance some enemy piece in reach does it, times the blast's loss when it
+        takes more of mine than of theirs (``moved``: an own piece's (from, to) first)."""
+        if bomb is None or not self.n:
+            return 0.0
+        d = np.abs(self.ex - bomb[0]) + np.abs(self.ey - bomb[1])
+        near = np.nonzero(d <= 3)[0]
+        if not len(near):
+            return 0.0
+        e, o = self.blast_parts(bomb, exclude=bomb, moved=moved)
+        loss = e - RISK * o - self.VM[R[BOMB]]
+        if loss >= 0:
+            return 0.0
+        stay = 1.0
+        for i in near:
+            di = int(d[i])
+            q = self.bomb_threat[i] if di < 3 else self.P[i, R[TK]] * ASK_P
+            stay *= 1.0 - min(1.0, q * BOMB_REACH[di])
+        return (1.0 - stay) * loss
 
     def bomb_ev(self, at: Cell | None = None, moved=None) -> float:
         if self.bomb is None:
@@ -953,16 +997,14 @@ class Context:
         return float(np.max(pull / (1.0 + REACH * d)))
 
     def danger(self, p, cell: Cell, frm: Cell | None = None) -> float:
+        """What standing on ``cell`` beside enemy pieces threatens ``p`` with (the bomb's
+        danger is ``bomb_hazard``, which every move changes)."""
+        if p.rank == BOMB:
+            return 0.0
         v = 0.0
         for nb in side_neighbours(cell):
             i = self.index.get(nb)
-            if i is None:
-                continue
-            if p.rank == BOMB:
-                moved = (frm, cell) if frm else None
-                v += self.bomb_threat[i] * (self.blast_value(cell, exclude=cell, moved=moved)
-                                            - self.VM[R[BOMB]])
-            else:
+            if i is not None:
                 v += self.threat[i, R[p.rank]]
         return v
 
