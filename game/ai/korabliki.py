@@ -598,7 +598,7 @@ DEFEND = 0.25         # the share of a fort's worth put on enemy pieces near it,
 REACH = 0.4           # how fast a target's pull fades with distance
 BOMB_ADVANCE = 0.75   # each row an unknown piece came towards me makes it likelier the bomb
 RISK = 1.6            # own pieces a blast may take weigh this much more than enemy ones
-BOMB_REACH = {1: 1.0, 2: 0.6, 3: 0.25}   # an enemy piece d steps from my bomb asks it next turn
+BOMB_REACH = {1: 1.0, 2: 0.6, 3: 1.0}   # an enemy piece d steps from my bomb asks it next turn
 OPTION = 800.0        # the last ships able to take a fort are the chance to win: each of n is
                       # worth OPTION / n² more
 
@@ -931,7 +931,8 @@ class Context:
         stay = 1.0
         for i in near:
             di = int(d[i])
-            q = self.bomb_threat[i] if di < 3 else self.P[i, R[TK]] * ASK_P
+            q = self.bomb_threat[i] if di < 3 else \
+                (self.P[i, R[TK]] + 0.2 * self.P[i, :NC].sum()) * ASK_P
             stay *= 1.0 - min(1.0, q * BOMB_REACH[di])
         return (1.0 - stay) * loss
 
