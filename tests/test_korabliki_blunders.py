@@ -6,8 +6,10 @@ same positions to show each test can fail."""
 
 import random
 
-from game.ai.korabliki import chebyshev, formation, make_korabliki_ai
-from game.rules.korabliki import (ACT, BOMB, COMBAT, ES, LIN, MOVE, TK, Ask, Blast, Bomb, EndTurn,
+import pytest
+
+from game.ai.korabliki import formation, make_korabliki_ai
+from game.rules.korabliki import (ACT, BOMB, COMBAT, ES, LIN, MOVE, TK, Ask, Bomb, EndTurn,
                                   KorablikiConfig, KorablikiGame, Move, blast_zone)
 
 
@@ -74,16 +76,14 @@ def admirals_turn(game, ai, seat: int) -> list:
 
 # --- the bomb walked alone into the middle, where a torpedo boat asked it -------------------
 
-def bomb_in_reach(level_name: str):
-    """The Admiral (seat 0) has walked its bomb into the middle zone with three of its ships
-    behind it; an enemy torpedo boat has come to two steps from it. The Admiral to move."""
+def bomb_in_reach(level_name: str, steps: int):
+    """The Admiral (seat 0) has its bomb in its front row (``steps`` = 1: already one step out
+    into the middle zone) with its ships around it; an enemy torpedo boat has come across the
+    middle zone to four rows from it. The Admiral to move."""
     mine = {(7, 10): BOMB, (6, 10): ES, (8, 10): ES, (7, 11): LIN}
     theirs = {(7, 4): TK}
     setups = [fleet(0, 1, mine), fleet(1, 2, theirs)]
-    script = {0: [((7, 10), (7, 9)), ((7, 9), (7, 8)), ((6, 10), (6, 9)), ((8, 10), (8, 9)),
-                  ((7, 11), (7, 10)), ((7, 10), (7, 9))],
-              1: [((7, 4), (7, 5)), ((7, 5), (7, 6)), ((7, 6), (7, 5)), ((7, 5), (7, 6)),
-                  ((7, 6), (7, 5)), ((7, 5), (7, 6))]}
+    script = {0: [((7, 10), (7, 9))][:steps], 1: [((7, 4), (7, 5)), ((7, 5), (7, 6))]}
     return stage(setups, 0, script, 0, level_name, {0: range(13, 16), 1: range(13, 16)})
 
 
@@ -98,12 +98,14 @@ def blast_balance(game, centre, owner):
     return own, enemy
 
 
-def bomb_left_to_be_asked(level_name: str) -> bool:
-    game, ai = bomb_in_reach(level_name)
+def bomb_left_to_be_asked(level_name: str, steps: int) -> bool:
+    """After the Admiral's turn: is its bomb (not used) where an enemy piece can ask it next
+    turn (a torpedo boat's double step) and a blast there would take more of its pieces?"""
+    game, ai = bomb_in_reach(level_name, steps)
     bomb = next(p for p in game.own(0) if p.rank == BOMB)
     tk = next(p for p in game.own(1) if p.rank == TK and p.cell == (7, 6))
     own, enemy = blast_balance(game, bomb.cell, 0)
-    assert chebyshev(bomb.cell, tk.cell) == 2 and own >= 3 and enemy == 1   # the staged danger
+    assert tk.cell[1] - bomb.cell[1] == -4 + steps and own >= 3 and enemy == 0   # as staged
     chosen = admirals_turn(game, ai, 0)
     if any(isinstance(a, Bomb) for a in chosen) or not any(p.rank == BOMB for p in game.own(0)):
         return False                        # used
@@ -114,12 +116,14 @@ def bomb_left_to_be_asked(level_name: str) -> bool:
     return bool(reach) and own > enemy
 
 
-def test_the_admiral_does_not_leave_its_bomb_where_a_torpedo_boat_blows_up_its_own_ships():
-    assert not bomb_left_to_be_asked("admiral")
+@pytest.mark.parametrize("steps", (0, 1))
+def test_the_admiral_does_not_walk_its_bomb_where_a_torpedo_boat_may_blow_up_its_ships(steps):
+    assert not bomb_left_to_be_asked("admiral", steps)
 
 
-def test_the_previous_admiral_did():
-    assert bomb_left_to_be_asked("admiral_previous")
+@pytest.mark.parametrize("steps", (0, 1))
+def test_the_previous_admiral_did(steps):
+    assert bomb_left_to_be_asked("admiral_previous", steps)
 
 
 # --- the advancing piece asked with a destroyer: the enemy bomb -----------------------------
