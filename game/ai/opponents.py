@@ -51,11 +51,13 @@ NAVAL_OPPONENTS: tuple[Opponent, ...] = (
     Opponent("commodore", "commodore", 3, "random", mode="naval", voice="captain"),
 )
 
-# «Кораблики» (RULES.md §K): its three computer players; each sets up in its own formations.
+# «Кораблики» (RULES.md §K): its four computer players; each sets up in its own formations.
+# The captain is the Admiral as it played before issue 21 (bold with its bomb).
 KORABLIKI_OPPONENTS: tuple[Opponent, ...] = (
     Opponent("cabin_boy", "random", 1, "random", mode="korabliki"),
     Opponent("sailor", "sailor", 2, "random", mode="korabliki", voice="boatswain"),
-    Opponent("admiral", "admiral", 3, "random", mode="korabliki"),
+    Opponent("captain", "admiral_previous", 3, "random", mode="korabliki"),
+    Opponent("admiral", "admiral", 4, "random", mode="korabliki"),
 )
 
 ROSTERS: dict[str, tuple[Opponent, ...]] = {
