@@ -14,7 +14,8 @@ without it reads what it can from the views.
 Levels (``KORABLIKI_LEVELS``):
 
 - ``random``: any legal action (leaning forward, acting after a move with a fair chance).
-- ``sailor``: sails forward at random, asks whatever its ships touch with its biggest block,
+- ``sailor``: sails forward at random (drawn to pieces that never moved), asks whatever its
+  ships touch with its biggest block,
   strikes now and then, answers truthfully with its biggest block.
 - ``admiral``: keeps a book of every enemy piece (``Knowledge``): the ranks not yet accounted
   for shared out among the hidden pieces by iterative proportional fitting, each piece weighted
@@ -548,8 +549,9 @@ class RandomAI(KorablikiAI):
 
 
 class SailorAI(KorablikiAI):
-    """Sails forward, mostly at random; asks whatever enemy its ships touch, with the biggest
-    block it has; strikes with torpedoes now and then; answers truthfully with its biggest
+    """Sails forward, mostly at random, its ships drawn to enemy pieces that have never moved
+    (the forts are among them); asks whatever enemy its ships touch, with the biggest block it
+    has; strikes with torpedoes now and then; answers truthfully with its biggest
     block; never sets off its bomb."""
 
     key = "sailor"
@@ -562,6 +564,7 @@ class SailorAI(KorablikiAI):
         if view.phase == MOVE:
             forward = -1 if view.player == 0 else 1
             own = {p.cell: p.rank for p in view.own}
+            still = {e.cell for e in view.enemy if not e.moved}
             weights = []
             for m in legal:
                 w = 1.0
@@ -571,6 +574,8 @@ class SailorAI(KorablikiAI):
                     w = 0.4
                 if own.get(m.frm) not in COMBAT:
                     w *= 0.3
+                elif any(n in still for n in side_neighbours(m.to)):
+                    w *= 3.0        # goes for the pieces that stand still: the forts are there
                 weights.append(w)
             return rng.choices(legal, weights)[0]
         asks = [a for a in legal if isinstance(a, Ask)]
