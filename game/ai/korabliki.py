@@ -490,7 +490,7 @@ class Knowledge:
 
 # --- players --------------------------------------------------------------------------------
 
-KORABLIKI_LEVELS = ("random", "sailor", "admiral_previous", "admiral")
+KORABLIKI_LEVELS = ("random", "sailor", "captain", "admiral_previous", "admiral")
 
 
 class KorablikiAI:
@@ -602,6 +602,7 @@ GUARD = 6.0           # leaving a side of one's own fort
 DEFEND = 0.25         # the share of a fort's worth put on enemy pieces near it, over distance
 REACH = 0.4           # how fast a target's pull fades with distance
 BOMB_ADVANCE = 0.75   # each row an unknown piece came towards me makes it likelier the bomb
+BLAST_P = 0.3         # how likely an enemy bomb goes off next turn with my piece in its 5×5
 RISK = 1.6            # own pieces a blast may take weigh this much more than enemy ones
 BOMB_REACH = {1: 1.0, 2: 0.6, 3: 1.0}   # an enemy piece d steps from my bomb asks it next turn
 OPTION = 800.0        # the last ships able to take a fort are the chance to win: each of n is
@@ -638,6 +639,8 @@ class AdmiralAI(KorablikiAI):
     key = "admiral"
     styles = ("fortress", "balanced", "blocks", "bomb_front")
     bluff = 0.15
+    book = Knowledge
+    whim = 0.05           # how much chance sways a move
 
     def __init__(self, rng: random.Random):
         super().__init__(rng)
@@ -651,7 +654,7 @@ class AdmiralAI(KorablikiAI):
 
     def act(self, view, legal: list):
         if self.know is None or self.know.player != view.player:
-            self.know = Knowledge(view.player)
+            self.know = self.book(view.player)
         self.know.sync(view, self.last_act[1] if self.last_act else None)
         if self.last_act is not None and not self.know.told:
             self.know.after_own_act(self.last_act, view)
@@ -723,7 +726,7 @@ class AdmiralAI(KorablikiAI):
                 v -= 0.5
             if self.came_from.get(p.id) == m.to:
                 v -= 0.3
-            v += rng.random() * 0.05
+            v += rng.random() * self.whim
             if v > value:
                 best, value = m, v
         return best
@@ -1008,6 +1011,10 @@ class Context:
         if p.rank == BOMB:
             return 0.0
         v = 0.0
+        if self.n and p.rank != FORT:
+            # standing in the 5×5 of an enemy piece that may be the bomb
+            near = np.maximum(np.abs(self.ex - cell[0]), np.abs(self.ey - cell[1])) <= BLAST_R
+            v -= BLAST_P * self.VM[R[p.rank]] * float(self.P[near, R[BOMB]].sum())
         for nb in side_neighbours(cell):
             i = self.index.get(nb)
             if i is not None:
@@ -1015,11 +1022,49 @@ class Context:
         return v
 
 
+class Headcount(Knowledge):
+    """A book that keeps only the count: every enemy piece not yet turned up shares out the
+    ranks not yet accounted for alike, whatever it did, except that forts stand deep and never
+    move (the captain's)."""
+
+    def posterior(self) -> dict[int, np.ndarray]:
+        if self._post is not None:
+            return self._post
+        left = COUNT_VEC.copy()
+        for t in self.tracks.values():
+            if t.rank is not None:
+                left[R[t.rank]] -= 1
+        left = np.maximum(left, 0.0)
+        post: dict[int, np.ndarray] = {}
+        for t in self.tracks.values():
+            if t.alive:
+                row = left.copy()
+                row[R[FORT]] *= t.w[R[FORT]]          # only: forts stand deep and never move
+                post[t.id] = row / max(row.sum(), 1e-12)
+                if t.rank is not None:
+                    post[t.id] = np.zeros(NR)
+                    post[t.id][R[t.rank]] = 1.0
+        lost = sum(1.0 for t in self.tracks.values() if not t.alive and t.rank == FORT)
+        self.forts_left = max(1.0, 2.0 - lost)
+        self._post = post
+        return post
+
+
+class CaptainAI(AdmiralAI):
+    """The Admiral's way of weighing every act, with a plainer book (``Headcount``: what a
+    piece did teaches nothing, only the ranks turned up count) and answers always true."""
+
+    key = "captain"
+    bluff = 0.0
+    book = Headcount
+    whim = 1.0
+
+
 def levels() -> dict:
     """Level -> player class, weakest first (``admiral_previous``: the Admiral before issue 21,
     kept frozen in its own module, which builds on this one)."""
     from .korabliki_previous import PreviousAdmiralAI
-    return {cls.key: cls for cls in (RandomAI, SailorAI, PreviousAdmiralAI, AdmiralAI)}
+    return {cls.key: cls for cls in (RandomAI, SailorAI, CaptainAI, PreviousAdmiralAI, AdmiralAI)}
 
 
 def make_korabliki_ai(level: str, rng: random.Random) -> KorablikiAI:

@@ -52,11 +52,11 @@ NAVAL_OPPONENTS: tuple[Opponent, ...] = (
 )
 
 # «Кораблики» (RULES.md §K): its four computer players; each sets up in its own formations.
-# The captain is the Admiral as it played before issue 21 (bold with its bomb).
+# The captain weighs acts as the admiral does, with a plainer book and a looser hand.
 KORABLIKI_OPPONENTS: tuple[Opponent, ...] = (
     Opponent("cabin_boy", "random", 1, "random", mode="korabliki"),
     Opponent("sailor", "sailor", 2, "random", mode="korabliki", voice="boatswain"),
-    Opponent("captain", "admiral_previous", 3, "random", mode="korabliki"),
+    Opponent("captain", "captain", 3, "random", mode="korabliki"),
     Opponent("admiral", "admiral", 4, "random", mode="korabliki"),
 )
 
