@@ -601,9 +601,9 @@ STRIKE_P = 0.35
 GUARD = 6.0           # leaving a side of one's own fort
 DEFEND = 0.25         # the share of a fort's worth put on enemy pieces near it, over distance
 REACH = 0.4           # how fast a target's pull fades with distance
-BOMB_ADVANCE = 0.75   # each row an unknown piece came towards me makes it likelier the bomb
+BOMB_ADVANCE = 1.0    # each row an unknown piece came towards me makes it likelier the bomb
 BLAST_P = 0.3         # how likely an enemy bomb goes off next turn with my piece in its 5×5
-RISK = 1.6            # own pieces a blast may take weigh this much more than enemy ones
+RISK = 2.0            # own pieces a blast may take weigh this much more than enemy ones
 BOMB_REACH = {1: 1.0, 2: 0.6, 3: 1.0}   # an enemy piece d steps from my bomb asks it next turn
 OPTION = 800.0        # the last ships able to take a fort are the chance to win: each of n is
                       # worth OPTION / n² more
