@@ -85,7 +85,7 @@ def test_levels_and_unknown_level():
     for level in KORABLIKI_LEVELS:
         ai = make_korabliki_ai(level, random.Random(1))
         validate_setup(1, ai.setup(1))
-    with pytest.raises(ValueError, match="random, sailor, admiral_previous, admiral"):
+    with pytest.raises(ValueError, match="random, sailor, captain, admiral_previous, admiral"):
         make_korabliki_ai("grandmaster", random.Random(1))
 
 

@@ -17,6 +17,10 @@ Levels (``KORABLIKI_LEVELS``):
 - ``sailor``: sails forward at random (drawn to pieces that never moved), asks whatever its
   ships touch with its biggest block,
   strikes now and then, answers truthfully with its biggest block.
+- ``captain``: the admiral's weighing of acts with a plainer book (``Headcount``: only the ranks
+  turned up count, and that forts stand deep and never move), a looser hand and no bluff.
+- ``admiral_previous``: the admiral before issue 21, frozen in ``korabliki_previous`` (it walks
+  its bomb forward among its own ships and asks whatever comes at it).
 - ``admiral``: keeps a book of every enemy piece (``Knowledge``): the ranks not yet accounted
   for shared out among the hidden pieces by iterative proportional fitting, each piece weighted
   by what it did — a piece that moved is no fort, one that moved with no possible sweeper beside
@@ -27,6 +31,10 @@ Levels (``KORABLIKI_LEVELS``):
   the pull of the targets worth going for, the danger of standing beside enemy pieces, the act
   it opens, and keeping the forts' sides held; the last ships able to take a fort are worth
   more; answers weigh the asking ship's likely ranks and may understate a block (seeded).
+  Blasts are weighed warily (own pieces ``RISK`` times the enemy's): an unknown piece walking
+  towards its lines may well be the bomb (``BOMB_ADVANCE``), so it is not asked beside its own
+  ships; its own bomb is kept where no enemy piece can ask it next turn while the blast would
+  cost it more than the enemy; its ships keep out of the 5×5 of a likely enemy bomb.
 """
 
 from __future__ import annotations
