@@ -15,8 +15,8 @@ Levels (``KORABLIKI_LEVELS``):
 
 - ``random``: any legal action (leaning forward, acting after a move with a fair chance).
 - ``sailor``: sails forward at random (drawn to pieces that never moved), asks whatever its
-  ships touch with its biggest block,
-  strikes now and then, answers truthfully with its biggest block.
+  ships touch with its biggest block, strikes now and then, answers truthfully with its biggest
+  block.
 - ``captain``: the admiral's weighing of acts with a plainer book (``Headcount``: only the ranks
   turned up count, and that forts stand deep and never move), a looser hand and no bluff.
 - ``admiral_previous``: the admiral before issue 21, frozen in ``korabliki_previous`` (it walks
@@ -559,8 +559,8 @@ class RandomAI(KorablikiAI):
 class SailorAI(KorablikiAI):
     """Sails forward, mostly at random, its ships drawn to enemy pieces that have never moved
     (the forts are among them); asks whatever enemy its ships touch, with the biggest block it
-    has; strikes with torpedoes now and then; answers truthfully with its biggest
-    block; never sets off its bomb."""
+    has; strikes with torpedoes now and then; answers truthfully with its biggest block; never
+    sets off its bomb."""
 
     key = "sailor"
     styles = ("balanced",)
@@ -612,7 +612,9 @@ REACH = 0.4           # how fast a target's pull fades with distance
 BOMB_ADVANCE = 1.0    # each row an unknown piece came towards me makes it likelier the bomb
 BLAST_P = 0.3         # how likely an enemy bomb goes off next turn with my piece in its 5×5
 RISK = 2.0            # own pieces a blast may take weigh this much more than enemy ones
-BOMB_REACH = {1: 1.0, 2: 0.6, 3: 1.0}   # an enemy piece d steps from my bomb asks it next turn
+# how likely an enemy piece d steps from my bomb asks (or strikes) it next turn, times its chance
+# of being able to (at 3 steps only a torpedo boat's double step, and a fifth for the others)
+BOMB_REACH = {1: 1.0, 2: 0.6, 3: 1.0}
 OPTION = 800.0        # the last ships able to take a fort are the chance to win: each of n is
                       # worth OPTION / n² more
 
