@@ -85,7 +85,7 @@ def test_levels_and_unknown_level():
     for level in KORABLIKI_LEVELS:
         ai = make_korabliki_ai(level, random.Random(1))
         validate_setup(1, ai.setup(1))
-    with pytest.raises(ValueError, match="random, sailor, admiral"):
+    with pytest.raises(ValueError, match="random, sailor, captain, admiral_previous, admiral"):
         make_korabliki_ai("grandmaster", random.Random(1))
 
 
@@ -299,3 +299,32 @@ def test_the_players_are_pure():
     out = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[1],
                          capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
+
+
+def test_the_captains_book_keeps_only_the_count():
+    """The captain (a rung below the admiral) learns nothing from what a piece did but that it
+    moved (no fort): a double step does not make it a torpedo boat in his book."""
+    from game.ai.korabliki import Headcount
+    rng = random.Random(3)
+    game = KorablikiGame(KorablikiConfig(), [formation("fortress", 0, rng),
+                                             formation("fortress", 1, rng)], first=1)
+    know, plain = Knowledge(0), Headcount(0)
+    for k in (know, plain):
+        k.sync(game.view(0))
+    tk = next(p for p in game.own(1) if p.rank == TK and p.cell[1] == 4
+              and (p.cell[0], 5) not in game.pieces and (p.cell[0], 6) not in game.pieces)
+    events = game.apply(next(m for m in game.legal_moves() if m.frm == tk.cell
+                             and m.to == (tk.cell[0], tk.cell[1] + 2)))
+    for k in (know, plain):
+        k.observe(events)
+        k.sync(game.view(0))
+    assert know.posterior()[tk.id][R[TK]] == pytest.approx(1.0)
+    assert plain.posterior()[tk.id][R[TK]] < 0.2
+    assert plain.posterior()[tk.id][R[FORT]] == 0
+
+
+def test_four_korabliki_opponents_from_random_to_admiral():
+    from game.ai.opponents import roster
+    ladder = roster("korabliki")
+    assert [o.shooter for o in ladder] == ["random", "sailor", "captain", "admiral"]
+    assert all(o.shooter in KORABLIKI_LEVELS for o in ladder)

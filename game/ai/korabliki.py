@@ -14,8 +14,13 @@ without it reads what it can from the views.
 Levels (``KORABLIKI_LEVELS``):
 
 - ``random``: any legal action (leaning forward, acting after a move with a fair chance).
-- ``sailor``: sails forward at random, asks whatever its ships touch with its biggest block,
-  strikes now and then, answers truthfully with its biggest block.
+- ``sailor``: sails forward at random (drawn to pieces that never moved), asks whatever its
+  ships touch with its biggest block, strikes now and then, answers truthfully with its biggest
+  block.
+- ``captain``: the admiral's weighing of acts with a plainer book (``Headcount``: only the ranks
+  turned up count, and that forts stand deep and never move), a looser hand and no bluff.
+- ``admiral_previous``: the admiral before issue 21, frozen in ``korabliki_previous`` (it walks
+  its bomb forward among its own ships and asks whatever comes at it).
 - ``admiral``: keeps a book of every enemy piece (``Knowledge``): the ranks not yet accounted
   for shared out among the hidden pieces by iterative proportional fitting, each piece weighted
   by what it did — a piece that moved is no fort, one that moved with no possible sweeper beside
@@ -26,6 +31,10 @@ Levels (``KORABLIKI_LEVELS``):
   the pull of the targets worth going for, the danger of standing beside enemy pieces, the act
   it opens, and keeping the forts' sides held; the last ships able to take a fort are worth
   more; answers weigh the asking ship's likely ranks and may understate a block (seeded).
+  Blasts are weighed warily (own pieces ``RISK`` times the enemy's): an unknown piece walking
+  towards its lines may well be the bomb (``BOMB_ADVANCE``), so it is not asked beside its own
+  ships; its own bomb is kept where no enemy piece can ask it next turn while the blast would
+  cost it more than the enemy; its ships keep out of the 5×5 of a likely enemy bomb.
 """
 
 from __future__ import annotations
@@ -434,6 +443,11 @@ class Knowledge:
         self._removed(e.removed)
 
     # -- the estimate --
+    def advance(self, t: Track) -> float:
+        """How far (rows, at most 4) a piece has come towards this player's side."""
+        rows = t.cell[1] - t.seen_cell[1]
+        return float(min(4, max(0, rows if self.enemy == 1 else -rows)))
+
     def posterior(self) -> dict[int, np.ndarray]:
         """Each enemy piece's rank distribution (alive ones), the unknown ones sharing out the
         ranks not yet accounted for (iterative proportional fitting)."""
@@ -456,6 +470,8 @@ class Knowledge:
             # most, torpedoes and the bomb often stand guard)
             W = W * np.where(COMBAT_MASK > 0, np.maximum(0.04, 0.93 ** stays),
                              np.where(STILL > 0, 1.0, np.maximum(0.2, 0.98 ** stays)))
+            # a piece walking towards this player's lines may well be the bomb carried to them
+            W[:, R[BOMB]] *= 1.0 + BOMB_ADVANCE * np.array([self.advance(t) for t in unknown])
             W = W * (left > 0)
             dead = np.where(W.sum(axis=1) <= 0)[0]
             if len(dead):
@@ -482,7 +498,7 @@ class Knowledge:
 
 # --- players --------------------------------------------------------------------------------
 
-KORABLIKI_LEVELS = ("random", "sailor", "admiral")
+KORABLIKI_LEVELS = ("random", "sailor", "captain", "admiral_previous", "admiral")
 
 
 class KorablikiAI:
@@ -541,9 +557,10 @@ class RandomAI(KorablikiAI):
 
 
 class SailorAI(KorablikiAI):
-    """Sails forward, mostly at random; asks whatever enemy its ships touch, with the biggest
-    block it has; strikes with torpedoes now and then; answers truthfully with its biggest
-    block; never sets off its bomb."""
+    """Sails forward, mostly at random, its ships drawn to enemy pieces that have never moved
+    (the forts are among them); asks whatever enemy its ships touch, with the biggest block it
+    has; strikes with torpedoes now and then; answers truthfully with its biggest block; never
+    sets off its bomb."""
 
     key = "sailor"
     styles = ("balanced",)
@@ -555,6 +572,7 @@ class SailorAI(KorablikiAI):
         if view.phase == MOVE:
             forward = -1 if view.player == 0 else 1
             own = {p.cell: p.rank for p in view.own}
+            still = {e.cell for e in view.enemy if not e.moved}
             weights = []
             for m in legal:
                 w = 1.0
@@ -564,6 +582,8 @@ class SailorAI(KorablikiAI):
                     w = 0.4
                 if own.get(m.frm) not in COMBAT:
                     w *= 0.3
+                elif any(n in still for n in side_neighbours(m.to)):
+                    w *= 3.0        # goes for the pieces that stand still: the forts are there
                 weights.append(w)
             return rng.choices(legal, weights)[0]
         asks = [a for a in legal if isinstance(a, Ask)]
@@ -589,6 +609,12 @@ STRIKE_P = 0.35
 GUARD = 6.0           # leaving a side of one's own fort
 DEFEND = 0.25         # the share of a fort's worth put on enemy pieces near it, over distance
 REACH = 0.4           # how fast a target's pull fades with distance
+BOMB_ADVANCE = 1.0    # each row an unknown piece came towards me makes it likelier the bomb
+BLAST_P = 0.3         # how likely an enemy bomb goes off next turn with my piece in its 5×5
+RISK = 2.0            # own pieces a blast may take weigh this much more than enemy ones
+# how likely an enemy piece d steps from my bomb asks (or strikes) it next turn, times its chance
+# of being able to (at 3 steps only a torpedo boat's double step, and a fifth for the others)
+BOMB_REACH = {1: 1.0, 2: 0.6, 3: 1.0}
 OPTION = 800.0        # the last ships able to take a fort are the chance to win: each of n is
                       # worth OPTION / n² more
 
@@ -623,6 +649,8 @@ class AdmiralAI(KorablikiAI):
     key = "admiral"
     styles = ("fortress", "balanced", "blocks", "bomb_front")
     bluff = 0.15
+    book = Knowledge
+    whim = 0.05           # how much chance sways a move
 
     def __init__(self, rng: random.Random):
         super().__init__(rng)
@@ -636,7 +664,7 @@ class AdmiralAI(KorablikiAI):
 
     def act(self, view, legal: list):
         if self.know is None or self.know.player != view.player:
-            self.know = Knowledge(view.player)
+            self.know = self.book(view.player)
         self.know.sync(view, self.last_act[1] if self.last_act else None)
         if self.last_act is not None and not self.know.told:
             self.know.after_own_act(self.last_act, view)
@@ -688,6 +716,7 @@ class AdmiralAI(KorablikiAI):
         top = sorted(acts.items(), key=lambda kv: -kv[1])[:2]
         best, value = None, -1e18
         cache: dict = {}
+        hazard0 = ctx.bomb_hazard(ctx.bomb)
         for m in legal:
             p = ctx.own_at[m.frm]
             if p.id not in cache:
@@ -695,6 +724,8 @@ class AdmiralAI(KorablikiAI):
             pos0, dan0 = cache[p.id]
             others = next((v for pid, v in top if pid != p.id), 0.0)
             v = ctx.pos(p, m.to) - pos0
+            bomb_after = m.to if m.frm == ctx.bomb else ctx.bomb
+            v += ctx.bomb_hazard(bomb_after, (m.frm, m.to)) - hazard0
             v += ctx.danger(p, m.to, m.frm) - dan0
             v += max(0.0, others, ctx.opportunity(p, m.to, m.frm))
             if m.frm in ctx.guard_cells and m.to not in ctx.guard_cells:
@@ -705,7 +736,7 @@ class AdmiralAI(KorablikiAI):
                 v -= 0.5
             if self.came_from.get(p.id) == m.to:
                 v -= 0.3
-            v += rng.random() * 0.05
+            v += rng.random() * self.whim
             if v > value:
                 best, value = m, v
         return best
@@ -825,7 +856,7 @@ class Context:
         aux += P[:, R[MIN]][:, None] * mine_v[None, :]
         pb = P[:, R[BOMB]]
         for i in np.nonzero(pb > 1e-3)[0]:
-            aux[i] += pb[i] * self.blast_value(self.cells[i])
+            aux[i] += pb[i] * self.blast_risk(self.cells[i])
         # defending the own forts, and not letting the game die of quiet
         defend = np.zeros(n)
         if my_forts and n:
@@ -841,7 +872,7 @@ class Context:
         sv = Pc @ ce + P[:, R[FORT]] * seen + P[:, R[TOR]] * VE[R[TOR]] \
             + P[:, R[MIN]] * VE[R[MIN]]
         for i in np.nonzero(pb > 1e-3)[0]:
-            sv[i] += pb[i] * self.blast_value(self.cells[i])
+            sv[i] += pb[i] * self.blast_risk(self.cells[i])
         self.strike = sv - VM[R[TOR]] + defend + urge
         # what each enemy piece threatens to each rank of mine beside it (per turn)
         T = np.zeros((NR, NR))
@@ -871,25 +902,57 @@ class Context:
     def own_value(self, p) -> float:
         return self.VM[R[p.rank]]
 
-    def blast_value(self, centre: Cell, exclude: Cell | None = None, moved=None) -> float:
-        """Enemy value minus own value in the 5×5 around ``centre`` (the own bomb on ``exclude``
+    def blast_parts(self, centre: Cell, exclude: Cell | None = None, moved=None) -> tuple:
+        """(enemy value, own value) in the 5×5 around ``centre`` (the own bomb on ``exclude``
         not counted: it is the one going off; ``moved``: (from, to) of an own piece)."""
         key = (centre, exclude, moved)
         if key in self._blast:
             return self._blast[key]
-        v = 0.0
+        e = o = 0.0
         for c in blast_zone(centre):
             i = self.index.get(c)
             if i is not None:
-                v += self.piece_value[i]
+                e += self.piece_value[i]
             p = self.own_at.get(c)
             if p is not None and c != exclude and (moved is None or c != moved[0]):
-                v -= self.own_value(p)
+                o += self.own_value(p)
         if moved is not None and moved[1] != exclude \
                 and chebyshev(moved[1], centre) <= BLAST_R:
-            v -= self.own_value(self.own_at[moved[0]])
-        self._blast[key] = v
-        return v
+            o += self.own_value(self.own_at[moved[0]])
+        self._blast[key] = (e, o)
+        return e, o
+
+    def blast_value(self, centre: Cell, exclude: Cell | None = None, moved=None) -> float:
+        """Enemy value minus own value in the 5×5 around ``centre``."""
+        e, o = self.blast_parts(centre, exclude, moved)
+        return e - o
+
+    def blast_risk(self, centre: Cell) -> float:
+        """A blast the enemy piece on ``centre`` may be: own losses weigh ``RISK`` times."""
+        e, o = self.blast_parts(centre)
+        return e - RISK * o
+
+    def bomb_hazard(self, bomb: Cell | None, moved=None) -> float:
+        """What the enemy asking (or striking) my bomb on ``bomb`` next turn is expected to cost
+        me (≤ 0): the chance some enemy piece in reach does it, times the blast's loss when it
+        takes more of mine than of theirs (``moved``: an own piece's (from, to) first)."""
+        if bomb is None or not self.n:
+            return 0.0
+        d = np.abs(self.ex - bomb[0]) + np.abs(self.ey - bomb[1])
+        near = np.nonzero(d <= 3)[0]
+        if not len(near):
+            return 0.0
+        e, o = self.blast_parts(bomb, exclude=bomb, moved=moved)
+        loss = e - RISK * o - self.VM[R[BOMB]]
+        if loss >= 0:
+            return 0.0
+        stay = 1.0
+        for i in near:
+            di = int(d[i])
+            q = self.bomb_threat[i] if di < 3 else \
+                (self.P[i, R[TK]] + 0.2 * self.P[i, :NC].sum()) * ASK_P
+            stay *= 1.0 - min(1.0, q * BOMB_REACH[di])
+        return (1.0 - stay) * loss
 
     def bomb_ev(self, at: Cell | None = None, moved=None) -> float:
         if self.bomb is None:
@@ -953,22 +1016,66 @@ class Context:
         return float(np.max(pull / (1.0 + REACH * d)))
 
     def danger(self, p, cell: Cell, frm: Cell | None = None) -> float:
+        """What standing on ``cell`` beside enemy pieces threatens ``p`` with (the bomb's
+        danger is ``bomb_hazard``, which every move changes)."""
+        if p.rank == BOMB:
+            return 0.0
         v = 0.0
+        if self.n and p.rank != FORT:
+            # standing in the 5×5 of an enemy piece that may be the bomb
+            near = np.maximum(np.abs(self.ex - cell[0]), np.abs(self.ey - cell[1])) <= BLAST_R
+            v -= BLAST_P * self.VM[R[p.rank]] * float(self.P[near, R[BOMB]].sum())
         for nb in side_neighbours(cell):
             i = self.index.get(nb)
-            if i is None:
-                continue
-            if p.rank == BOMB:
-                moved = (frm, cell) if frm else None
-                v += self.bomb_threat[i] * (self.blast_value(cell, exclude=cell, moved=moved)
-                                            - self.VM[R[BOMB]])
-            else:
+            if i is not None:
                 v += self.threat[i, R[p.rank]]
         return v
 
 
-LEVELS = {cls.key: cls for cls in (RandomAI, SailorAI, AdmiralAI)}
+class Headcount(Knowledge):
+    """A book that keeps only the count: every enemy piece not yet turned up shares out the
+    ranks not yet accounted for alike, whatever it did, except that forts stand deep and never
+    move (the captain's)."""
+
+    def posterior(self) -> dict[int, np.ndarray]:
+        if self._post is not None:
+            return self._post
+        left = COUNT_VEC.copy()
+        for t in self.tracks.values():
+            if t.rank is not None:
+                left[R[t.rank]] -= 1
+        left = np.maximum(left, 0.0)
+        post: dict[int, np.ndarray] = {}
+        for t in self.tracks.values():
+            if t.alive:
+                row = left.copy()
+                row[R[FORT]] *= t.w[R[FORT]]          # only: forts stand deep and never move
+                post[t.id] = row / max(row.sum(), 1e-12)
+                if t.rank is not None:
+                    post[t.id] = np.zeros(NR)
+                    post[t.id][R[t.rank]] = 1.0
+        lost = sum(1.0 for t in self.tracks.values() if not t.alive and t.rank == FORT)
+        self.forts_left = max(1.0, 2.0 - lost)
+        self._post = post
+        return post
+
+
+class CaptainAI(AdmiralAI):
+    """The Admiral's way of weighing every act, with a plainer book (``Headcount``: what a
+    piece did teaches nothing, only the ranks turned up count) and answers always true."""
+
+    key = "captain"
+    bluff = 0.0
+    book = Headcount
+    whim = 1.0
+
+
+def levels() -> dict:
+    """Level -> player class, weakest first (``admiral_previous``: the Admiral before issue 21,
+    kept frozen in its own module, which builds on this one)."""
+    from .korabliki_previous import PreviousAdmiralAI
+    return {cls.key: cls for cls in (RandomAI, SailorAI, CaptainAI, PreviousAdmiralAI, AdmiralAI)}
 
 
 def make_korabliki_ai(level: str, rng: random.Random) -> KorablikiAI:
-    return of_level(LEVELS, "korabliki", level, rng)
+    return of_level(levels(), "korabliki", level, rng)

@@ -53,11 +53,13 @@ NAVAL_OPPONENTS: tuple[Opponent, ...] = (
     Opponent("commodore", "commodore", 4, "random", mode="naval", voice="captain"),
 )
 
-# «Кораблики» (RULES.md §K): its three computer players; each sets up in its own formations.
+# «Кораблики» (RULES.md §K): its four computer players; each sets up in its own formations.
+# The captain weighs acts as the admiral does, with a plainer book and a looser hand.
 KORABLIKI_OPPONENTS: tuple[Opponent, ...] = (
     Opponent("cabin_boy", "random", 1, "random", mode="korabliki"),
     Opponent("sailor", "sailor", 2, "random", mode="korabliki", voice="boatswain"),
-    Opponent("admiral", "admiral", 3, "random", mode="korabliki"),
+    Opponent("captain", "captain", 3, "random", mode="korabliki"),
+    Opponent("admiral", "admiral", 4, "random", mode="korabliki"),
 )
 
 ROSTERS: dict[str, tuple[Opponent, ...]] = {
