@@ -19,8 +19,8 @@ Levels (``KORABLIKI_LEVELS``):
   block.
 - ``captain``: the admiral's weighing of acts with a plainer book (``Headcount``: only the ranks
   turned up count, and that forts stand deep and never move), a looser hand and no bluff.
-- ``admiral_previous``: the admiral before issue 21, frozen in ``korabliki_previous`` (it walks
-  its bomb forward among its own ships and asks whatever comes at it).
+- ``admiral_previous``: the admiral before issue 21 (``wary`` off: it walks its bomb forward
+  among its own ships and asks whatever comes at it).
 - ``admiral``: keeps a book of every enemy piece (``Knowledge``): the ranks not yet accounted
   for shared out among the hidden pieces by iterative proportional fitting, each piece weighted
   by what it did — a piece that moved is no fort, one that moved with no possible sweeper beside
@@ -273,6 +273,8 @@ class Knowledge:
     moves, revealed ranks) and, when given, the public events of play (the outcome of every
     asking act, strike and blast). Never reads a hidden rank."""
 
+    wary = True           # an advancing piece may be the bomb (issue 21; False: as before it)
+
     def __init__(self, player: int):
         self.player = player
         self.enemy = 1 - player
@@ -471,7 +473,8 @@ class Knowledge:
             W = W * np.where(COMBAT_MASK > 0, np.maximum(0.04, 0.93 ** stays),
                              np.where(STILL > 0, 1.0, np.maximum(0.2, 0.98 ** stays)))
             # a piece walking towards this player's lines may well be the bomb carried to them
-            W[:, R[BOMB]] *= 1.0 + BOMB_ADVANCE * np.array([self.advance(t) for t in unknown])
+            if self.wary:
+                W[:, R[BOMB]] *= 1.0 + BOMB_ADVANCE * np.array([self.advance(t) for t in unknown])
             W = W * (left > 0)
             dead = np.where(W.sum(axis=1) <= 0)[0]
             if len(dead):
@@ -651,6 +654,7 @@ class AdmiralAI(KorablikiAI):
     bluff = 0.15
     book = Knowledge
     whim = 0.05           # how much chance sways a move
+    wary = True           # issue 21's care with bombs (False: the Admiral before it)
 
     def __init__(self, rng: random.Random):
         super().__init__(rng)
@@ -671,7 +675,7 @@ class AdmiralAI(KorablikiAI):
         self.last_act = None
         if len(legal) == 1:
             return legal[0]
-        ctx = Context(view, self.know)
+        ctx = Context(view, self.know, self.wary)
         if view.phase == ANSWER:
             return self.answer(ctx, legal)
         if view.phase == MOVE:
@@ -716,7 +720,7 @@ class AdmiralAI(KorablikiAI):
         top = sorted(acts.items(), key=lambda kv: -kv[1])[:2]
         best, value = None, -1e18
         cache: dict = {}
-        hazard0 = ctx.bomb_hazard(ctx.bomb)
+        hazard0 = ctx.bomb_hazard(ctx.bomb) if self.wary else 0.0
         for m in legal:
             p = ctx.own_at[m.frm]
             if p.id not in cache:
@@ -724,8 +728,9 @@ class AdmiralAI(KorablikiAI):
             pos0, dan0 = cache[p.id]
             others = next((v for pid, v in top if pid != p.id), 0.0)
             v = ctx.pos(p, m.to) - pos0
-            bomb_after = m.to if m.frm == ctx.bomb else ctx.bomb
-            v += ctx.bomb_hazard(bomb_after, (m.frm, m.to)) - hazard0
+            if self.wary:
+                bomb_after = m.to if m.frm == ctx.bomb else ctx.bomb
+                v += ctx.bomb_hazard(bomb_after, (m.frm, m.to)) - hazard0
             v += ctx.danger(p, m.to, m.frm) - dan0
             v += max(0.0, others, ctx.opportunity(p, m.to, m.frm))
             if m.frm in ctx.guard_cells and m.to not in ctx.guard_cells:
@@ -794,8 +799,9 @@ class Context:
     """One decision's worth of estimates: every enemy piece's rank distribution and what asking
     it, striking it, blowing it up or standing next to it is worth to each own piece."""
 
-    def __init__(self, view, know: Knowledge):
+    def __init__(self, view, know: Knowledge, wary: bool = True):
         self.view = view
+        self.wary = wary
         self.own = view.own
         self.own_at = {p.cell: p for p in view.own}
         post = know.posterior()
@@ -928,9 +934,10 @@ class Context:
         return e - o
 
     def blast_risk(self, centre: Cell) -> float:
-        """A blast the enemy piece on ``centre`` may be: own losses weigh ``RISK`` times."""
+        """A blast the enemy piece on ``centre`` may be: own losses weigh ``RISK`` times (once
+        if not wary)."""
         e, o = self.blast_parts(centre)
-        return e - RISK * o
+        return e - (RISK if self.wary else 1.0) * o
 
     def bomb_hazard(self, bomb: Cell | None, moved=None) -> float:
         """What the enemy asking (or striking) my bomb on ``bomb`` next turn is expected to cost
@@ -1018,6 +1025,8 @@ class Context:
     def danger(self, p, cell: Cell, frm: Cell | None = None) -> float:
         """What standing on ``cell`` beside enemy pieces threatens ``p`` with (the bomb's
         danger is ``bomb_hazard``, which every move changes)."""
+        if not self.wary:
+            return self._plain_danger(p, cell, frm)
         if p.rank == BOMB:
             return 0.0
         v = 0.0
@@ -1028,6 +1037,22 @@ class Context:
         for nb in side_neighbours(cell):
             i = self.index.get(nb)
             if i is not None:
+                v += self.threat[i, R[p.rank]]
+        return v
+
+    def _plain_danger(self, p, cell: Cell, frm: Cell | None = None) -> float:
+        """The danger as the Admiral before issue 21 weighed it: only the pieces beside, the own
+        bomb by the blast it would set off there."""
+        v = 0.0
+        for nb in side_neighbours(cell):
+            i = self.index.get(nb)
+            if i is None:
+                continue
+            if p.rank == BOMB:
+                moved = (frm, cell) if frm else None
+                v += self.bomb_threat[i] * (self.blast_value(cell, exclude=cell, moved=moved)
+                                            - self.VM[R[BOMB]])
+            else:
                 v += self.threat[i, R[p.rank]]
         return v
 
@@ -1060,6 +1085,20 @@ class Headcount(Knowledge):
         return post
 
 
+class PreviousKnowledge(Knowledge):
+    wary = False
+
+
+class PreviousAdmiralAI(AdmiralAI):
+    """The Admiral before issue 21 (level ``admiral_previous``), kept to measure the new one
+    against: the same book and weighing without the care with bombs (it walks its bomb
+    forward among its own ships and asks whatever comes at it). Do not improve it."""
+
+    key = "admiral_previous"
+    book = PreviousKnowledge
+    wary = False
+
+
 class CaptainAI(AdmiralAI):
     """The Admiral's way of weighing every act, with a plainer book (``Headcount``: what a
     piece did teaches nothing, only the ranks turned up count) and answers always true."""
@@ -1070,12 +1109,8 @@ class CaptainAI(AdmiralAI):
     whim = 1.0
 
 
-def levels() -> dict:
-    """Level -> player class, weakest first (``admiral_previous``: the Admiral before issue 21,
-    kept frozen in its own module, which builds on this one)."""
-    from .korabliki_previous import PreviousAdmiralAI
-    return {cls.key: cls for cls in (RandomAI, SailorAI, CaptainAI, PreviousAdmiralAI, AdmiralAI)}
+LEVELS = {cls.key: cls for cls in (RandomAI, SailorAI, CaptainAI, PreviousAdmiralAI, AdmiralAI)}
 
 
 def make_korabliki_ai(level: str, rng: random.Random) -> KorablikiAI:
-    return of_level(levels(), "korabliki", level, rng)
+    return of_level(LEVELS, "korabliki", level, rng)
