@@ -14,6 +14,7 @@ from game.match import COMPUTER, HUMAN, Match
 from game.render.korabliki import rank_label
 
 from .test_korabliki_rules import arrange
+from .test_naval_rules import fleet_a
 from .test_scenes import frames, key, pushed, running_app, seats, typed
 
 
@@ -190,3 +191,40 @@ def test_draws_at_every_size_in_every_language(app, size):
         app.resized(size)
         frames(app, 2)
         scene.draw(app.screen)
+
+
+def test_a_quiet_draw_is_headed_as_one_not_as_naval_words(home):
+    """K-f: a game drawn by 200 moves without a loss says so (it said "neither Aegis can be
+    broken", Naval's words, before issue 21); Naval's even ceasefire says its own."""
+    from game.rules import naval as nv
+    from game.scenes.korabliki.gameover import KorablikiGameOverScene
+    from game.scenes.naval.gameover import NavalGameOverScene
+
+    app_ = next(running_app((1280, 720), 7))
+    for seed in range(40):
+        rng = random.Random(seed)
+        g = kr.new_game(kr.KorablikiConfig(), rng, first=0)
+        while not g.over:
+            g.apply(kr.random_action(g, rng))
+        if g.winner is None:
+            break
+    assert g.winner is None and g.quiet >= kr.DRAW_QUIET
+    match = Match(kr.KorablikiConfig(), seats((HUMAN, COMPUTER), "admiral"), first="0", seed=1)
+    words, _ = KorablikiGameOverScene(app_, match, g, 100.0)._headline()
+    assert words == app_.tr("kor.gameover.draw", n=kr.DRAW_QUIET) and "Aegis" not in words
+    n = nv.NavalGame(nv.NavalConfig(), [fleet_a(), fleet_a()], 0)     # two equal fleets
+    ships = {c for s in fleet_a() for c in s.cells}
+    water = [(x, y) for y in range(nv.SIZE) for x in range(nv.SIZE) if (x, y) not in ships]
+    while not n.over:                       # every shell in the water: the quiet runs out
+        if n.pending is not None:
+            n.apply(nv.Intercept(()))
+            continue
+        singles, pair = n.volley_shape(n.turn)
+        free = [c for c in water if n.marks[1 - n.turn].get(c) is None]
+        two = next((a, b) for a in free for b in free if b == (a[0] + 1, a[1])) if pair else ()
+        rest = [c for c in free if c not in two]
+        n.apply(nv.Volley(tuple(rest[:singles]), two))
+    assert n.ceasefire[0] == "draw"
+    match = Match(nv.NavalConfig(), seats((HUMAN, COMPUTER), "admiral"), first="0", seed=1)
+    words, _ = NavalGameOverScene(app_, match, n, 100.0)._headline()
+    assert words == app_.tr("naval.gameover.draw") != app_.tr("gameover.draw")

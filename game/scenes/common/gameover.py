@@ -151,10 +151,15 @@ class GameOverScene(Scene):
             self.skip_show()      # a key or click puts the panels in place, and still acts
         menu_or_escape(self, event, self.leave, click=False)
 
+    def draw_words(self) -> str:
+        """The headline of a drawn game (each mode says what drew it)."""
+        return self.tr("gameover.draw")
+
     def _headline(self) -> tuple[str, tuple]:
         conceded = getattr(self.game, "conceded", None)    # RULES.md §0
         if self.game.winner is None:
-            return self.tr("gameover.draw_agreed" if conceded else "gameover.draw"), theme.ACCENT
+            return (self.tr("gameover.draw_agreed") if conceded else self.draw_words()), \
+                theme.ACCENT
         winner = self.match.seats[self.game.winner]
         series = self.match.series
         if series.best_of > 1 and series.over:

@@ -22,6 +22,11 @@ class KorablikiGameOverScene(GameOverScene):
         return {"lost": len(g.lost[player]), "forts": g.forts(player),
                 "left": len(g.own(player))}
 
+    def draw_words(self) -> str:
+        if self.game.quiet >= kr.DRAW_QUIET:            # K-f
+            return self.tr("kor.gameover.draw", n=kr.DRAW_QUIET)
+        return super().draw_words()
+
     def stats_rows(self, player: int) -> list:
         st = self.stats[player]
         return [(self.tr("kor.stats.lost"), str(st["lost"])),

@@ -17,6 +17,11 @@ class NavalGameOverScene(GameOverScene):
     def player_stats(self, player: int) -> dict:
         return nv.volley_stats(self.game, player)
 
+    def draw_words(self) -> str:
+        if self.game.ceasefire is not None:         # §N: even on weapons and on ship cells
+            return self.tr("naval.gameover.draw")
+        return super().draw_words()
+
     def stats_rows(self, player: int) -> list:
         st = self.stats[player]
         return [
