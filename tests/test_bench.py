@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from game.data.placements import format_placement, parse_placement
 from game.rules.classic import PRESETS, random_fleet
 
@@ -141,3 +143,18 @@ def test_gallery_writes_the_images_it_counts(tmp_path):
     import pygame
     title = pygame.image.load(str(tmp_path / "gallery" / "title-800x600.png"))
     assert title.get_size() == (800, 600)
+
+
+@pytest.mark.slow
+def test_ladder_has_a_column_for_the_games_quick_layouts():
+    """Issue 21: the ladder's layout sets gained random (the game's quick generator); the old
+    columns keep their names."""
+    out = bench("ladder", "--games", "1", "--seed", "1", "--workers", "1")
+    assert out.returncode == 0, out.stderr
+    data = last_json(out)
+    assert data["games"] == 1 and data["seed"] == 1
+    for level, row in data["ladder"].items():
+        assert set(row) == {"russian/uniform", "milton-bradley/uniform", "russian/perelman",
+                            "russian/random", "move_ms_p99"}, level
+    assert "| level | russian uniform | milton-bradley uniform | russian perelman | russian random" \
+        in out.stdout

@@ -44,14 +44,17 @@ def _forms(size: int, shapes: str) -> tuple:
 def legal_counts(table, size: int, forbid: np.ndarray) -> np.ndarray:
     """How many positions a ship of ``size`` has on each board of ``forbid`` ([K, N] bool:
     cells taken by a ship or its halo)."""
+    if size == 1:
+        return table.cells - np.count_nonzero(forbid, axis=1)
     w, h = table.width, table.height
     free = ~forbid.reshape(-1, h, w)
-    total = np.zeros(len(forbid))
+    total = np.zeros(len(forbid), dtype=np.int64)
     for cells, fw, fh in _forms(size, table.shapes):
-        ok = np.ones((len(forbid), h - fh + 1, w - fw + 1), dtype=bool)
-        for x, y in cells:
+        (x, y), rest = cells[0], cells[1:]
+        ok = free[:, y:y + h - fh + 1, x:x + w - fw + 1].copy()
+        for x, y in rest:
             ok &= free[:, y:y + h - fh + 1, x:x + w - fw + 1]
-        total += ok.sum(axis=(1, 2))
+        total += np.count_nonzero(ok.reshape(len(forbid), -1), axis=1)
     return total
 
 
@@ -75,15 +78,18 @@ def log_likelihood(table, fleets: np.ndarray) -> np.ndarray:
         members = list(range(start, end))
         size = table.sizes[groups[start]]
         m = len(members)
-        room: dict[int, np.ndarray] = {}     # positions left for the group's next ship
+        taken = {0: forbid}                  # the board once the ships of a subset are placed
+        room: dict[int, np.ndarray] = {}     # positions left there for the group's next ship
+
+        def board(subset: int) -> np.ndarray:
+            if subset not in taken:
+                top = subset.bit_length() - 1
+                taken[subset] = board(subset ^ (1 << top)) | halos[:, members[top]]
+            return taken[subset]
 
         def n(before: int) -> np.ndarray:
             if before not in room:
-                f = forbid.copy()
-                for c in range(m):
-                    if before >> c & 1:
-                        f |= halos[:, members[c]]
-                room[before] = np.maximum(legal_counts(table, size, f), 1.0)
+                room[before] = np.maximum(legal_counts(table, size, board(before)), 1)
             return room[before]
 
         done = {0: np.ones(K)}
