@@ -11,6 +11,11 @@ evidence plays no part: the generator did not know where it would be shot). That
 of a weight per placement, so the sampler cannot propose from it; it weighs the fleets it drew
 by it instead (``sampler.estimate_models``). The sum over orders is a sum over subsets, one
 group of equal ships at a time: D(S) = Σ_{x∈S} D(S∖x) / n(S∖x).
+
+Measured (``bench ai --ai best --games 500 --seed 1``, Russian): on the quick generator's own
+layouts 54.82 → 54.35 shots with this model in the mixture (density: 54.89). Its ceiling: with
+this model alone, 54.35 on the first 200 of those layouts, density 54.74 there; knowing the
+generator is worth about half a shot, not the one shot issue 21 asks for.
 """
 
 from __future__ import annotations
