@@ -31,6 +31,7 @@ DROP_BELOW = 1e-3         # a model this unlikely is dropped for the rest of the
 CLAMP = 0.02              # predictions are noisy estimates: never let one shot zero a model
 UNIFORM_BELIEF = 0.45     # prior beliefs: a fleet laid out exactly uniformly,
 QUICK_BELIEF = 0.45       # or by the game's quick generator (game.ai.quick)
+QUICK_MAX_EQUAL = 5       # that model only for fleets with at most this many ships of a size
 
 
 @dataclass
@@ -83,8 +84,11 @@ class AdmiralShooter(Shooter):
         table = table_for(config.width, config.height, config.sizes, config.shapes,
                           config.touching)
         # Most fleets are laid out without a plan; a plan shows itself within a few shots.
-        models = [Model("uniform", UNIFORM_BELIEF, None), Model("quick", QUICK_BELIEF, QUICK),
+        models = [Model("uniform", UNIFORM_BELIEF, None),
                   Model("edges", 0.02, _edge_prior(config, table))]
+        # the quick generator's likelihood sums over the orders of equal ships: 2^n subsets
+        if max(config.sizes.count(s) for s in config.sizes) <= QUICK_MAX_EQUAL:
+            models.insert(1, Model("quick", QUICK_BELIEF, QUICK))
         if any(s == 1 for s in config.sizes) and any(s > 1 for s in config.sizes):
             models += [Model(f"corner{i}", 0.02, _corner_prior(config, table, c))
                        for i, c in enumerate(CORNERS)]
