@@ -17,8 +17,9 @@
       a shooter sinking fleets in target practice (layouts exactly uniform unless told) ->
       {"games": N, "mean_shots": …, "median_shots": …, "p90_shots": …, "move_ms_p99": …}
   ladder --games 1000 --seed 1
-      every level of the ladder on uniform Russian, uniform Milton Bradley and Perelman
-      layouts: a Markdown table (the README's), then {"ladder": {level: {set: mean, …}}}
+      every level of the ladder on uniform Russian, uniform Milton Bradley, Perelman and random
+      (the game's quick generator) Russian layouts: a Markdown table (the README's), then
+      {"ladder": {level: {set: mean, …}}}
   soak --mode classic --preset NAME|all --games N --seed S [--ai LEVEL] [--b LEVEL]
       N computer-against-computer games of a preset through the rules engine, every decision
       (salvos, mines, relocations) made by the computer ->
@@ -277,7 +278,8 @@ def bench_ai(args) -> dict:
     return _summary(shots, move_ms)
 
 
-LADDER_SETS = (("russian", "uniform"), ("milton-bradley", "uniform"), ("russian", "perelman"))
+LADDER_SETS = (("russian", "uniform"), ("milton-bradley", "uniform"), ("russian", "perelman"),
+               ("russian", "random"))   # random: the game's quick generator (issue 21)
 
 
 def _ladder_job(job):

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from game.data.placements import format_placement, parse_placement
 from game.rules.classic import PRESETS, random_fleet
 
@@ -168,3 +170,18 @@ def test_duel_between_the_set_ups_opponents_places_each_fleet_in_its_style():
     edge = [c for s in game.initial_ships[0] for c in s if c[0] in (0, 9) or c[1] in (0, 9)]
     plain, _ = computer_game(config, ("parity", "hunter"), 5, 0)
     assert game.initial_ships[0] != plain.initial_ships[0] and len(edge) >= 15
+
+
+@pytest.mark.slow
+def test_ladder_has_a_column_for_the_games_quick_layouts():
+    """Issue 21: the ladder's layout sets gained random (the game's quick generator); the old
+    columns keep their names."""
+    out = bench("ladder", "--games", "1", "--seed", "1", "--workers", "1")
+    assert out.returncode == 0, out.stderr
+    data = last_json(out)
+    assert data["games"] == 1 and data["seed"] == 1
+    for level, row in data["ladder"].items():
+        assert set(row) == {"russian/uniform", "milton-bradley/uniform", "russian/perelman",
+                            "russian/random", "move_ms_p99"}, level
+    assert "| level | russian uniform | milton-bradley uniform | russian perelman | russian random" \
+        in out.stdout

@@ -1,7 +1,7 @@
 """The top of the ladder: reasons about whole fleets and about how this opponent places them.
 
-People do not place uniformly. The Admiral keeps several placement models at once: uniform, along
-the edges, pressed into each corner (Perelman's strategy), and, when it has played this player
+People do not place uniformly. The Admiral keeps several placement models at once: uniform, the
+game's own quick generator (big ships first: what the "random layout" button gives), along the edges, pressed into each corner (Perelman's strategy), and, when it has played this player
 before, "where this player's ships stood last time". Each model is a prior weight on every
 placement; ``sampler.estimate`` turns it into the probability of a ship in each cell given all
 that is known. The Admiral fires where the mixture of models, each weighted by how well it
@@ -18,6 +18,7 @@ import numpy as np
 
 from ..rules.classic import HIT, MISS, SUNK, ClassicConfig, ClassicView, Shot
 from .layouts import CORNERS
+from .quick import QUICK
 from .sampler import Knowledge, estimate_models, table_for
 from .shooters import Shooter
 
@@ -28,13 +29,16 @@ LATTICE_BONUS = 0.2       # hunting: prefer the lattice of the smallest ship afl
 MIN_SHARE = 0.08          # each model in play proposes at least this share of them
 DROP_BELOW = 1e-3         # a model this unlikely is dropped for the rest of the game
 CLAMP = 0.02              # predictions are noisy estimates: never let one shot zero a model
+UNIFORM_BELIEF = 0.45     # prior beliefs: a fleet laid out exactly uniformly,
+QUICK_BELIEF = 0.45       # or by the game's quick generator (game.ai.quick)
+QUICK_MAX_EQUAL = 5       # that model only for fleets with at most this many ships of a size
 
 
 @dataclass
 class Model:
     key: str
     belief: float
-    prior: np.ndarray | None          # weight of each placement of the table (None: uniform)
+    prior: object                     # weight of each placement (None: uniform; or QUICK)
     last_p: np.ndarray | None = field(default=None, repr=False)
 
 
@@ -80,7 +84,11 @@ class AdmiralShooter(Shooter):
         table = table_for(config.width, config.height, config.sizes, config.shapes,
                           config.touching)
         # Most fleets are laid out without a plan; a plan shows itself within a few shots.
-        models = [Model("uniform", 0.9, None), Model("edges", 0.02, _edge_prior(config, table))]
+        models = [Model("uniform", UNIFORM_BELIEF, None),
+                  Model("edges", 0.02, _edge_prior(config, table))]
+        # the quick generator's likelihood sums over the orders of equal ships: 2^n subsets
+        if max(config.sizes.count(s) for s in config.sizes) <= QUICK_MAX_EQUAL:
+            models.insert(1, Model("quick", QUICK_BELIEF, QUICK))
         if any(s == 1 for s in config.sizes) and any(s > 1 for s in config.sizes):
             models += [Model(f"corner{i}", 0.02, _corner_prior(config, table, c))
                        for i, c in enumerate(CORNERS)]

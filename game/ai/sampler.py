@@ -29,6 +29,7 @@ import numpy as np
 
 from ..rules.classic import HIT, NO_SHIP, SUNK, ClassicView
 from ..rules.fleet import blocked_steps, halo, neighbours, placements
+from .quick import QuickGenerator, log_likelihood
 
 
 def _pack(cell_rows: np.ndarray, words: int) -> np.ndarray:
@@ -54,7 +55,7 @@ class PlacementTable:
         self.cells = width * height
         self.words = (self.cells + 63) // 64
         self.sizes = tuple(sorted(set(sizes), reverse=True))
-        self.touching = touching
+        self.shapes, self.touching = shapes, touching
         steps = blocked_steps(touching)
         ships, size_index = [], []
         for si, size in enumerate(self.sizes):
@@ -74,6 +75,8 @@ class PlacementTable:
         self.cell_rows = cell_rows                 # [P, N] bool
         self.bits = _pack(cell_rows, self.words)   # [P, W]
         self.halo = _pack(halo_rows, self.words)   # [P, W]: cells no other ship may take
+        self.halo_rows = halo_rows                 # [P, N] bool, the same unpacked
+        self.index = {frozenset(ship): i for i, ship in enumerate(ships)}
         self.by_size = [np.flatnonzero(self.size_index == si) for si in range(len(self.sizes))]
 
     def mask(self, cells) -> np.ndarray:
@@ -97,6 +100,7 @@ class Knowledge:
     hits: list               # cell indices hit but not sunk (each must be covered)
     counts: np.ndarray       # ships still afloat per size index
     unknown: np.ndarray      # [N] bool: cells not yet shot nor known empty
+    sunk: tuple = ()         # placement index of each ship known sunk
 
     @classmethod
     def from_view(cls, view: ClassicView) -> "Knowledge":
@@ -123,7 +127,9 @@ class Knowledge:
         counts = np.zeros(len(table.sizes), dtype=np.int64)
         for size in view.enemy_afloat:
             counts[table.sizes.index(size)] += 1
-        return cls(table, clear & ~all_hit, sorted(hits), counts, unknown)
+        sunk = tuple(table.index[frozenset(s)] for s in view.enemy_sunk
+                     if frozenset(s) in table.index)
+        return cls(table, clear & ~all_hit, sorted(hits), counts, unknown, sunk)
 
 
 @dataclass
@@ -152,12 +158,17 @@ def estimate_models(know: Knowledge, particles: int, rng: np.random.Generator,
     proposal of a model drawn with probability ``shares``, and is weighted for model j by
     f_j(fleet) / Σ_i shares_i q_i(fleet), where q_i is the probability that model i's proposal
     builds that fleet (the "balance heuristic"). The last ship is not drawn: its expected cells
-    are added exactly for each model (Rao-Blackwellisation)."""
+    are added exactly for each model (Rao-Blackwellisation).
+
+    A prior ``QUICK`` (the game's quick generator, ``game.ai.quick``) is no weight per
+    placement: such a model proposes like the uniform one, draws its last ship too, and weighs
+    each whole fleet, the sunk ships with it, by the generator's likelihood."""
     t = know.table
     K = particles
     M = len(priors)
-    G = np.stack([np.ones(len(t.ships)) if g is None else np.asarray(g, dtype=np.float64)
-                  for g in priors])
+    quick = [j for j, g in enumerate(priors) if isinstance(g, QuickGenerator)]
+    G = np.stack([np.ones(len(t.ships)) if g is None or isinstance(g, QuickGenerator)
+                  else np.asarray(g, dtype=np.float64) for g in priors])
     G = np.where(know.allowed[None, :], G, 0.0)                     # [M, P]
     shares = np.asarray(shares, dtype=np.float64)
     shares = shares / shares.sum()
@@ -170,6 +181,10 @@ def estimate_models(know: Knowledge, particles: int, rng: np.random.Generator,
     last_total = np.ones((K, M))  # the summed-out last ship's total weight, per model
     extra = None                  # [M, K, N] expected cells of the last ship, per model
     counts = np.tile(know.counts, (K, 1))
+    fleet = np.full((K, int(know.counts.sum())), -1)   # the ships each particle drew
+    drawn = np.zeros(K, dtype=np.int64)
+    quick_last = np.zeros((K, t.cells), dtype=np.float32)   # the QUICK models' last ship
+    quick_room = np.ones(K)                                 # and how many places it had
 
     def legal(rows: np.ndarray, cand: np.ndarray) -> np.ndarray:
         clash = (t.bits[cand, 0][None, :] & forbid[rows, 0][:, None]) != 0
@@ -181,6 +196,8 @@ def estimate_models(know: Knowledge, particles: int, rng: np.random.Generator,
         forbid[rows] |= t.halo[index]
         occupied[rows] |= t.bits[index]
         np.subtract.at(counts, (rows, t.size_index[index]), 1)
+        fleet[rows, drawn[rows]] = index
+        drawn[rows] += 1
 
     def draw(cw: np.ndarray) -> np.ndarray:
         """One column per row of ``cw`` with probability ∝ the row (rows must not sum to 0)."""
@@ -234,7 +251,7 @@ def estimate_models(know: Knowledge, particles: int, rng: np.random.Generator,
         chosen = cand[k]
         g = gm[:, k].T                                                  # [rows, M]
         with np.errstate(divide="ignore"):
-            log_f[rows] += np.log(g)
+            log_f[rows] += np.log(g * fac)   # fac: see "which of the afloat ships"
             log_q[rows] += np.log(g * fac) - np.log(totals)
         take(rows, chosen)
 
@@ -285,6 +302,14 @@ def estimate_models(know: Knowledge, particles: int, rng: np.random.Generator,
                     extra[j][rows[:, None], where[None, :]] = cw
                 else:
                     extra[j, rows] = cw @ cells
+            if quick:
+                room = ok.sum(axis=1)
+                live = rows[room > 0]
+                k = draw(okf[room > 0])
+                fleet[live, drawn[live]] = cand[k]
+                drawn[live] += 1
+                quick_last[live] = t.cell_rows[cand[k]]
+                quick_room[live] = room[room > 0]
             counts[rows, si] -= 1
         else:
             step(rows, cand, ok)
@@ -295,6 +320,16 @@ def estimate_models(know: Knowledge, particles: int, rng: np.random.Generator,
         log_mix = np.log(np.exp(log_q - log_q.max(axis=1, keepdims=True)) @ shares) \
             + log_q.max(axis=1)
         log_w = log_f - log_mix[:, None] + np.log(last_total)
+    if quick:
+        full = alive & (drawn == fleet.shape[1])
+        ships = np.concatenate([fleet[full], np.tile(np.array(know.sunk, dtype=np.int64),
+                                                     (int(full.sum()), 1))], axis=1)
+        log_gen = np.full(K, -np.inf)
+        log_gen[full] = log_likelihood(t, ships) + np.log(quick_room[full])
+        for j in quick:
+            log_w[:, j] = log_gen + log_f[:, j] - log_mix
+            if extra is not None:
+                extra[j] = quick_last
     log_w[~alive] = -np.inf
     top = log_w.max(axis=0)                                             # [M]
     finite = np.isfinite(top)
