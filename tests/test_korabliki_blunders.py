@@ -156,3 +156,20 @@ def test_the_admiral_does_not_ask_an_advancing_piece_beside_its_battleship():
 
 def test_the_previous_admiral_asked_it():
     assert asks_the_bomb("admiral_previous")
+
+
+def test_the_admiral_sets_up_without_balanced_and_the_previous_one_as_before():
+    """Issue 21, second round: the Admiral's fleets are laid out in fortress, blocks or
+    bomb_front (balanced, its weakest against admiral_previous, dropped); admiral_previous and
+    the captain still draw from the four styles, from the same rng as before."""
+    for level, styles in (("admiral", ("fortress", "blocks", "bomb_front")),
+                          ("admiral_previous", ("fortress", "balanced", "blocks", "bomb_front")),
+                          ("captain", ("fortress", "balanced", "blocks", "bomb_front"))):
+        seen = set()
+        for seed in range(40):
+            got = make_korabliki_ai(level, random.Random(seed)).setup(seed % 2)
+            rng = random.Random(seed)
+            style = rng.choice(styles)
+            assert got == formation(style, seed % 2, rng)
+            seen.add(style)
+        assert seen == set(styles)

@@ -637,6 +637,7 @@ def _outcomes():
 
 
 WIN, TIE, LOSS = _outcomes()
+OLD_STYLES = ("fortress", "balanced", "blocks", "bomb_front")   # the admiral's before issue 21
 ASIZE = np.arange(1, 4, dtype=float)[:, None, None, None]    # a
 KSIZE = np.arange(1, 4, dtype=float)[None, None, :, None]    # k
 
@@ -650,7 +651,9 @@ class AdmiralAI(KorablikiAI):
     it."""
 
     key = "admiral"
-    styles = ("fortress", "balanced", "blocks", "bomb_front")
+    # issue 21: "balanced" dropped (its forts may stand a row shallower; with the
+    # three others it won 117 of 173 decided screening games against admiral_previous, not 102/165)
+    styles = ("fortress", "blocks", "bomb_front")
     bluff = 0.15
     book = Knowledge
     whim = 0.05           # how much chance sways a move
@@ -1095,6 +1098,7 @@ class PreviousAdmiralAI(AdmiralAI):
     forward among its own ships and asks whatever comes at it). Do not improve it."""
 
     key = "admiral_previous"
+    styles = OLD_STYLES
     book = PreviousKnowledge
     wary = False
 
@@ -1104,6 +1108,7 @@ class CaptainAI(AdmiralAI):
     piece did teaches nothing, only the ranks turned up count) and answers always true."""
 
     key = "captain"
+    styles = OLD_STYLES
     bluff = 0.0
     book = Headcount
     whim = 1.0
