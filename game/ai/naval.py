@@ -36,7 +36,7 @@ from ..rules.naval import (AA_RANGE, AA_SHELLS, CEASEFIRE, EMPTY, HIT, KINDS, MI
                            SHIP_CELLS, SIZE, SUNK, Intercept, NavalShip, NavalView, Volley, chebyshev, deck_options,
                            make_ship, on_main, random_fleet, random_weapons,
                            ship_placements)
-from .naval_aim import plan_shells
+from .naval_aim import best_pair, plan_shells
 from .player import of_level
 
 NAVAL_LEVELS = ("random", "gunner", "navigator", "captain", "commodore")
@@ -410,15 +410,7 @@ class CaptainAI(NavalAI):
         """(single shots, the battleship's pair): the likeliest cells."""
         singles, pair = volley_size(view)
         order = sorted(free, key=lambda c: -score[index(c)])
-        pair_cells: tuple = ()
-        if pair:
-            best = -1.0
-            top = order[:singles + 2]
-            for a, b in free_pairs(set(free)):
-                rest = [c for c in top if c != a and c != b][:singles]
-                value = score[index(a)] + score[index(b)] + sum(score[index(c)] for c in rest)
-                if value > best:
-                    best, pair_cells = value, (a, b)
+        pair_cells = best_pair(free, score, singles) if pair else ()
         return tuple(c for c in order if c not in pair_cells)[:singles], pair_cells
 
     def volley(self, view: NavalView) -> Volley:

@@ -40,7 +40,7 @@ def landed(p: np.ndarray, risk: np.ndarray, cells, inside_worth: float = 1.0) ->
     return out + inside_worth * float(dist @ np.maximum(k - AA_SHELLS, 0))
 
 
-def _pair_in(cells: list[Cell], score: np.ndarray, singles: int) -> tuple:
+def best_pair(cells: list[Cell], score: np.ndarray, singles: int) -> tuple:
     """The side-neighbouring pair of ``cells`` that, with the best ``singles`` of the rest,
     scores highest (as the pair and the singles are one volley)."""
     free = set(cells)
@@ -66,7 +66,7 @@ def _volley(inside: list[Cell], outside: list[Cell], k_in: int, singles: int, pa
     if pair:
         home = inside if pair_inside else outside
         room = k_in - 2 if pair_inside else singles + 2 - k_in - 2
-        pair_cells = _pair_in(home, score, max(room, 0))
+        pair_cells = best_pair(home, score, max(room, 0))
         if not pair_cells:
             return None
     want_in = k_in - (2 if pair and pair_inside else 0)
