@@ -41,7 +41,7 @@ from shapely.ops import unary_union
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "assets" / "map" / "coast.json"
-BBOX = (-16.0, 30.0, 46.0, 73.0)      # west, south, east, north: the voyage's seas and a margin
+BBOX = (-26.0, 30.0, 62.0, 80.0)      # west, south, east, north: the voyage's seas and a margin
 TOLERANCE = 0.015                     # degrees: the simplification's tolerance
 MIN_AREA = 0.004                      # square degrees: smaller islands are left out
 MIN_LAKE = 0.25                       # square degrees: larger lakes are kept
