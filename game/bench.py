@@ -42,7 +42,7 @@
       the same between two of the set-up's opponents (game.ai.opponents: cabin_boy,
       boatswain, …), each with its level and its placement style (Classic) or formation
 
-  campaign --games N --seed S [--levels DIR]
+  campaign --games N --seed S [--levels DIR] [--difficulty easy|normal|hard]
       every level of the voyage played N times, the mode's strongest computer in the person's
       seat; one line per level on stderr -> {"levels": …, "games": …, "finished": …,
       "errors": …, "player_wins": …, "draws": …, "stars": [no star, one, two, three]}
@@ -450,41 +450,79 @@ def bench_duel(args) -> dict:
 
 # --- campaign ------------------------------------------------------------------------------
 
+def _quantiles(values: list) -> tuple:
+    """The median and the best quartile (the lower: every measure counts "at most") of
+    ``values``, by the nearest rank."""
+    if not values:
+        return None, None
+    ordered = sorted(values)
+    return ordered[(len(ordered) - 1) // 2], ordered[(len(ordered) - 1) // 4]
+
+
 def bench_campaign(args) -> dict:
-    """Each level of the voyage played ``--games`` times with the mode's strongest computer in
-    the person's seat: how often that seat wins, draws, and the stars it earns (a level's
-    difficulty and its star limits, measured). One line per level on stderr."""
-    from .campaign import autoplay
-    from .levels import load_levels, metrics
+    """Each level of each voyage played ``--games`` times at ``--difficulty`` with its "one step
+    below" player (``campaign.step_below``) in the person's seat: how often that seat wins,
+    draws, the stars and medals it earns, and, over its wins, the median and best quartile of
+    each measure (what the star limits are set from: two stars at the median, three at the best
+    quartile). One line per level on stderr; the JSON's ``voyages`` holds each voyage's sums."""
+    from .campaign import autoplay, step_below
+    from .levels import load_levels, load_voyages, metrics
+    from .modes import MODES as ENTRIES
 
     levels, problems = load_levels(args.levels)
+    voyages, _ = load_voyages(args.levels)
     for p in problems:
         print(f"# {p}", file=sys.stderr)
     rng = random.Random(args.seed)
-    total = {"games": 0, "finished": 0, "errors": 0, "player_wins": 0, "draws": 0}
+    keys = ("games", "finished", "errors", "player_wins", "draws")
+    total = dict.fromkeys(keys, 0)
     stars = [0, 0, 0, 0]
+    medals: dict[str, int] = {}
+    per_voyage = {v.id: {"levels": 0, **dict.fromkeys(keys, 0), "stars": [0, 0, 0, 0]}
+                  for v in voyages}
+    never_won = []
     for lv in levels:
-        won = drawn = errors = 0
+        won = drawn = errors = finished = 0
         earned = [0, 0, 0, 0]
+        measured: dict[str, list] = {}
         for _ in range(args.games):
             try:
-                game = autoplay(lv, rng.getrandbits(32))
+                game = autoplay(lv, rng.getrandbits(32), difficulty=args.difficulty)
             except Exception as exc:  # noqa: BLE001 — counted, as soak counts them
                 errors += 1
                 print(f"# {lv.id}: {type(exc).__name__}: {exc}", file=sys.stderr)
                 continue
-            total["finished"] += game.over
+            finished += game.over
             won += game.winner == 0
             drawn += game.winner is None
-            earned[lv.stars_for(metrics(game, 0) if game.winner == 0 else None)] += 1
-        total["games"] += args.games
-        total["errors"] += errors
-        total["player_wins"] += won
-        total["draws"] += drawn
+            m = metrics(game, 0) if game.winner == 0 else None
+            earned[lv.stars_for(m, args.difficulty)] += 1
+            for feat in ENTRIES[lv.mode].feats(game, 0):
+                medals[feat] = medals.get(feat, 0) + 1
+            for k, v in (m or {}).items():
+                measured.setdefault(k, []).append(v)
+        row = {"games": args.games, "finished": finished, "errors": errors, "player_wins": won,
+               "draws": drawn}
+        for k in keys:
+            total[k] += row[k]
         stars = [a + b for a, b in zip(stars, earned)]
-        print(f"# {lv.order:g} {lv.id} ({lv.mode}, {lv.opponent.ai}): won {won}/{args.games}, "
-              f"draws {drawn}, stars 0/1/2/3: {'/'.join(map(str, earned))}", file=sys.stderr)
-    return {"levels": len(levels), **total, "stars": stars}
+        sums = per_voyage.setdefault(lv.voyage, {"levels": 0, **dict.fromkeys(keys, 0),
+                                                 "stars": [0, 0, 0, 0]})
+        sums["levels"] += 1
+        for k in keys:
+            sums[k] += row[k]
+        sums["stars"] = [a + b for a, b in zip(sums["stars"], earned)]
+        if not won:
+            never_won.append(lv.id)
+        spread = ", ".join(f"{k} median {_quantiles(v)[0]} best quartile {_quantiles(v)[1]}"
+                           for k, v in measured.items())
+        print(f"# {lv.voyage} {lv.order:g} {lv.id} ({lv.mode}, {lv.opponent.ai}; seat: "
+              f"{step_below(lv)}): won {won}/{args.games}, draws {drawn}, stars 0/1/2/3: "
+              f"{'/'.join(map(str, earned))}" + (f"; {spread}" if spread else ""),
+              file=sys.stderr)
+    return {"levels": len(levels), **total, "stars": stars, "difficulty": args.difficulty,
+            "medals": dict(sorted(medals.items())), "never_won": never_won,
+            "voyages": per_voyage}
 
 
 def main(argv=None) -> int:
@@ -535,6 +573,7 @@ def main(argv=None) -> int:
     p.add_argument("--games", type=int, default=5)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--levels", default=None, help="the folder of level files (default levels/)")
+    p.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard"])
     p = sub.add_parser("monkey", help="the whole game driven by random input, counting crashes")
     p.add_argument("--events", type=int, default=20000)
     p.add_argument("--seed", type=int, default=1)

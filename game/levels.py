@@ -32,8 +32,20 @@ A level file (every key but ``id``, ``mode``, ``opponent``, ``port``, ``briefing
     [victory]   en/ru/uk/no      shown after a win
     [defeat]    en/ru/uk/no      shown after a loss (optional)
     [stars]                      one star for a win; more for a win within these limits
-    two = { shots = 70 }
+    two = { shots = 70 }         # (on Normal; Easy and Hard move them: ``Level.limits``)
     three = { shots = 55, ships_lost = 2 }
+    voyage = "europe"            # the voyage it belongs to (levels/voyages/<id>.toml)
+    hints = ["first_hit"]        # teaching hints it may show (game.hints.HINTS of its mode)
+    [boss]                       # a boss: its scenes, stinger and strength bar
+    stinger = "perelman"         # game.audio.music.STINGERS
+    bar = true                   # its fleet's strength as a bar in the battle (default true)
+    before = { en = "…", … }     # the scene before the battle (all four languages)
+    after = { en = "…", … }      # the scene after a win (after a loss: [defeat])
+
+A voyage is a file ``levels/voyages/<id>.toml``: ``id``, ``order``, ``after`` (the voyage whose
+end opens it; "" for none), ``name`` and ``ending`` (texts), ``chart = {lon0, lat1, lat2}``
+(its chart's conic projection, ``game.geo.Conic``). A voyage ends when its last port (the
+highest ``order``) is won. Without a voyages folder every level is on one voyage, "europe".
 
 Pure Python: no pygame, no global randomness.
 """
@@ -65,7 +77,15 @@ REQUIRED_TEXTS = ("port", "briefing", "victory")
 METRICS = {key: entry.metrics for key, entry in ENTRIES.items()}
 STAR_KEYS = ("two", "three")
 TOP_KEYS = {"id", "order", "mode", "preset", "first", "unlocks", "map", "at", "route", "options",
-            "opponent", "stars", *TEXTS}
+            "opponent", "stars", "voyage", "hints", "boss", *TEXTS}
+BOSS_KEYS = {"stinger", "bar", "before", "after"}
+DEFAULT_VOYAGE = "europe"
+VOYAGE_KEYS = {"id", "order", "after", "name", "ending", "chart"}
+# Easy and Hard move a level's star limits (issue 22): lengths (shots, volleys, turns) by a
+# factor, losses by a count, each at least one step, so Easy is looser and Hard tighter.
+LOOSER, TIGHTER = 1.2, 0.85
+LOSSES = ("ships_lost", "pieces_lost")
+LOSS_STEP = {"easy": 2, "hard": -1}
 OPPONENT_KEYS = {"personality", "ai", "placement", "remembers", "name", "portrait"}
 MAX_NUMBER = 10 ** 9      # "order", "map" and star limits beyond this are typing slips
 
@@ -79,8 +99,8 @@ def placements(mode: str) -> tuple:
 
 
 def personalities() -> tuple:
-    from .ai.opponents import OPPONENTS
-    return tuple(o.key for o in OPPONENTS)
+    from .ai.opponents import BOSS_VOICES, OPPONENTS
+    return tuple(o.key for o in OPPONENTS) + BOSS_VOICES
 
 
 def presets(mode: str) -> dict:
@@ -144,22 +164,54 @@ class Level:
     stars: dict           # "two", "three" -> {metric: at most}
     at: tuple | None = None                       # (lon, lat) of the port
     route: dict = field(default_factory=dict)     # unlocked id -> ((lon, lat), …) between
+    voyage: str = DEFAULT_VOYAGE
+    hints: tuple = ()                             # teaching hints (game.hints)
+    boss: "Boss | None" = None
 
     def text(self, what: str, lang: str) -> str:
-        words = self.texts.get(what) or {}
+        """One of ``TEXTS``, or a boss's "boss_before" / "boss_after"."""
+        if what.startswith("boss_"):
+            words = getattr(self.boss, what[5:], None) or {}
+        else:
+            words = self.texts.get(what) or {}
         return words.get(lang) or words.get("en") or ""
 
     def name(self, lang: str) -> str:
         return self.opponent.name.get(lang) or self.opponent.name.get("en") or self.id
 
-    def stars_for(self, metrics: dict | None) -> int:
+    def limits(self, difficulty: str = "normal") -> dict:
+        """The star limits at ``difficulty``: the file's on Normal; Easy loosens and Hard
+        tightens each (``LOOSER``, ``TIGHTER``, ``LOSS_STEP``), three stars never looser than
+        two."""
+        if difficulty not in LOSS_STEP:
+            return {k: dict(v) for k, v in self.stars.items()}
+        out = {}
+        for key in STAR_KEYS:
+            if key not in self.stars:
+                continue
+            out[key] = {}
+            for metric, value in self.stars[key].items():
+                if metric in LOSSES:
+                    moved = value + LOSS_STEP[difficulty]
+                elif difficulty == "easy":
+                    moved = max(value + 1, math.ceil(value * LOOSER))
+                else:
+                    moved = min(value - 1, math.floor(value * TIGHTER))
+                out[key][metric] = max(0, moved)
+        if "three" in out:
+            for metric, value in out["three"].items():
+                out["three"][metric] = min(value, out["two"].get(metric, value))
+        return out
+
+    def stars_for(self, metrics: dict | None, difficulty: str = "normal") -> int:
         """Stars a finished battle earns: none for a loss (``metrics`` None), one for a win, two
-        and three for a win within the limits."""
+        and three for a win within the limits of ``difficulty``."""
         if metrics is None:
             return 0
+        stars = self.limits(difficulty)
         earned = 1
         for n, key in enumerate(STAR_KEYS, 2):
-            limits = self.stars.get(key)
+            limits = stars.get(key)
             if limits is None or any(metrics.get(m, 0) > v for m, v in limits.items()):
                 break
             earned = n
@@ -168,6 +220,30 @@ class Level:
     @property
     def max_stars(self) -> int:
         return 1 + sum(1 for k in STAR_KEYS if k in self.stars)
+
+
+@dataclass(frozen=True)
+class Boss:
+    stinger: str
+    bar: bool
+    before: dict          # {lang: words}
+    after: dict
+
+
+@dataclass(frozen=True)
+class VoyageDef:
+    """One voyage: its ports are the levels with ``voyage = id``."""
+    id: str
+    order: float = 1
+    after: str = ""       # the voyage whose end opens this one
+    name: dict = field(default_factory=dict)
+    ending: dict = field(default_factory=dict)
+    chart: tuple = (12.0, 40.0, 64.0)     # lon0, lat1, lat2 of its chart's projection
+    path: str = ""
+
+    def text(self, what: str, lang: str) -> str:
+        words = getattr(self, what, None) or {}
+        return words.get(lang) or words.get("en") or ""
 
 
 class _Checker:
@@ -180,8 +256,9 @@ class _Checker:
     def bad(self, key: str, expected: str, got=None) -> None:
         self.problems.append(Problem(self.file, key, expected, got))
 
-    def text_table(self, data: dict, key: str, required: bool) -> dict:
+    def text_table(self, data: dict, key: str, required: bool, prefix: str = "") -> dict:
         value = data.get(key)
+        key = prefix + key
         if value is None:
             if required:
                 self.bad(key, "a table of texts: " + ", ".join(LANGUAGES))
@@ -284,10 +361,51 @@ def parse_level(data, file: str) -> tuple[Level | None, list[Problem]]:
     opponent = _opponent(c, data.get("opponent"), mode)
     texts = {key: c.text_table(data, key, key in REQUIRED_TEXTS) for key in TEXTS}
     stars = _stars(c, data.get("stars", {}), mode)
+    voyage = data.get("voyage", DEFAULT_VOYAGE)
+    if not isinstance(voyage, str) or not voyage.strip() or len(voyage) > 40:
+        c.bad("voyage", "a voyage's id (levels/voyages/<id>.toml)", voyage)
+        voyage = DEFAULT_VOYAGE
+    hints = _hints(c, data.get("hints", []), mode)
+    boss = _boss(c, data.get("boss"))
     if c.problems or config is None or opponent is None:
         return None, c.problems
     return Level(level_id.strip(), file, float(order), mode, preset, config, first,
-                 tuple(unlocks), where, opponent, texts, stars, at, route), c.problems
+                 tuple(unlocks), where, opponent, texts, stars, at, route, voyage.strip(),
+                 hints, boss), c.problems
+
+
+def _hints(c: _Checker, value, mode) -> tuple:
+    from .hints import HINTS
+    allowed = HINTS.get(mode, ()) if mode else ()
+    if not isinstance(value, list):
+        c.bad("hints", "a list of hints: " + "|".join(allowed), value)
+        return ()
+    out = []
+    for v in value:
+        if v not in allowed:
+            c.bad("hints", f"hints of {mode}: " + "|".join(allowed), v)
+        elif v not in out:
+            out.append(v)
+    return tuple(out)
+
+
+def _boss(c: _Checker, value) -> Boss | None:
+    from .audio.music import STINGERS
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        c.bad("boss", "a table: stinger, bar, before, after", value)
+        return None
+    for key in value:
+        if key not in BOSS_KEYS:
+            c.bad(f"boss.{key}", "a boss key: " + ", ".join(sorted(BOSS_KEYS)))
+    stinger = c.choice(value, "stinger", STINGERS, prefix="boss.")
+    bar = value.get("bar", True)
+    if not isinstance(bar, bool):
+        c.bad("boss.bar", "true or false", bar)
+    before = c.text_table(value, "before", True, "boss.")
+    after = c.text_table(value, "after", True, "boss.")
+    return Boss(stinger or "", bar is not False, before, after)
 
 
 PLACE = "[longitude, latitude]: degrees east -180..180, north -90..90"
@@ -426,6 +544,77 @@ def level_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.suffix in EXTENSIONS and p.is_file())
 
 
+def parse_voyage(data, file: str) -> tuple[VoyageDef | None, list[Problem]]:
+    c = _Checker(file)
+    if not isinstance(data, dict):
+        c.bad("", "a table of voyage keys")
+        return None, c.problems
+    for key in data:
+        if key not in VOYAGE_KEYS:
+            c.bad(key, "a voyage key: " + ", ".join(sorted(VOYAGE_KEYS)))
+    vid = data.get("id")
+    if not isinstance(vid, str) or not vid.strip() or len(vid) > 40:
+        c.bad("id", "a short name (1..40 characters)", vid)
+    order = data.get("order", 1)
+    if not _is_number(order):
+        c.bad("order", "a number", order)
+        order = 1
+    after = data.get("after", "")
+    if not isinstance(after, str):
+        c.bad("after", "a voyage's id, or \"\"", after)
+        after = ""
+    name = c.text_table(data, "name", True)
+    ending = c.text_table(data, "ending", True)
+    chart = data.get("chart", {})
+    proj = (12.0, 40.0, 64.0)
+    if not isinstance(chart, dict) or set(chart) - {"lon0", "lat1", "lat2"} or not all(
+            _is_number(v) for v in chart.values()):
+        c.bad("chart", "{ lon0 = degrees east, lat1 = …, lat2 = … } (the conic projection)",
+              chart)
+    else:
+        lon0, lat1, lat2 = (float(chart.get(k, d)) for k, d in zip(("lon0", "lat1", "lat2"),
+                                                                    proj))
+        if not (-180 <= lon0 <= 180 and 0 < lat1 < lat2 < 89):
+            c.bad("chart", "lon0 in -180..180 and 0 < lat1 < lat2 < 89", chart)
+        else:
+            proj = (lon0, lat1, lat2)
+    if c.problems:
+        return None, c.problems
+    return VoyageDef(vid.strip(), float(order), after.strip(), name, ending, proj, file), []
+
+
+def load_voyages(folder=None) -> tuple[list[VoyageDef], list[Problem]]:
+    """The voyages in ``folder/voyages`` (``levels/voyages``), in order, and every problem. No
+    folder: one voyage, ``DEFAULT_VOYAGE``, with no words of its own."""
+    folder = (Path(folder) if folder is not None else LEVELS_DIR) / "voyages"
+    files = level_files(folder)
+    if not files:
+        return [VoyageDef(DEFAULT_VOYAGE)], []
+    voyages, problems, seen = [], [], set()
+    for path in files:
+        name = _shown(path)
+        try:
+            data = read_file(path)
+        except ValueError as exc:
+            problems.append(Problem(name, "", str(exc)))
+            continue
+        voyage, found = parse_voyage(data, name)
+        problems += found
+        if voyage is None:
+            continue
+        if voyage.id in seen:
+            problems.append(Problem(name, "id", "an id no other voyage has", voyage.id))
+            continue
+        seen.add(voyage.id)
+        voyages.append(voyage)
+    for v in voyages:
+        if v.after and v.after not in seen:
+            problems.append(Problem(v.path, "after", "the id of another voyage, or \"\"",
+                                    v.after, False))
+    voyages.sort(key=lambda v: (v.order, v.id))
+    return voyages, problems
+
+
 def load_levels(folder=None) -> tuple[list[Level], list[Problem]]:
     """Every good level in ``folder`` (``levels/`` by default), in voyage order, and every
     problem found. A file with any problem is left out; so is a second level with the same id.
@@ -458,7 +647,8 @@ def load_levels(folder=None) -> tuple[list[Level], list[Problem]]:
         seen[level.id] = name
         levels.append(level)
     levels.sort(key=lambda lv: (lv.order, lv.id))
-    problems += _check_set(levels)
+    voyages, found = load_voyages(folder)
+    problems += found + _check_set(levels, voyages)
     return levels, problems
 
 
@@ -470,9 +660,18 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
-def _check_set(levels: list[Level]) -> list[Problem]:
+def _check_set(levels: list[Level], voyages: list[VoyageDef] = ()) -> list[Problem]:
     problems = []
     ids = {lv.id for lv in levels}
+    known = {v.id for v in voyages} or {DEFAULT_VOYAGE}
+    for lv in levels:
+        if lv.voyage not in known:
+            problems.append(Problem(lv.path, "voyage", "a voyage in levels/voyages: "
+                                    + "|".join(sorted(known)), lv.voyage, False))
+    for v in voyages:
+        if v.path and not any(lv.voyage == v.id for lv in levels):
+            problems.append(Problem(v.path, "id", "a voyage some level sails (voyage = id)",
+                                    v.id, False))
     for lv in levels:
         for other in lv.unlocks:
             if other == lv.id:
@@ -496,12 +695,29 @@ def starts(levels: list[Level]) -> set[str]:
     return {lv.id for lv in levels if lv.id not in unlocked}
 
 
-def open_levels(levels: list[Level], won) -> set[str]:
+def last_port(levels: list[Level], voyage: str) -> Level | None:
+    """A voyage's last port (the highest ``order``): winning it ends the voyage."""
+    ports = [lv for lv in levels if lv.voyage == voyage]
+    return max(ports, key=lambda lv: (lv.order, lv.id)) if ports else None
+
+
+def finished_voyages(levels: list[Level], won) -> set[str]:
+    return {v for v in {lv.voyage for lv in levels}
+            if (end := last_port(levels, v)) is not None and end.id in won}
+
+
+def open_levels(levels: list[Level], won, voyages=None) -> set[str]:
     """The levels a player may sail to, having won ``won``: the start levels, and every level
     that a won and open level unlocks. A level unlocked only by a broken (skipped) file is a
-    start level, so one bad file never walls off the rest of the voyage."""
+    start level, so one bad file never walls off the rest of the voyage. With ``voyages``
+    (``VoyageDef``s), the start ports of a voyage that comes ``after`` another stay closed until
+    that one is finished."""
     won = set(won)
-    opened = set(starts(levels))
+    after = {v.id: v.after for v in voyages or ()}
+    done = finished_voyages(levels, won)
+    by_voyage = {lv.id: lv.voyage for lv in levels}
+    opened = {i for i in starts(levels) if not after.get(by_voyage[i]) or
+              after[by_voyage[i]] in done}
     by_id = {lv.id: lv for lv in levels}
     frontier = list(opened)
     while frontier:

@@ -50,6 +50,8 @@ class ModeEntry:
     begins: str               # the words for who begins: "first" (fires first), "moves" (§K)
     measure: Callable         # (finished game, player) -> {metric: value}
     computer_draws: bool = False   # RULES.md §0: a draw may be offered to the computer
+    ladder: tuple = ()        # the campaign's steps of opponents, weakest first (difficulty)
+    feats: Callable = lambda game, player: set()   # (finished game, player) -> medals' feats
 
 
 def _classic_start(config, setups, first):
@@ -105,6 +107,46 @@ def _korabliki_measure(game, player: int) -> dict:
     return {"turns": turns, "pieces_lost": len(game.lost[player])}
 
 
+def _classic_feats(game, player: int) -> set:
+    """A win without losing a ship; a fleet sunk within ``SHARPSHOOTER`` shots a deck."""
+    from .rewards import SHARPSHOOTER
+    if game.winner != player:
+        return set()
+    measured = _classic_measure(game, player)
+    out = set()
+    if measured["ships_lost"] == 0:
+        out.add("untouched")
+    if measured["shots"] <= SHARPSHOOTER * sum(game.config.sizes):
+        out.add("sharpshooter")
+    return out
+
+
+def _naval_feats(game, player: int) -> set:
+    """A won battle in which the player's torpedo struck a ship."""
+    if game.winner != player:
+        return set()
+    struck = any(isinstance(r, nv.VolleyResult) and r.player == player
+                 and r.torpedo_hit is not None for _, _, r in game.history)
+    return {"torpedo_win"} if struck else set()
+
+
+def _korabliki_feats(game, player: int) -> set:
+    """A fort taken by a torpedo boat (the asking piece a TK), in a won game: the game is
+    replayed from its set-ups to know which piece asked."""
+    if game.winner != player:
+        return set()
+    replay = kor.KorablikiGame(game.config, game.setups, game.first)
+    for p, action, events in game.history:
+        if (p == player and isinstance(action, kor.Ask)
+                and any(isinstance(e, kor.Asked) and e.outcome == "took-fort"
+                        for e in events or ())):
+            piece = replay.piece_at(action.ship)
+            if piece is not None and piece.rank == kor.TK:
+                return {"fort_by_boat"}
+        replay.apply(action)
+    return set()
+
+
 def _set_up_alone(match, i: int):
     """A player made for the purpose sets the seat up (the battle makes its own)."""
     return match.player(i).set_up(i)
@@ -144,14 +186,16 @@ MODES: dict[str, ModeEntry] = {
         levels=LADDER, level_of=lambda seat: seat.shooter, player=_classic_player,
         computer_setup=lambda match, i: match.computer_fleet(i),
         bench_game=_classic_bench_game, placements=STYLES, best="admiral", soak_level="hunter",
-        options=True, memory=True, metrics=("shots", "ships_lost"), begins="first", measure=_classic_measure),
+        options=True, memory=True, metrics=("shots", "ships_lost"), begins="first", measure=_classic_measure,
+        ladder=("random", "hunter", "parity", "density", "admiral"), feats=_classic_feats),
     "naval": ModeEntry(
         "naval", RULES["naval"], nv.NavalConfig, nv.NavalGame, nv.NavalGame,
         levels=nv_ai.NAVAL_LEVELS, level_of=naval_level, player=_naval_player,
         computer_setup=_set_up_alone, bench_game=_naval_bench_game, placements=(),
         best="commodore", soak_level="gunner",
         options=False, memory=False, metrics=("volleys", "ships_lost"), begins="first", measure=_naval_measure,
-        computer_draws=True),
+        computer_draws=True, ladder=("random", "gunner", "navigator", "commodore"),
+        feats=_naval_feats),
     "korabliki": ModeEntry(
         "korabliki", RULES["korabliki"], kor.KorablikiConfig, kor.KorablikiGame,
         kor.KorablikiGame, levels=kor_ai.KORABLIKI_LEVELS, level_of=korabliki_level,
@@ -159,7 +203,8 @@ MODES: dict[str, ModeEntry] = {
         bench_game=_korabliki_bench_game, placements=kor_ai.FORMATIONS, best="admiral",
         soak_level="sailor", options=False, memory=False,
         metrics=("turns", "pieces_lost"), begins="moves", measure=_korabliki_measure,
-        computer_draws=True),
+        computer_draws=True, ladder=("random", "sailor", "captain", "admiral"),
+        feats=_korabliki_feats),
 }
 
 

@@ -129,7 +129,30 @@ def test_campaign_bench_plays_every_level(tmp_path):
     assert data["levels"] == 2 and data["games"] == 4 and data["errors"] == 0
     assert data["finished"] == 4 and sum(data["stars"]) == 4
     assert data["player_wins"] == 4 - data["stars"][0]     # a loss or draw earns no star
-    assert "# 1 one (classic, random): won" in out.stderr
+    assert "# europe 1 one (classic, random; seat: random): won" in out.stderr
+    assert data["difficulty"] == "normal" and isinstance(data["medals"], dict)
+    assert data["voyages"]["europe"]["levels"] == 2 and data["voyages"]["europe"]["games"] == 4
+    assert set(data["never_won"]) <= {"one", "two"}
+
+
+def test_campaign_bench_sums_each_voyage_and_takes_a_difficulty(tmp_path):
+    from .test_levels import level, write
+    write(tmp_path, "1.json", level("one", order=1, unlocks=["two"]))
+    write(tmp_path, "2.json", level("two", order=2))
+    write(tmp_path, "3.json", {**level("three", order=3), "voyage": "north"})
+    (tmp_path / "voyages").mkdir()
+    words = {"en": "W", "ru": "W", "uk": "W", "no": "W"}
+    for vid, after in (("europe", ""), ("north", "europe")):
+        write(tmp_path / "voyages", f"{vid}.json", {"id": vid, "after": after, "name": words,
+                                                    "ending": words})
+    out = bench("campaign", "--games", "1", "--seed", "2", "--levels", str(tmp_path),
+                "--difficulty", "easy")
+    assert out.returncode == 0, out.stderr
+    data = last_json(out)
+    assert data["difficulty"] == "easy"
+    assert {k: v["levels"] for k, v in data["voyages"].items()} == {"europe": 2, "north": 1}
+    assert sum(v["player_wins"] for v in data["voyages"].values()) == data["player_wins"]
+    assert "# north 3 three" in out.stderr
 
 
 def test_gallery_writes_the_images_it_counts(tmp_path):

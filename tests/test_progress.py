@@ -39,13 +39,13 @@ def test_progress_round_trip_with_a_version(tmp_path):
     back = store.load("olga")
     assert back.name == "Olga" and back.last == "one"
     assert back.levels["one"] == {"stars": 2, "wins": 2, "tries": 3,
-                                  "best": {"shots": 65, "ships_lost": 3}}
+                                  "best": {"shots": 65, "ships_lost": 3}, "difficulty": "normal"}
     assert back.won == {"one"} and back.total_stars == 2
 
 
 @pytest.mark.parametrize("text,problem", [
     ("{broken", "not valid JSON"),
-    ('{"version": 99, "levels": {}}', "key 'version': expected 1"),
+    ('{"version": 99, "levels": {}}', "key 'version': expected 2 (or 1, upgraded), got 99"),
     ("[1, 2]", "expected a JSON object"),
 ])
 def test_an_unreadable_progress_file_is_kept_aside_and_a_fresh_one_started(tmp_path, text,
@@ -75,8 +75,9 @@ def test_one_value_out_of_range_keeps_the_rest_of_the_voyage(tmp_path):
     store.path("olga").write_text(text, encoding="utf-8")
     p = store.load("olga")
     assert p.name == "Olga" and p.last == "two"
-    assert p.levels["two"] == DAMAGED["levels"]["two"]
-    assert p.levels["one"] == {"stars": 1, "wins": 1, "tries": 2, "best": {"shots": 50}}
+    assert p.levels["two"] == {**DAMAGED["levels"]["two"], "difficulty": "normal"}
+    assert p.levels["one"] == {"stars": 1, "wins": 1, "tries": 2, "best": {"shots": 50},
+                               "difficulty": "normal"}
     assert "three" not in p.levels and p.won == {"one", "two"}
     (found,) = store.problems
     assert found.outcome == "salvaged" and found.path == store.path("olga")
@@ -106,7 +107,7 @@ def test_a_look_at_a_damaged_file_leaves_it_as_it_is(tmp_path):
 def test_profiles_keep_their_own_voyages(tmp_path, voyage_dir):
     store = ProgressStore(tmp_path / "campaign")
     a = Voyage("anna", "Anna", voyage_dir, store)
-    game = autoplay(a.level("one"), 1)
+    game = autoplay(a.level("one"), 1, "admiral")
     assert game.winner == 0
     result = a.finish(a.level("one"), game)
     assert a.save() is None
@@ -121,7 +122,7 @@ def test_profiles_keep_their_own_voyages(tmp_path, voyage_dir):
 def test_stars_earned_follow_the_level_file(tmp_path, voyage_dir):
     v = Voyage("anna", "", voyage_dir, ProgressStore(tmp_path / "c"))
     lv = v.level("one")
-    game = autoplay(lv, 2)
+    game = autoplay(lv, 2, "admiral")
     result = v.finish(lv, game)
     shots = result.metrics["shots"]
     assert result.stars == (3 if shots <= 40 else 2 if shots <= 90 else 1)
@@ -174,7 +175,7 @@ def test_the_battle_in_progress_is_saved_and_restored(tmp_path, voyage_dir):
     with pytest.raises(ValueError, match="naval"):
         restore(changed, saved)
     # finishing the level removes the saved battle
-    v.finish(lv, autoplay(lv, 1))
+    v.finish(lv, autoplay(lv, 1, "admiral"))
     assert v.saved_battle() is None
 
 

@@ -269,7 +269,7 @@ def test_a_resigned_campaign_level_is_lost_with_no_stars(tmp_path):
     write(folder, "2.json", level("two", order=2))
     v = Voyage("anna", "", folder, ProgressStore(tmp_path / "c"))
     lv = v.level("one")
-    won = autoplay(lv, 1)
+    won = autoplay(lv, 1, "admiral")
     assert won.winner == 0                 # played out, seat 0 would have won ...
     data = won.to_dict()
     data["moves"] = data["moves"][:6]

@@ -232,7 +232,7 @@ def test_every_campaign_screen_draws_at_every_size(home, size):
         a.scenes.pop()
         from game.campaign import autoplay
         lv = chart.voyage.levels[0]
-        result = chart.voyage.finish(lv, autoplay(lv, 1))
+        result = chart.voyage.finish(lv, autoplay(lv, 1, "admiral"))
         a.scenes.push(ResultScene(a, chart, result))
         frames(a, 40)
         a.scenes.pop()

@@ -62,6 +62,10 @@ KORABLIKI_OPPONENTS: tuple[Opponent, ...] = (
     Opponent("admiral", "admiral", 4, "random", mode="korabliki"),
 )
 
+# The campaign's bosses speak in voices of their own (issue 22): a level's opponent may take
+# one as its personality; their remarks are ``remark.<voice>.*`` like the others'.
+BOSS_VOICES: tuple[str, ...] = ()
+
 ROSTERS: dict[str, tuple[Opponent, ...]] = {
     "classic": OPPONENTS, "naval": NAVAL_OPPONENTS, "korabliki": KORABLIKI_OPPONENTS}
 

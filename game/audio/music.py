@@ -29,6 +29,9 @@ from .dsp import _SQUARISH, _TRIANGLE, _decay, _finish, _noise, _rise, _times, _
 
 MUSIC_DIR = Path(__file__).resolve().parents[2] / "assets" / "music"
 TRACKS = ("title", "battle")
+# The bosses' stingers (issue 22): a short phrase of their own over the music, named by a
+# level's ``[boss] stinger``; each is ``assets/music/stinger-<name>.score``.
+STINGERS = ("perelman", "dutchman", "maltese", "odessan", "ice")
 
 # An instrument's partials (harmonic amplitudes), attack and release in seconds.
 INSTRUMENTS = {

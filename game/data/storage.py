@@ -118,11 +118,11 @@ def read_json(path):
                                   f"column {exc.colno}", exc.lineno) from None
 
 
-def _aside_name(path: Path) -> Path:
+def _aside_name(path: Path, why: str = "broken") -> Path:
     n = 1
-    while path.with_name(f"{path.name}.broken-{n}").exists():
+    while path.with_name(f"{path.name}.{why}-{n}").exists():
         n += 1
-    return path.with_name(f"{path.name}.broken-{n}")
+    return path.with_name(f"{path.name}.{why}-{n}")
 
 
 def keep_aside(path) -> Path | None:
@@ -139,13 +139,14 @@ def keep_aside(path) -> Path | None:
     return aside
 
 
-def copy_aside(path) -> Path | None:
-    """Copy a damaged file to ``NAME.broken-N`` before the game rewrites what it could save of
-    it; return the copy's path, or None when it cannot be written."""
+def copy_aside(path, why: str = "broken") -> Path | None:
+    """Copy a damaged (or old-format, ``why`` = "v1") file to ``NAME.broken-N`` before the game
+    rewrites what it could save of it; return the copy's path, or None when it cannot be
+    written."""
     path = Path(path)
     try:
         raw = path.read_bytes()
-        aside = _aside_name(path)
+        aside = _aside_name(path, why)
         with open(aside, "xb") as fh:
             fh.write(raw)
             fh.flush()
