@@ -64,7 +64,13 @@ KORABLIKI_OPPONENTS: tuple[Opponent, ...] = (
 
 # The campaign's bosses speak in voices of their own (issue 22): a level's opponent may take
 # one as its personality; their remarks are ``remark.<voice>.*`` like the others'.
-BOSS_VOICES: tuple[str, ...] = ()
+BOSS_VOICES: tuple[str, ...] = (
+    "perelman",     # the Perelman Admiral (Scapa Flow … Portsmouth): the cold professor of placements
+    "dutchman",     # the Flying Dutchman's captain: cursed to sail till Doomsday
+    "maltese",      # the Commodore of Malta: a knight of the Grand Harbour
+    "odessan",      # the «Кораблики» Admiral at Odesa: a wry harbour admiral
+    "polar",        # the admiral of the ice at Novaya Zemlya, the Arctic convoy's end
+)
 
 ROSTERS: dict[str, tuple[Opponent, ...]] = {
     "classic": OPPONENTS, "naval": NAVAL_OPPONENTS, "korabliki": KORABLIKI_OPPONENTS}
