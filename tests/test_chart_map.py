@@ -11,7 +11,7 @@ import pytest
 
 from game import geo
 from game.app import App
-from game.levels import load_levels, parse_level
+from game.levels import load_levels, load_voyages, parse_level
 from game.render import chart as chart_art
 from game.scenes.campaign.voyage import VoyageScene
 from game.scenes.common.title import TitleScene
@@ -35,6 +35,13 @@ def shipped():
 SEA_AREAS = {"flying-dutchman"}     # a battle in the open Bay of Biscay, not a harbour
 
 
+@pytest.fixture(scope="module")
+def voyages():
+    found, problems = load_voyages()
+    assert not problems
+    return {v.id: v for v in found}
+
+
 def near_land(coast, lon, lat, reach):
     return any(coast.on_land(lon + reach * math.cos(a) / math.cos(math.radians(lat)),
                              lat + reach * math.sin(a))
@@ -49,11 +56,15 @@ def test_the_coast_file_loads_with_land_and_water_where_they_are(coast):
     for lon, lat in [(3.0, 56.0), (19.0, 57.5), (5.0, 40.0), (34.0, 43.0), (-10.0, 45.0),
                      (20.5, 63.0)]:     # North Sea, Baltic, Med, Black Sea, Biscay, Bothnia
         assert not coast.on_land(lon, lat), (lon, lat)
+    for lon, lat in [(-19.0, 64.8), (17.0, 78.7), (55.0, 72.5), (-25.0, 74.0)]:
+        assert coast.on_land(lon, lat), (lon, lat)      # Iceland, Spitsbergen, Novaya Zemlya, Greenland
+    for lon, lat in [(0.0, 72.0), (40.0, 73.0), (38.0, 65.5), (-15.0, 67.5)]:
+        assert not coast.on_land(lon, lat), (lon, lat)  # Norwegian, Barents, White Sea, off Iceland
     assert geo.COAST_FILE.stat().st_size < 200_000
 
 
 def test_every_port_lies_on_water_by_its_coast(coast, shipped):
-    assert len(shipped) == 18
+    assert len(shipped) == 28
     for lv in shipped.values():
         assert lv.at is not None, lv.id
         assert not coast.on_land(*lv.at), lv.id
@@ -68,6 +79,8 @@ def test_the_ports_are_at_their_real_places_on_the_chart(shipped):
     assert x["arctic-mines"][1] < x["sixteen-sea"][1]         # Tromsø north of Trondheim
     assert x["lisbon-commodore"][0] < x["corsair-strait"][0]  # Lisbon west of Gibraltar
     assert x["voyage-end"][1] < x["moving-ships"][1]          # Odesa north of Istanbul
+    assert x["longyearbyen"][1] < x["bear-island"][1] < x["hammerfest"][1]   # Svalbard, north to south
+    assert x["hvalfjordur"][0] < x["seydisfjordur"][0] < x["polyarny"][0]    # Iceland west of Kola
     for lv in shipped.values():                               # all on the chart
         assert 0 <= x[lv.id][0] <= 640 and 0 <= x[lv.id][1] <= 640
 
@@ -79,13 +92,31 @@ def test_the_projection_goes_there_and_back():
         assert back == pytest.approx(place, abs=1e-9)
 
 
-def test_every_route_stays_on_water(coast, shipped):
-    view = geo.ChartView((0, 0, 1600, 1600), [lv.at for lv in shipped.values()])
-    for lv in shipped.values():
-        for other in lv.unlocks:
-            way = [lv.at, *lv.route.get(other, ()), shipped[other].at]
-            for a, b in zip(way, way[1:]):
-                assert geo.land_along(coast, view, a, b, step=1.0) is None, (lv.id, other, a, b)
+def test_every_route_stays_on_water(coast, shipped, voyages):
+    views = [geo.ChartView((0, 0, 1600, 1600), [lv.at for lv in shipped.values()])]
+    for v in voyages.values():     # and on each voyage's own chart
+        ports = [lv.at for lv in shipped.values() if lv.voyage == v.id]
+        views.append(geo.ChartView((0, 0, 1600, 1600), ports, projection=geo.Conic(*v.chart)))
+    assert len(views) == 3
+    for view in views:
+        for lv in shipped.values():
+            for other in lv.unlocks:
+                way = [lv.at, *lv.route.get(other, ()), shipped[other].at]
+                for a, b in zip(way, way[1:]):
+                    assert geo.land_along(coast, view, a, b, step=1.0) is None, (lv.id, other, a, b)
+
+
+def test_each_voyage_sails_on_by_route_from_port_to_port(shipped, voyages):
+    """Every port of a voyage but its last opens the next port of the same voyage and names
+    the way there; the last port opens nothing."""
+    assert set(voyages) == {"europe", "arctic"}
+    for v in voyages.values():
+        ports = sorted((lv for lv in shipped.values() if lv.voyage == v.id), key=lambda lv: lv.order)
+        assert len(ports) >= (18 if v.id == "europe" else 9)
+        assert ports[-1].unlocks == ()
+        for lv in ports[:-1]:
+            assert lv.unlocks and all(shipped[o].voyage == v.id for o in lv.unlocks), lv.id
+            assert set(lv.route) == set(lv.unlocks), lv.id
 
 
 def test_a_route_over_land_is_found(coast):
@@ -123,7 +154,7 @@ def chart_at(size, lang="en"):
 def test_the_names_beside_the_ports_overlap_nothing(home, size, lang):
     app, chart = chart_at(size, lang)
     labels = chart._labels
-    assert len(labels) == len(chart._ports) == 18
+    assert len(labels) == len(chart._ports) >= 18     # the ports of the voyage on the chart
     r = chart._port_r
     for i, box in enumerate(labels):
         assert chart.chart.contains(box), i
