@@ -13,10 +13,11 @@ shapefile (``ne_10m_admin_0_countries_deu.zip``); Natural Earth is in the public
 (naturalearthdata.com, "Terms of use"). Any other Natural Earth countries or land shapefile
 works too: ``tools/make_coast.py --shapes path/to/ne_50m_land.zip`` (a .zip or a .shp).
 
-What it does: every country polygon is merged into one land, clipped to the voyage's
-region (the Baltic, the North Sea, Norway, Britain, Biscay, Iberia, the Mediterranean and the
-Black Sea), simplified to about a kilometre and a half, islands smaller than ``MIN_AREA``
-dropped; lakes larger than ``MIN_LAKE`` are kept as holes. The straits the voyage sails
+What it does: every country polygon is merged into one land, clipped to the voyages' region
+(the first voyage's Baltic, North Sea, Norway, Britain, Biscay, Iberia, Mediterranean and Black
+Sea; the second's Arctic convoy route by Iceland, Jan Mayen, Bear Island, Spitsbergen, the
+Barents and White Seas to Novaya Zemlya: ``BBOX``, west −26 to east 62, south 30 to north 80),
+simplified to about a kilometre and a half, islands smaller than ``MIN_AREA`` dropped; lakes larger than ``MIN_LAKE`` are kept as holes. The straits the voyage sails
 (``CHANNELS``: the Bosporus and the Dardanelles, a kilometre wide in places) are kept open at
 least ``CHANNEL_WIDTH`` wide, as old charts drew them, so the simplified coast never closes them.
 
@@ -41,7 +42,7 @@ from shapely.ops import unary_union
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "assets" / "map" / "coast.json"
-BBOX = (-26.0, 30.0, 62.0, 80.0)      # west, south, east, north: the voyage's seas and a margin
+BBOX = (-26.0, 30.0, 62.0, 80.0)      # west, south, east, north: both voyages' seas and a margin
 TOLERANCE = 0.015                     # degrees: the simplification's tolerance
 MIN_AREA = 0.004                      # square degrees: smaller islands are left out
 MIN_LAKE = 0.25                       # square degrees: larger lakes are kept
