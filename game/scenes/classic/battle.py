@@ -81,6 +81,7 @@ class BattleScene(FieldsBattle):
         shooter = self.game.turn
         events = self.game.apply(action)
         self.match.progressed(self.game)
+        self._applied(events)
         self.salvo = []
         at = 0.0
         volley_end = 0.0
@@ -434,6 +435,7 @@ class BattleScene(FieldsBattle):
         self._draw_header(surface)
         self._draw_log(surface)
         self._draw_status(surface)
+        self._draw_voyage(surface)
 
     def _draw_afloat(self, surface, geo: BoardGeometry, owner: int, px: int) -> None:
         """Small silhouettes of the ships of ``owner`` still afloat, under his board."""

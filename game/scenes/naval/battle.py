@@ -119,6 +119,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         """Pass ``action`` to the rules and queue the animation of what it caused."""
         events = self.game.apply(action)
         self.match.progressed(self.game)
+        self._applied(events)
         if not self._hand_over_first(action, events):
             self._queue(events)
 
@@ -359,6 +360,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         self._draw_header(surface)
         self._draw_log(surface)
         self._draw_status(surface)
+        self._draw_voyage(surface)
 
     def _draw_afloat(self, surface, geo: BoardGeometry, owner: int, px: int) -> None:
         """The names of ``owner``'s ships afloat under his field (their number if too long)."""
