@@ -72,7 +72,7 @@ class VoyageBattle:
 
     def update(self, busy: bool) -> None:
         """Once the cues have played: the next hint shows, marked seen and saved; the measure
-        shown catches up with the game."""
+        and the boss's strength shown catch up with the game."""
         if not self.active:
             return
         if self.current is None and self.queue and not busy:
@@ -83,10 +83,11 @@ class VoyageBattle:
             if problem:
                 app = self.scene.app
                 app.notify(app.tr("notice.profile_not_saved", error=problem))
-        game = self.scene.game
+        game, entry = self.scene.game, self.scene.match.entry
         if not busy and (self._measured is None or self._measured[0] != len(game.history)):
-            self._measured = (len(game.history),
-                              self.scene.match.entry.measure(game, self.person))
+            self._measured = (len(game.history), entry.measure(game, self.person))
+            if self.shows_boss:
+                self._strength = entry.strength(self.scene._view())
 
     def dismiss(self) -> None:
         self.current = None
@@ -131,7 +132,7 @@ class VoyageBattle:
         if not self.shows_boss:
             return
         scene = self.scene
-        if not scene.timeline.busy or self._strength is None:
+        if self._strength is None:
             self._strength = scene.match.entry.strength(scene._view())
         left, total = self._strength
         if total:
