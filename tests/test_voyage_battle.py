@@ -385,3 +385,98 @@ def test_a_boss_voice_makes_its_own_remarks_in_every_mode(home, tmp_path, mode, 
         assert words.key == "battle.remark"
         assert words.fields["text"].key.startswith(f"remark.{voices[0]}.{trigger}.")
     app.quit()
+
+
+# --- the captain's paint and flag on his fleet ------------------------------------------------
+
+def _board_pixels(livery, ships):
+    from game.render.board import BoardGeometry, BoardPicture, draw_board
+    from game.rules.coords import board_letters
+    surf = pygame.Surface((420, 420))
+    geo = BoardGeometry.fit(pygame.Rect(0, 0, 420, 420), 10, 10)
+    draw_board(surf, geo, BoardPicture(ships=ships, livery=livery),
+               board_letters("latin", 10, 10), 0.0)
+    return pygame.image.tobytes(surf, "RGB")
+
+
+def test_grey_with_the_ensign_looks_exactly_as_before_and_a_paint_does_not():
+    from game.render.paint import PLAIN, Livery
+    setup = cl.random_setup(cl.PRESETS["russian"], random.Random(5))
+    ships = [tuple(s) for s in setup.ships]
+    plain = _board_pixels(None, ships)
+    assert _board_pixels(PLAIN, ships) == plain
+    assert _board_pixels(Livery("grey", "ensign"), ships) == plain
+    navy = _board_pixels(Livery("navy", "ensign"), ships)
+    assert navy != plain
+    assert _board_pixels(Livery("navy", "jolly"), ships) != navy     # the flag flies
+    assert _board_pixels(Livery("grey", "jack"), ships) != plain
+
+
+def test_every_sprite_is_cached_per_size_and_paint():
+    from game.render.board import livery_colours, ship_surface
+    from game.render.korabliki import piece_surface
+    from game.render.paint import Livery, flag_surface
+    cells = [(2, 3), (3, 3), (4, 3)]
+    for paint in ("grey", "navy", "dazzle"):
+        colours = livery_colours(Livery(paint))
+        first = ship_surface(30, cells, *colours)[0]
+        assert ship_surface(30, cells, *colours)[0] is first
+        assert ship_surface(31, cells, *colours)[0] is not first
+    assert ship_surface(30, cells, *livery_colours(Livery("navy")))[0] is not \
+        ship_surface(30, cells, *livery_colours(Livery("sand")))[0]
+    fort = piece_surface(kor.FORT, 40, (90, 200, 255), True, flag="jack")
+    assert piece_surface(kor.FORT, 40, (90, 200, 255), True, flag="jack") is fort
+    assert piece_surface(kor.FORT, 40, (90, 200, 255), True) is not fort
+    assert flag_surface("jolly", 20, 14) is flag_surface("jolly", 20, 14)
+
+
+def test_the_persons_fleet_wears_his_captains_paint_in_campaign_and_quick_match(home, hints_dir):
+    from game.data.progress import ProgressStore
+    from game.match import COMPUTER, HUMAN, Match, Seat
+    from game.render.paint import Livery
+    from game.scenes.common.voyage_battle import liveries
+    app = make_app(hints_dir)
+    store = ProgressStore()
+    progress = store.load(app.settings.profile)
+    progress.paint, progress.flag = "dazzle", "jolly"
+    store.save(progress)
+    battle = sail(app, open_chart(app))                 # the campaign
+    assert battle.livery_of(0) == Livery("dazzle", "jolly") and battle.livery_of(1) is None
+    frames(app, 2)
+    app.flow.to_title()
+    cfg = cl.PRESETS["russian"]
+    quick = Match(cfg, (Seat(HUMAN, "Me"), Seat(COMPUTER, "Vanya", "random")), seed=3)
+    assert liveries(app, quick) == {0: Livery("dazzle", "jolly")}
+    two = Match(cfg, (Seat(HUMAN, "A"), Seat(HUMAN, "B")), seed=3)
+    assert liveries(app, two) == {}                     # two people: nobody's captain
+    computers = Match(cfg, (Seat(COMPUTER, "A", "random"), Seat(COMPUTER, "B", "random")))
+    assert liveries(app, computers) == {}
+    app.quit()
+
+
+@pytest.mark.parametrize("mode", ["naval", "korabliki"])
+def test_naval_ships_and_korabliki_pieces_take_the_paint(home, tmp_path, mode):
+    from game.render.paint import Livery
+    folder = tmp_path / "lv"
+    folder.mkdir()
+    write(folder, "1.json", level("one", mode=mode, preset=None,
+                                  opponent={"personality": "captain", "ai": "random",
+                                            "name": {"en": "X", "ru": "X", "uk": "X",
+                                                     "no": "X"}}))
+    shots = []
+    for paint in (("grey", "ensign"), ("red_lead", "pennant"), ("grey", "ensign")):
+        app = make_app(folder)
+        voyage = Voyage(folder=folder)
+        voyage.progress.paint, voyage.progress.flag = paint
+        lv = voyage.level("one")
+        match = make_match(lv, 5, "Me", voyage=voyage)
+        them = match.players()[1]
+        battle = app.flow.battle(match, match.new_game([them.set_up(0), them.set_up(1)]))
+        app.scenes.push(battle)
+        frames(app, 2)
+        assert battle.livery_of(0) == Livery(*paint)
+        battle.draw(app.screen)
+        own = battle.geo_of(0).grid if mode == "naval" else battle.geo.grid
+        shots.append(pygame.image.tobytes(app.screen.subsurface(own), "RGB"))
+        app.quit()
+    assert shots[0] == shots[2] and shots[0] != shots[1]   # the same picture, but for the paint

@@ -34,7 +34,7 @@ from .base import ARROWS, Scene, step_cell, through_animation
 from .curtain import CurtainScene
 from .dialogs import ConfirmScene
 from .records import RecordKeeper
-from .voyage_battle import VoyageBattle
+from .voyage_battle import VoyageBattle, liveries
 
 # the one worker the computers think in: numpy lets go of the interpreter, so the sea keeps
 # moving while the strongest admirals weigh thousands of fleets (the monkey swaps it for a
@@ -78,6 +78,11 @@ class BattleBase(RecordKeeper, Scene):
         self.turn_shown = game.turn   # whose turn the screen shows: moves with the cues
         self.over_shown = game.over
         self.voyage = VoyageBattle(self)   # a campaign battle's hints, limits and boss bar
+        self.liveries = liveries(app, match, self.demo)   # the person's paint and flag
+
+    def livery_of(self, owner: int):
+        """The paint and flag ``owner``'s fleet is drawn in (None: the plain grey)."""
+        return self.liveries.get(owner)
 
     def _begin(self) -> None:
         """Show the game as it stands (new, or resumed); the computers greet a new one."""

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import pygame
 
+from ...data.progress import ProgressStore
 from ...hints import due, hint_key
 from ...render import theme
+from ...render.paint import Livery
 from ...render.voyage_battle import draw_limits, hint_height, hint_panel, strength_bar
 
 STAR_KEYS = (("two", 2), ("three", 3))
@@ -40,6 +42,24 @@ def limit_parts(tr, metrics: tuple, measured: dict, limits: dict) -> list:
         parts.append(("stars", n, colour))
         parts.append(("text", words, theme.TEXT_DIM if missed else theme.TEXT))
     return parts
+
+
+def liveries(app, match, demo: bool = False) -> dict:
+    """{seat: Livery}: the person's fleet in his captain's paint and flag (the campaign's
+    captain, or in a quick match the captain of the profile at the helm); nothing for two
+    people on one screen or computers alone."""
+    if demo or len(match.humans) != 1:
+        return {}
+    battle = getattr(match, "campaign", None)
+    if battle is not None:
+        progress = battle.voyage.progress
+    else:
+        key = getattr(app.settings, "profile", "")
+        store = ProgressStore()
+        if not key or not store.path(key).exists():
+            return {}
+        progress = store.load(key, repair=False)    # only looked at: a damaged file waits
+    return {match.humans[0]: Livery(progress.paint, progress.flag)}
 
 
 class VoyageBattle:

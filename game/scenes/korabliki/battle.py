@@ -407,7 +407,8 @@ class KorablikiBattleScene(EventShow, BattleBase):
         for c, rgba in self._hints():
             draw_cell_tint(surface, geo, to_screen(c, flip), rgba)
         draw_pieces(surface, geo, self.display, self.ghosts, self.viewer, self.selected,
-                    self.game.over and not self.busy, self.tr, (ox, oy))
+                    self.game.over and not self.busy, self.tr, (ox, oy),
+                    self.livery_of(self.viewer))
         if self.human_to_move or self.human_to_act or self.human_answering:
             draw_cursor(surface, geo, to_screen(self.cursor, flip))
         self.effects.draw(surface, (ox, oy))

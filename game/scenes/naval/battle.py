@@ -342,7 +342,8 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
             if intercepting else None
         paint_field(surface, geo_l, self.letters, self.t, g.fleets[v],
                     {c: m for c, m in own.marks.items() if m != nv.EMPTY},
-                    own.wrecks, own.lost, own.pulses, cursor=own_cursor)
+                    own.wrecks, own.lost, own.pulses, cursor=own_cursor,
+                    livery=self.livery_of(v))
         if view.aa is not None:
             draw_aa_reach(surface, geo_l, view.aa, 70 if intercepting else 12)
         if intercepting:
