@@ -106,10 +106,8 @@ class KorablikiBattleScene(EventShow, BattleBase):
 
     def boss_rect(self):
         """The boss's bar over the panel, beside the header."""
-        u = theme.unit(self.size)
-        r = self.panel_rect
-        h = int(theme.font_px(self.size, 20) * 1.3)
-        return pygame.Rect(r.x, max(4, r.y - h - int(12 * u)), r.w, h)
+        r, h = self.panel_rect, int(theme.font_px(self.size, 20) * 1.3)
+        return pygame.Rect(r.x, max(4, r.y - h - int(12 * theme.unit(self.size))), r.w, h)
 
     def centre(self, cell) -> tuple:
         self.layout()
