@@ -480,3 +480,30 @@ def test_naval_ships_and_korabliki_pieces_take_the_paint(home, tmp_path, mode):
         shots.append(pygame.image.tobytes(app.screen.subsurface(own), "RGB"))
         app.quit()
     assert shots[0] == shots[2] and shots[0] != shots[1]   # the same picture, but for the paint
+
+
+def test_the_placement_screen_shows_the_fleet_in_its_paint(home, hints_dir):
+    from game.data.progress import ProgressStore
+    from game.render.paint import Livery
+    from game.scenes.classic.placement import PlacementScene
+    app = make_app(hints_dir)
+    store = ProgressStore()
+    progress = store.load(app.settings.profile)
+    progress.paint, progress.flag = "sand", "signal"
+    store.save(progress)
+    open_chart(app)
+    frames(app, 1, [key(pygame.K_RETURN), key(pygame.K_RETURN)])     # briefing, Set sail
+    placement = app.scenes.top
+    assert isinstance(placement, PlacementScene)
+    assert placement.livery == Livery("sand", "signal")
+    frames(app, 1, [key(pygame.K_a)])
+
+    def grid():
+        surf = pygame.Surface(app.screen.get_size())
+        placement.draw(surf)                        # the same moment each time
+        return pygame.image.tobytes(surf.subsurface(placement.geo.grid), "RGB")
+    painted = grid()
+    assert grid() == painted
+    placement.livery = None                                           # the plain grey
+    assert grid() != painted
+    app.quit()

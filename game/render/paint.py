@@ -39,8 +39,15 @@ class Livery:
         return paint_colours(self.paint)["trim"] if self.painted else theme.SHIP_DARK
 
     def piece(self, own_colour):
-        """A «Кораблики» piece's colour: the paint's hull, or the owner's colour (grey)."""
-        return paint_colours(self.paint)["hull"] if self.painted else tuple(own_colour[:3])
+        """A «Кораблики» piece's colour: the paint's hull (a dark one lifted toward its trim,
+        so a small piece still stands out of the night sea), or the owner's colour (grey)."""
+        if not self.painted:
+            return tuple(own_colour[:3])
+        c = paint_colours(self.paint)
+        hull, trim = c["hull"], c["trim"]
+        if 0.3 * hull[0] + 0.59 * hull[1] + 0.11 * hull[2] >= 80:
+            return hull
+        return tuple(int(h + (t - h) * 0.35) for h, t in zip(hull, trim))
 
     @property
     def flies(self) -> str | None:

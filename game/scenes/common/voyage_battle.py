@@ -48,7 +48,8 @@ def liveries(app, match, demo: bool = False) -> dict:
     """{seat: Livery}: the person's fleet in his captain's paint and flag (the campaign's
     captain, or in a quick match the captain of the profile at the helm); nothing for two
     people on one screen or computers alone."""
-    if demo or len(match.humans) != 1:
+    humans = getattr(match, "humans", ())      # (a screen tried alone has a stand-in match)
+    if demo or len(humans) != 1:
         return {}
     battle = getattr(match, "campaign", None)
     if battle is not None:
@@ -59,7 +60,7 @@ def liveries(app, match, demo: bool = False) -> dict:
         if not key or not store.path(key).exists():
             return {}
         progress = store.load(key, repair=False)    # only looked at: a damaged file waits
-    return {match.humans[0]: Livery(progress.paint, progress.flag)}
+    return {humans[0]: Livery(progress.paint, progress.flag)}
 
 
 class VoyageBattle:
