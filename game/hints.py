@@ -18,3 +18,13 @@ HINTS: dict[str, tuple[str, ...]] = {
 def hint_key(key: str) -> str:
     """The translation key of a hint's words."""
     return f"hint.{key}"
+
+
+def due(level, progress, keys) -> list[str]:
+    """Of the hints ``keys`` (a mode's ``hints_for``, in order), those to show now in a battle
+    of ``level`` for the captain of ``progress``: the level lists it and he has not seen it."""
+    out = []
+    for key in keys:
+        if key in level.hints and not progress.seen_hint(key) and key not in out:
+            out.append(key)
+    return out

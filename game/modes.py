@@ -52,6 +52,10 @@ class ModeEntry:
     computer_draws: bool = False   # RULES.md §0: a draw may be offered to the computer
     ladder: tuple = ()        # the campaign's steps of opponents, weakest first (difficulty)
     feats: Callable = lambda game, player: set()   # (finished game, player) -> medals' feats
+    hints_for: Callable = lambda events, player: []   # (events of one action, the person) ->
+                                                      # the teaching hints they make apply
+    strength: Callable = lambda view: (0, 0)   # (a player's view) -> (the enemy's decks or
+                                               # pieces not yet destroyed, their total)
 
 
 def _classic_start(config, setups, first):
@@ -147,6 +151,76 @@ def _korabliki_feats(game, player: int) -> set:
     return set()
 
 
+# -- teaching hints (game.hints): which events shown make which hint apply for ``player`` ----
+
+def _classic_hints(events, player: int) -> list:
+    """His first wounding hit ("shoot beside it"), his first sunk ship with its halo shown ("the
+    cells around it are empty"), his first mine struck (C5), his first salvo (C4: the only
+    action that answers with several shots)."""
+    mine = [e for e in events if isinstance(e, cl.ShotResult) and e.shooter == player]
+    out = []
+    if any(e.outcome == cl.HIT for e in mine):
+        out.append("first_hit")
+    if any(e.outcome == cl.SUNK and e.halo for e in mine):
+        out.append("first_sunk")
+    if any(e.outcome == cl.MINE for e in mine):
+        out.append("first_mine")
+    if len(mine) > 1:
+        out.append("first_salvo")
+    return out
+
+
+def _naval_hints(events, player: int) -> list:
+    """His first volley answered; the torpedo ready (his turn comes after a volley: abilities
+    are allowed from then on, §N) or used; the first air strike he sees, his or the enemy's."""
+    results = [e for e in events if isinstance(e, nv.VolleyResult)]
+    out = []
+    if any(r.player == player for r in results):
+        out.append("first_volley")
+    his_turn = any(isinstance(e, nv.TurnChanged) and e.player == player for e in events)
+    if (results and his_turn) or any(r.player == player and r.volley.torpedo is not None
+                                     for r in results):
+        out.append("first_torpedo")
+    if any(r.volley.air for r in results):
+        out.append("first_air")
+    return out
+
+
+def _korabliki_hints(events, player: int) -> list:
+    """His first asking ("ЧТО ЭТО?") answered; the first time he must answer one (§K)."""
+    out = []
+    if any(isinstance(e, kor.Asked) and e.player == player for e in events):
+        out.append("first_ask")
+    if any(isinstance(e, kor.AnswerNeeded) and e.player == player for e in events):
+        out.append("first_answer")
+    return out
+
+
+# -- the enemy fleet's strength as its opponent may know it (a boss's bar) ------------------
+
+def _classic_strength(view) -> tuple:
+    """Decks not yet hit of the enemy fleet, over all of its decks (§D: the Dutchman's decks
+    left, a hit deck being lost for good)."""
+    total = sum(view.config.sizes)
+    left = sum(view.enemy_afloat)
+    if not view.config.relocate:
+        left -= sum(1 for m in view.target.values() if m == cl.HIT)
+    return max(0, min(total, left)), total
+
+
+def _naval_strength(view) -> tuple:
+    """Ship cells not yet hit of the enemy fleet (its five ships are public), over all."""
+    total = sum(nv.SHIP_CELLS[k] for k in view.enemy_afloat) + \
+        sum(nv.SHIP_CELLS[k] for k, _ in view.enemy_sunk)
+    hit = sum(1 for m in view.target.values() if m in (nv.HIT, nv.SUNK))
+    return max(0, total - hit), total
+
+
+def _korabliki_strength(view) -> tuple:
+    """The enemy's pieces still on the board (every removal is seen, §K), over the fleet."""
+    return len(view.enemy), kor.FLEET_SIZE
+
+
 def _set_up_alone(match, i: int):
     """A player made for the purpose sets the seat up (the battle makes its own)."""
     return match.player(i).set_up(i)
@@ -187,7 +261,8 @@ MODES: dict[str, ModeEntry] = {
         computer_setup=lambda match, i: match.computer_fleet(i),
         bench_game=_classic_bench_game, placements=STYLES, best="admiral", soak_level="hunter",
         options=True, memory=True, metrics=("shots", "ships_lost"), begins="first", measure=_classic_measure,
-        ladder=("random", "hunter", "parity", "density", "admiral"), feats=_classic_feats),
+        ladder=("random", "hunter", "parity", "density", "admiral"), feats=_classic_feats,
+        hints_for=_classic_hints, strength=_classic_strength),
     "naval": ModeEntry(
         "naval", RULES["naval"], nv.NavalConfig, nv.NavalGame, nv.NavalGame,
         levels=nv_ai.NAVAL_LEVELS, level_of=naval_level, player=_naval_player,
@@ -195,7 +270,7 @@ MODES: dict[str, ModeEntry] = {
         best="commodore", soak_level="gunner",
         options=False, memory=False, metrics=("volleys", "ships_lost"), begins="first", measure=_naval_measure,
         computer_draws=True, ladder=("random", "gunner", "navigator", "commodore"),
-        feats=_naval_feats),
+        feats=_naval_feats, hints_for=_naval_hints, strength=_naval_strength),
     "korabliki": ModeEntry(
         "korabliki", RULES["korabliki"], kor.KorablikiConfig, kor.KorablikiGame,
         kor.KorablikiGame, levels=kor_ai.KORABLIKI_LEVELS, level_of=korabliki_level,
@@ -204,7 +279,7 @@ MODES: dict[str, ModeEntry] = {
         soak_level="sailor", options=False, memory=False,
         metrics=("turns", "pieces_lost"), begins="moves", measure=_korabliki_measure,
         computer_draws=True, ladder=("random", "sailor", "captain", "admiral"),
-        feats=_korabliki_feats),
+        feats=_korabliki_feats, hints_for=_korabliki_hints, strength=_korabliki_strength),
 }
 
 

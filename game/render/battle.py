@@ -62,10 +62,11 @@ def afloat_rows(sizes, width: int) -> list[list[tuple[int, int]]]:
     return rows
 
 
-def draw_afloat(surface, geo: BoardGeometry, sizes, room: int, kind: str | None = None) -> None:
+def draw_afloat(surface, geo: BoardGeometry, sizes, room: int, kind: str | None = None,
+                colours=(theme.SHIP, theme.SHIP_DARK)) -> None:
     """Small silhouettes of ships of ``sizes`` under a field, in ``room`` pixels of height:
     every ship shown, wrapped into rows, then smaller; ``kind`` as ``draw_vessel`` takes it
-    (the Dutchman's ghost)."""
+    (the Dutchman's ghost); ``colours``: the hull and edge (a captain's paint)."""
     for cell in range(max(6, geo.cell // 3), 2, -1):
         rows = afloat_rows(sizes, geo.grid.w // cell)
         if len(rows) * cell * 1.5 + cell * 0.5 <= room:
@@ -74,7 +75,7 @@ def draw_afloat(surface, geo: BoardGeometry, sizes, room: int, kind: str | None 
         y = geo.grid.bottom + cell // 2 + int(r * cell * 1.5)
         for x, size in row:
             draw_vessel(surface, BoardGeometry(geo.grid.x + x * cell, y, cell, size, 1),
-                        [(i, 0) for i in range(size)], theme.SHIP, theme.SHIP_DARK, kind)
+                        [(i, 0) for i in range(size)], *colours, kind)
 
 
 def status_panel(surface, rect, size, base_px: int, pad: int) -> tuple[int, int, int, int]:

@@ -12,6 +12,7 @@ from . import damage, text, theme
 from .sea import draw_water
 from .hull import DUTCHMAN, shaped_sprite
 from .naval_ships import NAVAL, naval_sprite
+from .paint import fly_flag
 from .ships import KINDS, ship_sprite, straight
 from .widgets import tint
 
@@ -82,6 +83,8 @@ class BoardPicture:
     kinds: dict = field(default_factory=dict)       # frozenset of a ship's cells -> its name
     hull: str | None = None                         # what a ship without a name is drawn as
                                                     # ("dutchman": §D's ghostly sailing ship)
+    livery: object = None                           # the captain's paint and flag on these
+                                                    # ships (render.paint.Livery; None: grey)
 
 
 _grid_cache: dict = {}
@@ -185,11 +188,19 @@ def ship_surface(cell: int, cells, colour, edge, kind: str | None = None):
     return ship_sprite(line[0], cell, line[1], colour, edge, kind), (x0, y0), line[1]
 
 
-def burning_ship(cell: int, cells, kind: str | None = None):
+def livery_colours(livery) -> tuple:
+    """The hull and edge colours ships are drawn in: a captain's livery's, else the grey."""
+    if livery is None:
+        return theme.SHIP, theme.SHIP_DARK
+    return livery.colour, livery.edge
+
+
+def burning_ship(cell: int, cells, kind: str | None = None, livery=None):
     """The ship of ``cells`` as it was when its last cell was hit: afloat, every cell holed and
-    burning (what ``render.damage.Sinking`` sends down). Returns (surface, top-left cell,
-    whether it lies along a column); a new surface each call (a sinking is rare)."""
-    sprite, origin, vertical = ship_surface(cell, cells, theme.SHIP, theme.SHIP_DARK, kind)
+    burning (what ``render.damage.Sinking`` sends down), in its captain's ``livery``. Returns
+    (surface, top-left cell, whether it lies along a column); a new surface each call (a
+    sinking is rare)."""
+    sprite, origin, vertical = ship_surface(cell, cells, *livery_colours(livery), kind)
     sprite = sprite.copy()
     for x, y in cells:
         frame = damage.fire_frames(cell)[(x + y) % damage.FRAMES]
@@ -252,9 +263,11 @@ def draw_board(surface: pygame.Surface, geo: BoardGeometry, picture: BoardPictur
     grid = geo.grid
     draw_water(surface, grid, t)
     surface.blit(_labels(geo, letters, label_colour), geo.outer.topleft)
+    colour, edge = livery_colours(picture.livery)
     for ship in picture.ships:
-        draw_vessel(surface, geo, ship, theme.SHIP, theme.SHIP_DARK,
+        draw_vessel(surface, geo, ship, colour, edge,
                     picture.kinds.get(frozenset(ship), picture.hull))
+    fly_flag(surface, geo, picture.ships, picture.livery)
     for ship in picture.wrecks:
         draw_wreck(surface, geo, ship, picture.kinds.get(frozenset(ship), picture.hull))
     surface.blit(_grid_overlay(geo), grid.topleft)

@@ -43,6 +43,7 @@ from ..rules import korabliki as kor
 from ..rules.coords import Cell, LetterSet
 from . import text, theme
 from .board import BoardGeometry
+from .paint import flag_surface
 from .sea import draw_water
 from .widgets import tint
 
@@ -277,8 +278,9 @@ def _draw_submarine(surf, s: int, colour) -> None:
     pygame.draw.line(surf, HULL_DARK, (c, tower.top), (c, tower.top - s * 0.08), max(1, s // 22))
 
 
-def _draw_fort(surf, s: int, colour) -> None:
-    """A small fortress: a walled square with merlons and the owner's flag."""
+def _draw_fort(surf, s: int, colour, flag: str | None = None) -> None:
+    """A small fortress: a walled square with merlons and the owner's flag (a pennant of his
+    colour, or his captain's ``flag``, ``render.paint``)."""
     c = s / 2
     wall = pygame.Rect(0, 0, s * 0.7, s * 0.5)
     wall.midbottom = (c, s * 0.86)
@@ -296,6 +298,9 @@ def _draw_fort(surf, s: int, colour) -> None:
                      border_top_right_radius=max(1, s // 12))
     pole = (c, wall.y - s * 0.1)
     pygame.draw.line(surf, HULL_DARK, pole, (c, s * 0.08), max(1, s // 24))
+    if flag:
+        surf.blit(flag_surface(flag, s * 0.3, s * 0.2), (c + 1, s * 0.06))
+        return
     pygame.draw.polygon(surf, colour, [(c, s * 0.08), (c + s * 0.2, s * 0.13), (c, s * 0.19)])
 
 
@@ -397,15 +402,18 @@ def _label_plate(surf, s: int, label: str, centre, max_w: float, px: int, fg, bg
 
 def piece_surface(rank: str | None, size: int, owner_colour, bow_up: bool, label: str = "",
                   revealed_badge: bool = False, known: bool = False,
-                  dim: bool = False) -> pygame.Surface:
+                  dim: bool = False, flag: str | None = None) -> pygame.Surface:
     """A square surface of ``size`` pixels with the piece drawn on it (cached). ``rank`` None:
     the blank back. ``label``: the short rank written on it (own pieces) or in the badge
-    (``revealed_badge``). ``known``: an own piece whose rank the enemy knows (a small eye)."""
+    (``revealed_badge``). ``known``: an own piece whose rank the enemy knows (a small eye).
+    ``flag``: the captain's flag a fort flies (``render.paint``)."""
     size = max(8, int(size))
     colour = tuple(owner_colour[:3])
     if rank is None:          # a hidden piece shows nothing of its rank, whatever is passed
         label, revealed_badge = "", False
-    key = (rank, size, colour, bool(bow_up), label, bool(revealed_badge), bool(known), bool(dim))
+    flag = flag if rank == kor.FORT else None
+    key = (rank, size, colour, bool(bow_up), label, bool(revealed_badge), bool(known), bool(dim),
+           flag)
     surf = _cache.get(key)
     if surf is not None:
         return surf
@@ -413,6 +421,8 @@ def piece_surface(rank: str | None, size: int, owner_colour, bow_up: bool, label
     surf = pygame.Surface((s, s), pygame.SRCALPHA)
     if rank is None:
         _draw_back(surf, s, colour)
+    elif flag:
+        _draw_fort(surf, s, colour, flag)
     elif rank in _DRAWERS:
         _DRAWERS[rank](surf, s, colour)
     else:
@@ -448,11 +458,12 @@ def piece_surface(rank: str | None, size: int, owner_colour, bow_up: bool, label
 def draw_piece_at(surface: pygame.Surface, centre, size: int, rank: str | None, owner_colour,
                   bow_up: bool, revealed_badge: bool = False, selected: bool = False,
                   dim: bool = False, *, label: str | None = None, tr=None,
-                  known: bool = False) -> pygame.Rect:
+                  known: bool = False, flag: str | None = None) -> pygame.Rect:
     """A piece centred on pixel ``centre`` in a ``size``-pixel square (animation, trays)."""
     if label is None:
         label = rank_label(tr, rank) if (tr is not None and rank is not None) else ""
-    surf = piece_surface(rank, size, owner_colour, bow_up, label, revealed_badge, known, dim)
+    surf = piece_surface(rank, size, owner_colour, bow_up, label, revealed_badge, known, dim,
+                         flag)
     rect = surf.get_rect(center=(round(centre[0]), round(centre[1])))
     surface.blit(surf, rect)
     if selected:
@@ -464,7 +475,7 @@ def draw_piece_at(surface: pygame.Surface, centre, size: int, rank: str | None, 
 def draw_piece(surface: pygame.Surface, geo: BoardGeometry, cell_on_screen: Cell,
                rank: str | None, owner_colour, bow_up: bool, revealed_badge: bool = False,
                selected: bool = False, dim: bool = False, *, label: str | None = None,
-               tr=None, known: bool = False) -> pygame.Rect:
+               tr=None, known: bool = False, flag: str | None = None) -> pygame.Rect:
     """A piece on a screen cell. ``rank`` None: a hidden enemy piece (the blank back).
     ``bow_up``: the viewer's own piece (its bow toward the enemy at the top); False for the
     enemy's. ``label``: the short rank to write (else taken from ``tr``; pass "" for none). On
@@ -473,7 +484,8 @@ def draw_piece(surface: pygame.Surface, geo: BoardGeometry, cell_on_screen: Cell
     piece in hand, a lost one); ``known``: an own piece the enemy knows (an eye)."""
     r = geo.cell_rect(cell_on_screen)
     return draw_piece_at(surface, r.center, geo.cell, rank, owner_colour, bow_up,
-                         revealed_badge, selected, dim, label=label, tr=tr, known=known)
+                         revealed_badge, selected, dim, label=label, tr=tr, known=known,
+                         flag=flag)
 
 
 # -- the battle ------------------------------------------------------------------------------
@@ -537,18 +549,22 @@ def draw_scorched(surface: pygame.Surface, geo: BoardGeometry, burns, flip: bool
 
 
 def draw_pieces(surface: pygame.Surface, geo: BoardGeometry, display: dict, ghosts, viewer: int,
-                selected, face_up: bool, tr, offset=(0, 0)) -> None:
+                selected, face_up: bool, tr, offset=(0, 0), livery=None) -> None:
     """The pieces as the board shows them (``display``: cell -> owner, rank, revealed), and
     the ``ghosts`` sliding to a new cell or sinking: the viewer's own ranks written, the
-    enemy's only once revealed (all of them when ``face_up``, the game over)."""
+    enemy's only once revealed (all of them when ``face_up``, the game over). ``livery``: the
+    viewer's captain's paint on his pieces and his flag on his forts (``render.paint``)."""
     flip = viewer == 1
     own_colour, enemy_colour = viewer_colours(flip)
+    flag = None
+    if livery is not None:
+        own_colour, flag = livery.piece(own_colour), livery.flies
     for c, shown in display.items():
         own = shown.owner == viewer
         rank = shown.rank if (own or shown.revealed or face_up) else None
         draw_piece(surface, geo, to_screen(c, flip), rank, own_colour if own else enemy_colour,
                    own, revealed_badge=not own and rank is not None, selected=c == selected,
-                   tr=tr, known=own and shown.revealed)
+                   tr=tr, known=own and shown.revealed, flag=flag if own else None)
     ox, oy = offset
     for gh in ghosts:
         if gh.t < 0:
@@ -560,4 +576,5 @@ def draw_pieces(surface: pygame.Surface, geo: BoardGeometry, display: dict, ghos
         rank = gh.rank if (own or gh.revealed) else None
         size = int(geo.cell * (1 - 0.5 * k)) if gh.sinking else geo.cell
         draw_piece_at(surface, pos, max(6, size), rank, own_colour if own else enemy_colour,
-                      own, revealed_badge=not own and rank is not None, dim=gh.sinking, tr=tr)
+                      own, revealed_badge=not own and rank is not None, dim=gh.sinking, tr=tr,
+                      flag=flag if own else None)

@@ -45,12 +45,12 @@ def draw_setup(surface, scene) -> None:
     draw.draw_sea_board(surface, geo, scene.letters, scene.t, scene.flip)
     grid = geo.grid
     surface.blit(tint((grid.w, ZONE_TOP * geo.cell), (0, 0, 0, 70)), grid.topleft)
-    own, _ = draw.viewer_colours(scene.flip)
+    own, flag = _own(scene)
     hover = geo.cell_at(scene.mouse) if scene.mouse is not None else None
     for cell, rank in scene.setup.items():
         screen = draw.to_screen(cell, scene.flip)
         draw.draw_piece(surface, geo, screen, rank, own, True, label=scene.label_of(rank),
-                        selected=scene.mouse is None and screen == scene.cursor)
+                        selected=scene.mouse is None and screen == scene.cursor, flag=flag)
     if scene.lifted is not None:
         origin = draw.to_screen(scene.lifted[1], scene.flip)
         pygame.draw.rect(surface, theme.ACCENT, geo.cell_rect(origin).inflate(-4, -4), 1,
@@ -64,18 +64,27 @@ def draw_setup(surface, scene) -> None:
         _draw_dialog(surface, scene)
 
 
+def _own(scene) -> tuple:
+    """The colour of the person's pieces and the flag his forts fly (his captain's livery,
+    ``render.paint``; the owner's colour and a pennant without one)."""
+    own, _ = draw.viewer_colours(scene.flip)
+    livery = scene.livery
+    return (own, None) if livery is None else (livery.piece(own), livery.flies)
+
+
 def _draw_ghost(surface, scene, hover) -> None:
     """The piece in hand: under the pointer while dragging, else a faded preview on the cell it
     would go to (green in the zone, red outside)."""
     geo = scene.geo
-    own, _ = draw.viewer_colours(scene.flip)
+    own, flag = _own(scene)
     rank = scene.held_rank()
     if rank is None:
         return
     label = scene.label_of(rank)
     dragged = scene.dragging is not None and (scene.dragging == "tray" or scene.lifted is not None)
     if dragged and scene.mouse is not None and hover is None:
-        draw.draw_piece_at(surface, scene.mouse, geo.cell, rank, own, True, label=label)
+        draw.draw_piece_at(surface, scene.mouse, geo.cell, rank, own, True, label=label,
+                           flag=flag)
         return
     target = hover if scene.mouse is not None else scene.cursor
     if target is None:
@@ -86,14 +95,15 @@ def _draw_ghost(surface, scene, hover) -> None:
     ok = cell in scene.zone
     draw.draw_cell_tint(surface, geo, target, (*(theme.GOOD if ok else theme.BAD), 70))
     if dragged and scene.mouse is not None:
-        draw.draw_piece_at(surface, scene.mouse, geo.cell, rank, own, True, label=label)
+        draw.draw_piece_at(surface, scene.mouse, geo.cell, rank, own, True, label=label,
+                           flag=flag)
     else:
-        draw.draw_piece(surface, geo, target, rank, own, True, dim=True, label=label)
+        draw.draw_piece(surface, geo, target, rank, own, True, dim=True, label=label, flag=flag)
 
 
 def _draw_side(surface, scene) -> None:
     u = theme.unit(scene.size)
-    own, _ = draw.viewer_colours(scene.flip)
+    own, _ = _own(scene)
     tray = scene.tray_rect
     panel(surface, tray, 200)
     px, help_px = scene.row_px, scene.help_px

@@ -16,8 +16,9 @@ import math
 import pygame
 
 from . import damage, theme
-from .board import BoardGeometry, BoardPicture, draw_board, draw_ship
+from .board import BoardGeometry, BoardPicture, draw_board, draw_ship, livery_colours
 from .naval_ships import NAVAL, naval_sprite
+from .paint import fly_flag
 from .widgets import tint
 
 RING = 1           # the ring's width in cells (as in game.rules.naval)
@@ -253,21 +254,24 @@ def draw_aa_reach(surface: pygame.Surface, geo: BoardGeometry, cell, alpha: int 
 # -- the battle ------------------------------------------------------------------------------
 
 def paint_field(surface, geo: BoardGeometry, letters, t: float, ships, marks: dict,
-                wrecks=(), lost=(), pulses=None, cursor=None, dim: float = 0.0) -> None:
+                wrecks=(), lost=(), pulses=None, cursor=None, dim: float = 0.0,
+                livery=None) -> None:
     """A Naval field: water, ring, the ``ships`` shown afloat (with their weapons), wrecks and
-    marks. ``lost``: hit cells of the shown ships, whose weapons are drawn destroyed."""
+    marks. ``lost``: hit cells of the shown ships, whose weapons are drawn destroyed;
+    ``livery``: their captain's paint and flag (``render.paint``)."""
     pic = BoardPicture(wrecks=[w for w in wrecks], marks=marks, pulses=pulses or {}, hull=NAVAL)
     draw_board(surface, geo, pic, letters, t, cursor=cursor, dim=dim)
     draw_ring(surface, geo)
     lost = set(lost)
-    for ship in ships:
-        if ship.cells in wrecks:
-            continue
-        draw_hull(surface, geo, ship.cells)
+    colours = livery_colours(livery)
+    afloat = [ship for ship in ships if ship.cells not in wrecks]
+    for ship in afloat:
+        draw_hull(surface, geo, ship.cells, *colours)
         draw_weapons(surface, geo, ship.weapons, lost)
         for c in ship.cells:
             if c in lost:     # a holed deck burning over its weapon, as on every board
                 damage.draw_fire(surface, geo.cell_rect(c), c, t)
+    fly_flag(surface, geo, [ship.cells for ship in afloat], livery)
 
 
 def plane_shape(surface, centre, size: float, colour, width: int, direction: int = 1) -> None:

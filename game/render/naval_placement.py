@@ -9,10 +9,11 @@ import pygame
 
 from ..rules import naval
 from . import text, theme
-from .board import BoardGeometry, BoardPicture, draw_board
+from .board import BoardGeometry, BoardPicture, draw_board, livery_colours
 from .naval import draw_aa_reach, draw_hull, draw_ring, draw_weapon, draw_weapons, weapon_glyph
 from .placement import (draw_buttons, draw_carried, draw_centred, draw_ghost, draw_help,
                         draw_lines)
+from .paint import fly_flag
 from .widgets import panel, tick, tint
 
 SIZE = naval.SIZE
@@ -59,11 +60,13 @@ def draw_naval_placement(surface, scene) -> None:
         draw_aa_reach(surface, geo, aa[0], 34)
     focus = scene.kind_at(scene.cursor) if weapons else None
     for kind, cells in scene.ships.items():
-        colour = UNARMED if weapons and not scene.armed(kind) else theme.SHIP
-        draw_hull(surface, geo, cells, colour, theme.SHIP_DARK)
+        hull, edge = livery_colours(scene.livery)
+        colour = UNARMED if weapons and not scene.armed(kind) else hull
+        draw_hull(surface, geo, cells, colour, edge)
         if kind == focus:
             _outline(surface, geo, cells, theme.ACCENT)
         draw_weapons(surface, geo, scene.arms.get(kind, ()))
+    fly_flag(surface, geo, list(scene.ships.values()), scene.livery)
     if weapons and focus == "carrier" and cursor is not None:
         _deck_preview(surface, geo, scene)
     if cursor is not None:
@@ -72,7 +75,8 @@ def draw_naval_placement(surface, scene) -> None:
                          border_radius=geo.cell // 6)
     if scene.held is not None:
         if scene.mouse is not None:
-            draw_carried(surface, geo, scene.form, scene.grab, scene.mouse, draw_hull)
+            draw_carried(surface, geo, scene.form, scene.grab, scene.mouse, draw_hull,
+                         scene.livery)
         else:
             draw_ghost(surface, geo, scene.ghost(), scene.ghost_problem() is None, draw_hull)
     _draw_side(surface, scene)
@@ -152,8 +156,9 @@ def _dock_row(surface, scene, kind, rect, cell, focused: bool, weapons: bool) ->
     u = theme.unit(scene.size)
     px = scene.row_px
     geo = BoardGeometry(rect.x, rect.y, cell, 5, 2)
-    colour = theme.ACCENT if focused else theme.SHIP
-    draw_hull(surface, geo, scene.first_form(kind), colour, theme.SHIP_DARK)
+    hull, edge = livery_colours(scene.livery)
+    colour = theme.ACCENT if focused else hull
+    draw_hull(surface, geo, scene.first_form(kind), colour, edge)
     left = scene.missing(kind) if weapons else []
     need = scene.needs_of(kind)
     placed = {w: need.count(w) - left.count(w) for w in need}

@@ -14,7 +14,7 @@ from ..rules.errors import PlacementError
 from ..rules.fleet import as_ship, blocked_steps, neighbours
 from . import text, theme
 from .board import (BoardGeometry, BoardPicture, draw_board, draw_mine, draw_ship, draw_sweeper,
-                    draw_vessel)
+                    draw_vessel, livery_colours)
 from .widgets import panel, tint
 
 
@@ -55,12 +55,13 @@ def draw_buttons(surface, buttons, px: int) -> None:
         b.draw(surface, px)
 
 
-def draw_carried(surface, geo: BoardGeometry, form, grab, mouse, draw_fn) -> None:
-    """A ship off the board follows the pointer, held by its ``grab`` cell."""
+def draw_carried(surface, geo: BoardGeometry, form, grab, mouse, draw_fn, livery=None) -> None:
+    """A ship off the board follows the pointer, held by its ``grab`` cell (in its captain's
+    ``livery``)."""
     gx, gy = grab
     origin = (mouse[0] - (gx + 0.5) * geo.cell, mouse[1] - (gy + 0.5) * geo.cell)
     free = BoardGeometry(int(origin[0]), int(origin[1]), geo.cell, 1, 1)
-    draw_fn(surface, free, form, theme.SHIP, theme.SHIP_DARK)
+    draw_fn(surface, free, form, *livery_colours(livery))
 
 
 def draw_ghost(surface, geo: BoardGeometry, cells, ok: bool, draw_fn) -> None:
@@ -83,7 +84,8 @@ def draw_classic(surface, scene) -> None:
     draw_centred(surface, size, scene.seat_title, 40, 40, theme.ACCENT, shadow=True)
     geo = scene.geo
     draw_board(surface, geo, BoardPicture(ships=scene.placed, mines=scene.mines,
-                                          sweepers=scene.sweepers), scene.letters, scene.t,
+                                          sweepers=scene.sweepers, livery=scene.livery),
+               scene.letters, scene.t,
                cursor=scene.cursor if scene.held is None and scene.mouse is None else None)
     c = scene.config
     steps = blocked_steps(c.touching)
@@ -123,7 +125,8 @@ def _classic_ghost(surface, scene) -> None:
     if scene.held is None:
         return
     if scene.mouse is not None:
-        draw_carried(surface, geo, scene.held, scene.grab, scene.mouse, draw_vessel)
+        draw_carried(surface, geo, scene.held, scene.grab, scene.mouse, draw_vessel,
+                     scene.livery)
     elif scene.ghost_shown:
         draw_ghost(surface, geo, scene.ghost(), scene.ghost_problem() is None, draw_vessel)
 
@@ -148,8 +151,9 @@ def _classic_side(surface, scene) -> None:
             text.draw(surface, label, (rect.right + 12, rect.centery), px, colour, "midleft")
             continue
         geo = BoardGeometry(rect.x, rect.y, cell, entry, 1)
-        colour = theme.ACCENT if entry == held_size else theme.SHIP
-        draw_vessel(surface, geo, [(i, 0) for i in range(entry)], colour, theme.SHIP_DARK)
+        hull, edge = livery_colours(scene.livery)
+        colour = theme.ACCENT if entry == held_size else hull
+        draw_vessel(surface, geo, [(i, 0) for i in range(entry)], colour, edge)
         text.draw(surface, f"×{count}", (rect.right + 12, rect.centery), px, theme.TEXT, "midleft")
     if not scene.remaining and not any(scene.pieces_left.values()):
         text.draw(surface, scene.tr("place.all_placed"), dock.center, px, theme.GOOD, "center")

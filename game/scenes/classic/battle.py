@@ -22,7 +22,8 @@ from ...rules.errors import RuleError
 from ...i18n import describe
 from ...render import text, theme
 from ...render.battle import draw_afloat, status_panel
-from ...render.board import BoardGeometry, BoardPicture, burning_ship, draw_board
+from ...render.board import (BoardGeometry, BoardPicture, burning_ship, draw_board,
+                             livery_colours)
 from ...render.widgets import Button
 from ..common.battle_base import FieldsBattle
 from .dutchman import PaintShipScene
@@ -81,6 +82,7 @@ class BattleScene(FieldsBattle):
         shooter = self.game.turn
         events = self.game.apply(action)
         self.match.progressed(self.game)
+        self._applied(events)
         self.salvo = []
         at = 0.0
         volley_end = 0.0
@@ -214,7 +216,8 @@ class BattleScene(FieldsBattle):
                 pic.kinds[frozenset(ev.ship)] = ev.ship_name
             self._sound("sink", skipping, geo.center(cell)[0])
             if not skipping:
-                sprite, origin, vertical = burning_ship(geo.cell, ev.ship, ev.ship_name)
+                sprite, origin, vertical = burning_ship(geo.cell, ev.ship, ev.ship_name,
+                                                        self.livery_of(owner))
                 self.effects.sink(sprite, sprite.get_rect(topleft=geo.cell_rect(origin).topleft),
                                   vertical, 2.6 if final else 2.2)
                 name = self.tr(f"ship.{ev.ship_name}") if ev.ship_name else None
@@ -408,7 +411,8 @@ class BattleScene(FieldsBattle):
             spent=[c for c in view.own_mines if own.marks.get(c) == MINE],
             sweepers=[c for c in g.sweepers[v] if own.marks.get(c) != SWEEPER],
             gave=list(view.gave), faded=list(view.incoming_faded),
-            kinds={frozenset(s): n for s, n in zip(g.ships[v], g.names[v]) if n}, hull=hull)
+            kinds={frozenset(s): n for s, n in zip(g.ships[v], g.names[v]) if n}, hull=hull,
+            livery=self.livery_of(v))
         enemy = self.fields[1 - v]
         enemy_pic = BoardPicture(ships=enemy.ships, wrecks=enemy.wrecks, marks=enemy.marks,
                                  pulses=enemy.pulses, given=list(view.given),
@@ -434,6 +438,7 @@ class BattleScene(FieldsBattle):
         self._draw_header(surface)
         self._draw_log(surface)
         self._draw_status(surface)
+        self._draw_voyage(surface)
 
     def _draw_afloat(self, surface, geo: BoardGeometry, owner: int, px: int) -> None:
         """Small silhouettes of the ships of ``owner`` still afloat, under his board."""
@@ -445,7 +450,8 @@ class BattleScene(FieldsBattle):
         if self.game.config.relocate and sizes:   # §D: the Dutchman's decks still afloat
             sizes = [len(self.game.ships[owner][0])]
             kind = "dutchman"
-        draw_afloat(surface, geo, sizes, self.log_rect.y - geo.grid.bottom - 4, kind)
+        draw_afloat(surface, geo, sizes, self.log_rect.y - geo.grid.bottom - 4, kind,
+                    livery_colours(self.livery_of(owner)))
 
     def _draw_header(self, surface, x=None):
         y, px = super()._draw_header(surface)

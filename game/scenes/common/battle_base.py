@@ -34,6 +34,7 @@ from .base import ARROWS, Scene, step_cell, through_animation
 from .curtain import CurtainScene
 from .dialogs import ConfirmScene
 from .records import RecordKeeper
+from .voyage_battle import VoyageBattle, liveries
 
 # the one worker the computers think in: numpy lets go of the interpreter, so the sea keeps
 # moving while the strongest admirals weigh thousands of fleets (the monkey swaps it for a
@@ -76,6 +77,12 @@ class BattleBase(RecordKeeper, Scene):
         self._view_key = None     # the viewer's view is cached per state, not made a frame
         self.turn_shown = game.turn   # whose turn the screen shows: moves with the cues
         self.over_shown = game.over
+        self.voyage = VoyageBattle(self)   # a campaign battle's hints, limits and boss bar
+        self.liveries = liveries(app, match, self.demo)   # the person's paint and flag
+
+    def livery_of(self, owner: int):
+        """The paint and flag ``owner``'s fleet is drawn in (None: the plain grey)."""
+        return self.liveries.get(owner)
 
     def _begin(self) -> None:
         """Show the game as it stands (new, or resumed); the computers greet a new one."""
@@ -275,6 +282,8 @@ class BattleBase(RecordKeeper, Scene):
 
     # -- input --------------------------------------------------------------------------------
     def handle(self, event) -> None:
+        if self.voyage.handle(event):  # a hint shown takes its own Enter, Esc and click
+            return
         if self.log.handle(event):     # the log scrolls, even while the shells fly
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -287,13 +296,28 @@ class BattleBase(RecordKeeper, Scene):
 
     # -- resigning and a draw (RULES.md §0) -----------------------------------------------------
     def open_pause(self) -> None:
-        """The pause menu, with "Resign" and "Offer a draw" where the match allows them."""
+        """The pause menu, with "Resign" and "Offer a draw" where the match allows them, and
+        "Save and back to the chart" in a campaign battle."""
         m, live = self.match, not self.game.over and not self.finished
         self.app.flow.pause(
             self.save_record_now, self.save_record,
             on_resign=self.resign if live and m.may_resign else None,
             on_offer_draw=self.offer_draw if live and m.may_offer_draw else None,
-            draw_to=self._name(1 - self.viewer))
+            draw_to=self._name(1 - self.viewer),
+            on_save_chart=self.save_to_chart if live and m.campaign is not None else None)
+
+    def save_to_chart(self) -> None:
+        """A campaign battle kept as it stands (the game's own moves: the computer's choice
+        in flight is dropped and made again on resuming) and the chart again, which offers
+        to resume it exactly, as after the window is closed."""
+        self.thinking = self._then = None
+        if not self.game.over:
+            self.match.campaign.save(self.game)
+        for problem in self.match.campaign.problems:
+            self.app.notify(self.tr("notice.profile_not_saved", error=problem))
+        self.match.campaign.problems.clear()
+        self.app.flow.to_chart()
+        self.app.notify(self.tr("pause.save_chart_done"), 5.0)
 
     def resign(self) -> None:
         """§0: the person at the screen resigns; the other side wins."""
@@ -369,6 +393,7 @@ class BattleBase(RecordKeeper, Scene):
         if self.thinking is not None and self.thinking.done():
             self._thought()
             self.timeline.update(0.0)   # what it sets off at once starts now, as a cue's would
+        self.voyage.update(self.timeline.busy)
         self.effects.update(dt * speed * slow)
         self.message_time = max(0.0, self.message_time - dt)
         self.animate(dt, speed)
@@ -398,9 +423,31 @@ class BattleBase(RecordKeeper, Scene):
         """Place the mode's buttons for the state of the game (the fields are laid out)."""
 
     # -- drawing ------------------------------------------------------------------------------
+    def _applied(self, events) -> None:
+        """After every action the screen passes to the rules: the hints its events make due."""
+        self.voyage.observe(events)
+
     def _draw_header(self, surface, x: float | None = None) -> tuple[int, int]:
+        """The header, and under it in a campaign battle the measure and the star limits."""
         words, colour = self.banner()
-        return draw_header(surface, self.size, words, colour, *self.HEADER, x=x)
+        y, px = draw_header(surface, self.size, words, colour, *self.HEADER, x=x)
+        w = self.size[0]
+        self.voyage.draw_limits(surface, (w / 2 if x is None else x, y + px * 0.95),
+                                theme.font_px(self.size, 18), self.LIMITS_WIDTH * w)
+        return y, px
+
+    LIMITS_WIDTH = 0.5    # the limits line's room, a share of the window's width
+
+    def _draw_voyage(self, surface) -> None:
+        """Over the rest: a boss's strength bar, a hint's panel over the log."""
+        rect = self.boss_rect()
+        if rect is not None:
+            self.voyage.draw_boss(surface, rect, theme.font_px(self.size, 17))
+        self.voyage.draw_hint(surface, self.log_rect)
+
+    def boss_rect(self):
+        """Where the boss's strength bar goes (None: nowhere)."""
+        return None
 
     def _draw_log(self, surface) -> None:
         px, fit, pad = self.LOG
@@ -566,9 +613,24 @@ class FieldsBattle(BattleBase):
         for side, owner, key in (("left", v, "battle.own_fleet"),
                                  ("right", 1 - v, "battle.enemy_waters")):
             geo = self._geo[side]
+            if side == "right" and self.voyage.shows_boss:    # the boss's bar instead
+                self._draw_afloat(surface, geo, owner, px)
+                continue
             title = self.tr(key, name=self._name(owner))
             text.draw(surface, title, (geo.grid.centerx, geo.outer.y - px * 0.8), px,
                       theme.PLAYER_COLOURS[owner], "center")
             self._draw_afloat(surface, geo, owner, px)
 
     def _draw_afloat(self, surface, geo: BoardGeometry, owner: int, px: int) -> None: ...
+
+    def boss_rect(self):
+        """The boss's bar takes the enemy field's title row (clear of the limits line)."""
+        geo = self._geo["right"]
+        px = theme.font_px(self.size, 22)
+        h = int(px * 1.25)
+        rect = pygame.Rect(geo.grid.x, int(geo.outer.y - px * 0.8 - h / 2), geo.grid.w, h)
+        lim = self.voyage.limits_rect
+        if lim.w and lim.colliderect(rect) and lim.right + 8 < rect.right - 6 * px:
+            rect.width -= lim.right + 8 - rect.x
+            rect.x = lim.right + 8
+        return rect

@@ -135,15 +135,17 @@ def confirm_abandon(app, on_abandon=None) -> None:
 
 class PauseScene(OverlayScene):
     """The battle's pause. ``on_resign`` / ``on_offer_draw`` (RULES.md §0, given where the match
-    allows them): each behind a confirmation; ``draw_to`` names whom the draw is offered."""
+    allows them): each behind a confirmation; ``draw_to`` names whom the draw is offered.
+    ``on_save_chart`` (a campaign battle): "Save and back to the chart", the battle kept for
+    the chart to offer again."""
 
     def __init__(self, app, on_save_record=None, on_abandon=None, on_resign=None,
-                 on_offer_draw=None, draw_to: str = ""):
+                 on_offer_draw=None, draw_to: str = "", on_save_chart=None):
         self.on_abandon = on_abandon
-        items = [
-            Item(lambda: self.tr("pause.resume"), self.back),
-            Item(lambda: self.tr("menu.settings"), app.flow.settings),
-        ]
+        items = [Item(lambda: self.tr("pause.resume"), self.back)]
+        if on_save_chart:
+            items.append(Item(lambda: self.tr("pause.save_chart"), on_save_chart))
+        items.append(Item(lambda: self.tr("menu.settings"), app.flow.settings))
         if on_save_record:
             items.append(Item(lambda: self.tr("pause.save_record"), on_save_record))
         if on_offer_draw:

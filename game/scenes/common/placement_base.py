@@ -23,6 +23,7 @@ from ...rules.coords import board_letters
 from ...rules.errors import PlacementError
 from ...rules.fleet import normalise
 from .base import ARROWS, Scene, step_cell
+from .voyage_battle import liveries
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
@@ -81,6 +82,8 @@ class PlacementBase(Scene):
         self.letters = board_letters(letters, cols, rows)
         self.rng = rng if match is None else random.Random(match.rng.getrandbits(32))
         self.mouse = None          # the pointer while it leads (off the board, dragging)
+        # the person's fleet in his captain's paint and flag (issue 22; None: the plain grey)
+        self.livery = liveries(app, match).get(player) if match is not None else None
         self.message, self.message_colour = "", BAD
 
     def enter(self) -> None:

@@ -19,6 +19,7 @@ import random
 
 import pygame
 
+from ...ai.opponents import BOSS_VOICES
 from ...i18n.phrase import Phrase
 from ...rules import korabliki as kr
 from ...render import text, theme
@@ -47,6 +48,7 @@ class KorablikiBattleScene(EventShow, BattleBase):
     AI_THINK = 0.35
     HEADER = (28, 30)
     LOG = (16, True, 8)
+    LIMITS_WIDTH = 0.58     # the limits line under the header, over the board
 
     def __init__(self, app, match, game: kr.KorablikiGame, keep_record: bool = True):
         super().__init__(app, match, game, kr.WIDTH, kr.HEIGHT, keep_record)
@@ -101,6 +103,11 @@ class KorablikiBattleScene(EventShow, BattleBase):
         self.panel_rect = pygame.Rect(right, top, w - right - m, int((h - top - m) * 0.5))
         self.log_rect = pygame.Rect(right, self.panel_rect.bottom + m // 2, self.panel_rect.w,
                                     h - self.panel_rect.bottom - m // 2 - m)
+
+    def boss_rect(self):
+        """The boss's bar over the panel, beside the header."""
+        r, h = self.panel_rect, int(theme.font_px(self.size, 20) * 1.3)
+        return pygame.Rect(r.x, max(4, r.y - h - int(12 * theme.unit(self.size))), r.w, h)
 
     def centre(self, cell) -> tuple:
         self.layout()
@@ -196,6 +203,7 @@ class KorablikiBattleScene(EventShow, BattleBase):
         player = self.game.turn
         events = self.game.apply(action)
         self.match.progressed(self.game)
+        self._applied(events)
         if isinstance(action, kr.Move):
             self.block_index = 0
         else:
@@ -260,9 +268,13 @@ class KorablikiBattleScene(EventShow, BattleBase):
 
     def _remark(self, player: int, trigger: str) -> None:
         """The information war: a computer admiral talks of what both sides saw, and bluffs
-        from a fixed list chosen by the dice alone (never from its own fleet)."""
+        from a fixed list chosen by the dice alone (never from its own fleet); a boss (issue
+        22) has lines of its own, ``remark.<voice>.*``, as in the other modes."""
         seat = self.seat(player)
         if not seat.opponent:
+            return
+        if seat.opponent in BOSS_VOICES:    # a campaign boss speaks in its own voice
+            super()._remark(player, trigger)
             return
         rng = self.remark_rng
         if trigger in ("start", "we_win", "we_lose") or rng.random() < 0.3:
@@ -393,7 +405,8 @@ class KorablikiBattleScene(EventShow, BattleBase):
         for c, rgba in self._hints():
             draw_cell_tint(surface, geo, to_screen(c, flip), rgba)
         draw_pieces(surface, geo, self.display, self.ghosts, self.viewer, self.selected,
-                    self.game.over and not self.busy, self.tr, (ox, oy))
+                    self.game.over and not self.busy, self.tr, (ox, oy),
+                    self.livery_of(self.viewer))
         if self.human_to_move or self.human_to_act or self.human_answering:
             draw_cursor(surface, geo, to_screen(self.cursor, flip))
         self.effects.draw(surface, (ox, oy))
@@ -401,6 +414,7 @@ class KorablikiBattleScene(EventShow, BattleBase):
         self._draw_header(surface, self.geo.grid.centerx)
         self._draw_panel(surface)
         self._draw_log(surface)
+        self._draw_voyage(surface)
 
     def _hints(self) -> list:
         """Cells to light: the legal moves of the picked piece, the enemies it may ask or

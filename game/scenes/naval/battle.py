@@ -119,6 +119,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         """Pass ``action`` to the rules and queue the animation of what it caused."""
         events = self.game.apply(action)
         self.match.progressed(self.game)
+        self._applied(events)
         if not self._hand_over_first(action, events):
             self._queue(events)
 
@@ -341,7 +342,8 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
             if intercepting else None
         paint_field(surface, geo_l, self.letters, self.t, g.fleets[v],
                     {c: m for c, m in own.marks.items() if m != nv.EMPTY},
-                    own.wrecks, own.lost, own.pulses, cursor=own_cursor)
+                    own.wrecks, own.lost, own.pulses, cursor=own_cursor,
+                    livery=self.livery_of(v))
         if view.aa is not None:
             draw_aa_reach(surface, geo_l, view.aa, 70 if intercepting else 12)
         if intercepting:
@@ -359,6 +361,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         self._draw_header(surface)
         self._draw_log(surface)
         self._draw_status(surface)
+        self._draw_voyage(surface)
 
     def _draw_afloat(self, surface, geo: BoardGeometry, owner: int, px: int) -> None:
         """The names of ``owner``'s ships afloat under his field (their number if too long)."""

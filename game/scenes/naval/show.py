@@ -21,8 +21,8 @@ TRACERS = 0.2       # seconds a tracer round takes to reach what it is fired at
 class VolleyShow:
     """A mixin for the Naval battle scene: the cues of one ``VolleyResult`` on its timeline,
     with its ``effects``, ``strike`` (torpedoes, planes, tracers: render/strike.py) and
-    ``fields``; ``geo_of``, ``_sound``, ``_log``, ``_answer_words``, ``_remark`` and ``_halo``
-    come from the scene."""
+    ``fields``; ``geo_of``, ``_sound``, ``_log``, ``_answer_words``, ``_remark``, ``_halo``
+    and ``livery_of`` come from the scene."""
 
     def _aa_source(self, defender: int, target) -> tuple:
         """Where the tracers come from: the mount itself for its owner; for anyone else a point
@@ -235,7 +235,8 @@ class VolleyShow:
         f.wrecks.append(cells)
         self._sound("sink", skipping, geo.center(cells[0])[0])
         if not skipping:
-            sprite, origin, vertical = burning_ship(geo.cell, cells, NAVAL)
+            sprite, origin, vertical = burning_ship(geo.cell, cells, NAVAL,
+                                                    self.livery_of(owner))
             self.effects.sink(sprite, sprite.get_rect(topleft=geo.cell_rect(origin).topleft),
                               vertical, 2.2)
             name = self.tr(f"naval.ship.{kind}") if kind else None
