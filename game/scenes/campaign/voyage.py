@@ -92,7 +92,8 @@ def start_level(app, voyage: Voyage, level, saved: dict | None = None) -> None:
             report_files(app, voyage.store)
             return
         match = make_match(level, saved["seed"], name, app.settings.language,
-                           app.settings.letter_set, voyage, profile)
+                           app.settings.letter_set, voyage, profile,
+                           difficulty=saved.get("difficulty", "normal"))   # as it began
         app.scenes.push(app.flow.battle(match, game))
         return
     match = make_match(level, app.new_seed(), name, app.settings.language,
