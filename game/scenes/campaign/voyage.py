@@ -13,10 +13,12 @@ import math
 
 import pygame
 
-from ...campaign import Voyage, make_match, restore
+from ...campaign import Voyage, first_of, make_match, restore
+from ...data.progress import DIFFICULTIES
 from ...data.profiles import profile_key
 from ...levels import METRICS, STAR_KEYS
 from ...modes import MODES
+from ...rewards import RANKS
 from ...render import text, theme
 from ...render.portrait import draw_portrait
 from ...geo import ChartView
@@ -28,6 +30,7 @@ from ...render.widgets import Item, Menu, centred, panel, star, tint
 from ..common.base import Scene, menu_or_escape
 from ..common.dialogs import ConfirmScene, MenuScene
 
+DIFFICULTY_COLOUR = {"easy": theme.GOOD, "normal": theme.ACCENT, "hard": theme.BAD}
 SAIL_TIME = 0.7     # seconds the chart's ship takes from one port to the next
 NAME_LEN = 16
 _MAP_TOLD: set = set()    # the map problems already shown: each once a run
@@ -158,11 +161,13 @@ def mode_words(tr, level) -> str:
     return " · ".join(words)
 
 
-def first_words(tr, level, name: str) -> str:
-    """Who begins: in «Кораблики» a turn is a move, not a shot (RULES.md §K)."""
-    if level.first == "lot":
+def first_words(tr, level, name: str, difficulty: str = "normal") -> str:
+    """Who begins (on Hard against the top of the ladder, the opponent): in «Кораблики» a
+    turn is a move, not a shot (RULES.md §K)."""
+    first = first_of(level, difficulty)
+    if first == "lot":
         return tr("campaign.first.lot")
-    return tr(f"campaign.{MODES[level.mode].begins}.{level.first}", name=name)
+    return tr(f"campaign.{MODES[level.mode].begins}.{first}", name=name)
 
 
 def limits_words(tr, limits: dict) -> str:
@@ -180,7 +185,7 @@ def missed_words(tr, result) -> list[str]:
     if not result.won or result.stars >= result.level.max_stars:
         return []
     star = max(2, result.stars + 1)
-    limits = result.level.stars.get(STAR_KEYS[star - 2], {})
+    limits = result.level.limits(result.difficulty).get(STAR_KEYS[star - 2], {})
     return [tr("campaign.missed", star=star, limit=tr(f"campaign.limit.{m}", n=most),
                got=result.metrics[m])
             for m, most in limits.items() if result.metrics.get(m, 0) > most]
@@ -209,8 +214,13 @@ class VoyageScene(Scene):
         self._saved_seen: tuple | None = None     # (store, its battle_changes) last read
         self._saved = None
         self.sail_item = Item(self._sail_label, self.open_briefing, enabled=self._can_sail)
+        self.difficulty_item = Item(lambda: self.tr("chart.difficulty"),
+                                    values=lambda: list(DIFFICULTIES),
+                                    get=lambda: self.voyage.difficulty, set=self.set_difficulty,
+                                    show=lambda d: self.tr(f"difficulty.{d}"))
         self.menu = Menu([
             self.sail_item,
+            self.difficulty_item,
             Item(lambda: self.tr("campaign.captains"), self.open_captains),
             Item(lambda: self.tr("menu.back"), self.back),
         ], sound=app.sound, base_px=24)
@@ -278,6 +288,19 @@ class VoyageScene(Scene):
     def open_captains(self) -> None:
         self.app.scenes.push(CaptainsScene(self.app, self))
 
+    def set_difficulty(self, difficulty: str) -> None:
+        """The captain's difficulty from now on, saved with his progress (a battle already
+        begun keeps its own: its file says what it began at)."""
+        self.voyage.set_difficulty(difficulty)
+        problem = self.voyage.save()
+        if problem:
+            self.app.notify(self.tr("notice.profile_not_saved", error=problem))
+        self.app.notify(self.tr(f"chart.difficulty_about.{difficulty}"), 4.0)
+
+    def cycle_difficulty(self, step: int = 1) -> None:
+        self.app.sound("click")
+        self.difficulty_item.step(step)
+
     def back(self) -> None:
         self.app.scenes.pop()
 
@@ -296,8 +319,12 @@ class VoyageScene(Scene):
                 self.app.sound("click")
                 self.back()
                 return
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and \
+                    self.menu.current is not self.difficulty_item:
                 self.select(self.index + (1 if event.key == pygame.K_RIGHT else -1))
+                return
+            if event.key == pygame.K_d:
+                self.cycle_difficulty(-1 if event.mod & pygame.KMOD_SHIFT else 1)
                 return
             if event.key in (pygame.K_HOME, pygame.K_END) and self.voyage.levels:
                 self.select(0 if event.key == pygame.K_HOME else len(self.voyage.levels) - 1)
@@ -311,6 +338,10 @@ class VoyageScene(Scene):
                 return
         if event.type == pygame.MOUSEMOTION:
             self.hover = self._port_at(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3) and \
+                self._difficulty_chip().collidepoint(event.pos):
+            self.cycle_difficulty(1 if event.button == 1 else -1)
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             i = self._port_at(event.pos)
             if i is not None:
@@ -499,18 +530,48 @@ class VoyageScene(Scene):
         return -1.0 if self._labels[i].centerx > self._ports[i][0] else 1.0
 
     def _draw_header(self, surface, u: float) -> None:
+        """The title; on the right the captain, his rank and his stars with the difficulty
+        beside them, and under them how many stars the next rank wants."""
         w = self.size[0]
         px = theme.font_px(self.size, 40)
-        text.draw(surface, self.tr("campaign.title"), (20 * u, self.header_h / 2), px,
-                  theme.ACCENT, "midleft", shadow=True)
+        head = text.draw(surface, self.tr("campaign.title"), (20 * u, self.header_h / 2), px,
+                         theme.ACCENT, "midleft", shadow=True)
+        progress = self.voyage.progress
         spx = theme.font_px(self.size, 22)
-        words = self.tr("campaign.stars_total", n=self.voyage.progress.total_stars,
+        line1 = self.header_h * 0.38
+        colour = DIFFICULTY_COLOUR[self.voyage.difficulty]
+        chip = self._difficulty_chip()
+        text.draw(surface, self.tr(f"difficulty.{self.voyage.difficulty}"), chip.center, spx,
+                  colour, "center")
+        pygame.draw.rect(surface, colour, chip, 1, border_radius=5)
+        words = self.tr("campaign.stars_total", n=progress.total_stars,
                         total=self.voyage.max_stars())
-        r = text.draw(surface, words, (w - 20 * u, self.header_h / 2), spx, theme.TEXT,
+        r = text.draw(surface, words, (chip.x - spx * 0.6, line1), spx, theme.TEXT,
                       "midright")
         star(surface, (r.x - spx * 0.8, r.centery), spx * 1.1, theme.ACCENT)
-        text.draw(surface, self.tr("campaign.captain", name=self.captain),
-                  (r.x - spx * 1.8, self.header_h / 2), spx, theme.TEXT_DIM, "midright")
+        room = r.x - spx * 1.8 - head.right - spx
+        who = self.tr("campaign.captain", name=self.captain) + " · " + self.tr(
+            progress.rank.name_key)
+        text.draw(surface, who, (r.x - spx * 1.8, line1), text.fit_px(who, spx, int(room)),
+                  theme.TEXT, "midright")
+        rank = progress.rank
+        if rank.next_at is None:
+            more = self.tr("chart.top_rank")
+        else:
+            more = self.tr("chart.to_next", n=rank.next_at - progress.total_stars,
+                           rank=self.tr(f"rank.{RANKS[rank.index + 1][0]}"))
+        kpx = theme.font_px(self.size, 15)
+        text.draw(surface, more, (w - 20 * u, self.header_h * 0.8), kpx, theme.TEXT_DIM,
+                  "midright")
+
+    def _difficulty_chip(self) -> pygame.Rect:
+        """The difficulty beside the stars in the header: a click changes it."""
+        u = theme.unit(self.size)
+        spx = theme.font_px(self.size, 22)
+        tw, th = text.size(self.tr(f"difficulty.{self.voyage.difficulty}"), spx)
+        chip = pygame.Rect(0, 0, int(tw + spx * 0.6), int(th + 2))
+        chip.midright = (int(self.size[0] - 20 * u), int(self.header_h * 0.38))
+        return chip
 
     def _draw_info(self, surface, u: float) -> None:
         """The chosen port's column: the opponent's portrait beside the port's name and stars,
@@ -519,7 +580,7 @@ class VoyageScene(Scene):
         box = self._info_box()
         panel(surface, box, 225)
         self.menu.draw(surface, self.t)
-        keys = self.tr("campaign.keys")
+        keys = self.tr("chart.keys")
         kpx = theme.font_px(self.size, 15)
         kpx, klines = _block(keys, kpx, box.w - 2 * m, box.bottom - self.menu.rect.bottom - m)
         top = self.menu.rect.bottom + m // 2
@@ -613,6 +674,13 @@ class BriefingScene(OverChart):
         items.append(Item(lambda: self.tr("menu.back"), self.back))
         super().__init__(app, chart, items)
 
+    @property
+    def difficulty(self) -> str:
+        """What the battle is played at: a saved one's own, else the captain's."""
+        if self.saved:
+            return self.saved.get("difficulty", "normal")
+        return self.chart.voyage.difficulty
+
     def sail(self) -> None:
         self.app.scenes.pop()
         start_level(self.app, self.chart.voyage, self.level)
@@ -652,8 +720,12 @@ class BriefingScene(OverChart):
         text.draw(surface, port, (x, y), text.fit_px(port, big, width), theme.ACCENT, shadow=True)
         y += big * 1.1
         px = theme.font_px(self.size, 20)
-        first = first_words(self.tr, lv, name)
-        for words, colour in ((mode_words(self.tr, lv), theme.TEXT_DIM), (first, theme.TEXT_DIM)):
+        difficulty = self.difficulty
+        first = first_words(self.tr, lv, name, difficulty)
+        level_words = self.tr("chart.briefing_difficulty",
+                              difficulty=self.tr(f"difficulty.{difficulty}"))
+        for words, colour in ((mode_words(self.tr, lv), theme.TEXT_DIM), (first, theme.TEXT_DIM),
+                              (level_words, DIFFICULTY_COLOUR[difficulty])):
             text.draw(surface, words, (x, y), text.fit_px(words, px, width), colour)
             y += px * 1.25
         y += px * 0.4
@@ -670,8 +742,9 @@ class BriefingScene(OverChart):
             y += bpx * 1.22
         y = box.bottom - m - menu_h - stars_h
         rows = [(1, self.tr("campaign.star_one"))]
-        rows += [(n, limits_words(self.tr, lv.stars[k])) for n, k in enumerate(STAR_KEYS, 2)
-                 if k in lv.stars]
+        limits = lv.limits(difficulty)
+        rows += [(n, limits_words(self.tr, limits[k])) for n, k in enumerate(STAR_KEYS, 2)
+                 if k in limits]
         earned = self.chart.voyage.progress.stars(lv.id)
         for n, words in rows:
             for k in range(n):

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pygame
 
+from ...data.progress import ProgressStore
 from ...rules.classic import ClassicConfig
 from ...render import text, theme
 from ...render import title as art
-from ...render.widgets import Item, Menu, centred, panel, tint
+from ...render.widgets import Item, Menu, centred, panel, star, tint
 from .base import Scene, menu_or_escape
 from ..classic.battle import BattleScene
 from .dialogs import ConfirmScene
@@ -34,7 +35,21 @@ class TitleScene(Scene):
         self.demo = None
         self.demo_wait = 0.0
         self.art: art.TitleLayout | None = None
+        self.captain = self._captain()
         self._new_demo()
+
+    def _captain(self):
+        """The current captain's voyage (his name, rank, stars) if he has set out on it; only
+        a look (a damaged file is the chart's to report and mend)."""
+        key = self.app.settings.profile
+        store = ProgressStore()
+        if not store.path(key).exists():
+            return None
+        progress = store.load(key, repair=False)
+        return progress if progress.levels else None
+
+    def resume(self) -> None:
+        self.captain = self._captain()      # back from the chart: his rank may have risen
 
     def _new_demo(self) -> None:
         seed = self.app.new_seed()
@@ -75,5 +90,19 @@ class TitleScene(Scene):
         u = theme.unit(self.size)
         panel(surface, self._panel_rect(), 200)
         self.menu.draw(surface, self.t)
-        text.draw(surface, self.tr("title.keys"), (w / 2, h - 12 * u), theme.font_px(self.size, 18),
-                  theme.TEXT_DIM, "midbottom", shadow=True)
+        keys = text.draw(surface, self.tr("title.keys"), (w / 2, h - 12 * u),
+                         theme.font_px(self.size, 18), theme.TEXT_DIM, "midbottom", shadow=True)
+        if self.captain is not None:
+            self._draw_rank(surface, (self._panel_rect().bottom + keys.y) / 2)
+
+    def _draw_rank(self, surface, y: float) -> None:
+        """The captain's rank line under the menu: his name, rank and stars."""
+        progress = self.captain
+        name = progress.name or (self.tr("setup.you") if progress.key == "player"
+                                 else progress.key)
+        px = theme.font_px(self.size, 22)
+        words = self.tr("chart.title_rank", name=name, rank=self.tr(progress.rank.name_key),
+                        stars=progress.total_stars)
+        r = text.draw(surface, words, (self.size[0] / 2 + px * 0.7, y), px, theme.TEXT, "center",
+                      shadow=True)
+        star(surface, (r.x - px * 0.8, r.centery), px * 1.1, theme.ACCENT)
