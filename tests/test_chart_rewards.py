@@ -7,13 +7,17 @@ import json
 import pygame
 import pytest
 
+from game.audio import music
 from game.campaign import Voyage
 from game.data.progress import ProgressStore
-from game.scenes.campaign.voyage import BriefingScene, VoyageScene
+from game.scenes.campaign.boss import GUARD, BossScene
+from game.scenes.campaign.voyage import BriefingScene, ResultScene, VoyageScene
+from game.scenes.classic.placement import PlacementScene
+from game.scenes.common.gameover import GameOverScene
 from game.scenes.common.title import TitleScene
 
-from .test_levels import level, write
-from .test_scenes import click, frames, key
+from .test_levels import level, words, write
+from .test_scenes import click, finish_by_human, frames, key
 from .test_voyage import make_app, open_chart
 
 
@@ -100,3 +104,115 @@ def test_the_title_shows_the_captains_rank(home, levels_dir):
 
 def test_no_rank_line_before_the_captain_sets_out(app):
     assert isinstance(app.scenes.top, TitleScene) and app.scenes.top.captain is None
+
+
+BOSS = {"stinger": "perelman", "before": words("I have proved you lose"),
+        "after": words("My proof had a gap")}
+
+
+@pytest.fixture
+def boss_dir(tmp_path):
+    folder = tmp_path / "boss-levels"
+    folder.mkdir()
+    write(folder, "1.json", level("boss", order=1, boss=BOSS, defeat=words("QED")))
+    return folder
+
+
+def test_a_boss_speaks_before_the_battle_with_his_stinger_and_esc_goes_back(home, boss_dir):
+    app = make_app(boss_dir)
+    open_chart(app)
+    frames(app, 1, [key(pygame.K_RETURN)])
+    brief = app.scenes.top
+    assert isinstance(brief, BriefingScene)
+    frames(app, 1, [key(pygame.K_RETURN)])            # Set sail: the boss first
+    scene = app.scenes.top
+    assert isinstance(scene, BossScene) and scene.when == "before"
+    assert scene.words == "I have proved you lose (en)"
+    if app.audio.enabled:                             # the dummy driver has a mixer
+        assert app.audio.stinger_played == "perelman"
+    frames(app, int(GUARD * 60) + 2)
+    frames(app, 1, [key(pygame.K_ESCAPE)])            # Esc: back to the briefing
+    assert app.scenes.top is brief
+    frames(app, 1, [key(pygame.K_RETURN)])
+    frames(app, int(GUARD * 60) + 2)
+    frames(app, 1, [key(pygame.K_SPACE)])             # any key: on to the battle
+    assert isinstance(app.scenes.top, PlacementScene)
+    app.quit()
+
+
+@pytest.mark.parametrize("won", [True, False])
+def test_after_the_battle_the_boss_has_his_word_then_the_result(home, boss_dir, won):
+    app = make_app(boss_dir)
+    open_chart(app)
+    frames(app, 1, [key(pygame.K_RETURN)])
+    frames(app, 1, [key(pygame.K_RETURN)])
+    frames(app, int(GUARD * 60) + 2)
+    frames(app, 1, [key(pygame.K_SPACE)])
+    frames(app, 1, [key(pygame.K_a), key(pygame.K_RETURN)])
+    battle = app.scenes.top
+    if won:
+        finish_by_human(app, battle)
+    else:
+        battle.resign()
+        for _ in range(100):
+            if isinstance(app.scenes.top, GameOverScene):
+                break
+            frames(app, 10)
+    over = app.scenes.top
+    assert isinstance(over, GameOverScene)
+    frames(app, 1, [key(pygame.K_RETURN)])            # Back to the chart
+    scene = app.scenes.top
+    assert isinstance(scene, BossScene) and scene.when == "after" and scene.won is won
+    assert scene.words == ("My proof had a gap (en)" if won else "QED (en)")
+    frames(app, 1, [key(pygame.K_RETURN)])            # too soon: a held key is not taken
+    assert app.scenes.top is scene
+    frames(app, int(GUARD * 60) + 2)
+    frames(app, 1, click((5, 5)))
+    assert isinstance(app.scenes.top, ResultScene) and app.scenes.top.result.won is won
+    app.quit()
+
+
+def test_every_stinger_is_a_short_phrase_that_loads():
+    for name in music.STINGERS:
+        score = music.load(f"stinger-{name}")
+        assert 2.0 <= score.seconds() <= 8.0 and score.bars <= 4, name
+
+
+def test_saying_no_to_start_anew_leaves_the_saved_battle_alone(home, levels_dir):
+    """The briefing's "Resume the battle" was once named like the scene's own ``resume``,
+    which the stack calls when a dialog over it closes: "No" resumed the battle."""
+    app = make_app(levels_dir)
+    ProgressStore(home / "campaign").save_battle("player", "one", 7, {"mode": "classic"})
+    open_chart(app)
+    frames(app, 1, [key(pygame.K_RETURN)])
+    brief = app.scenes.top
+    assert isinstance(brief, BriefingScene) and brief.saved
+    brief.start_anew()
+    frames(app, 1, [key(pygame.K_RETURN)])        # No (selected first)
+    assert app.scenes.top is brief
+    app.quit()
+
+
+def test_a_stinger_plays_over_the_music_and_is_silent_when_the_music_is():
+    from game.audio.mixer import Audio
+    audio = Audio(seed=1)
+    if not audio.start():
+        pytest.skip("no mixer")
+    assert audio.play_stinger("ice") and audio.stinger_played == "ice"
+    audio.set_music_volume(0.0)                      # the music turned down: no stinger
+    audio.stinger_played = ""
+    assert not audio.play_stinger("perelman") and audio.stinger_played == ""
+    audio.set_music_volume(0.5)
+    audio.set_muted(True)
+    assert not audio.play_stinger("perelman")
+    with pytest.raises(ValueError):
+        audio.play_stinger("kraken")
+
+
+def test_a_missing_stinger_is_said_once_and_the_game_goes_on(tmp_path):
+    from game.audio.mixer import Audio
+    audio = Audio(seed=1, music_dir=tmp_path)
+    if not audio.start():
+        pytest.skip("no mixer")
+    assert not audio.play_stinger("maltese") and not audio.play_stinger("maltese")
+    assert len(audio.problems) == 1 and "stinger-maltese.score" in audio.problems[0]

@@ -29,6 +29,7 @@ from ...render.sea import draw_water
 from ...render.widgets import Item, Menu, centred, panel, star, tint
 from ..common.base import Scene, menu_or_escape
 from ..common.dialogs import ConfirmScene, MenuScene
+from .boss import BossScene
 
 DIFFICULTY_COLOUR = {"easy": theme.GOOD, "normal": theme.ACCENT, "hard": theme.BAD}
 SAIL_TIME = 0.7     # seconds the chart's ship takes from one port to the next
@@ -254,7 +255,14 @@ class VoyageScene(Scene):
     def enter(self) -> None:
         if self.result is not None:
             result, self.result = self.result, None
-            self.app.scenes.push(ResultScene(self.app, self, result))
+
+            def show():
+                self.app.scenes.push(ResultScene(self.app, self, result))
+            if result.level.boss is not None and not result.draw:   # the boss has his word
+                self.app.scenes.push(BossScene(self.app, result.level, "after", show,
+                                               won=result.won))
+            else:
+                show()
 
     def select(self, index: int) -> None:
         if not self.voyage.levels or index == self.index:
@@ -667,7 +675,7 @@ class BriefingScene(OverChart):
         saved = chart.saved
         self.saved = saved if saved and saved.get("level") == level.id else None
         if self.saved:
-            items = [Item(lambda: self.tr("campaign.resume"), self.resume),
+            items = [Item(lambda: self.tr("campaign.resume"), self.resume_battle),
                      Item(lambda: self.tr("campaign.start_anew"), self.start_anew)]
         else:
             items = [Item(lambda: self.tr("campaign.set_sail"), self.sail)]
@@ -681,11 +689,17 @@ class BriefingScene(OverChart):
             return self.saved.get("difficulty", "normal")
         return self.chart.voyage.difficulty
 
-    def sail(self) -> None:
+    def sail(self, met: bool = False) -> None:
+        """A new battle; against a boss, his scene first (Esc there comes back here)."""
+        if self.level.boss is not None and not met:
+            self.app.scenes.push(BossScene(self.app, self.level, "before",
+                                           lambda: self.sail(met=True), on_back=lambda: None))
+            return
         self.app.scenes.pop()
         start_level(self.app, self.chart.voyage, self.level)
 
-    def resume(self) -> None:
+    def resume_battle(self) -> None:
+        """(Not ``resume``: that is the scene's own, called when a dialog over it closes.)"""
         self.app.scenes.pop()
         start_level(self.app, self.chart.voyage, self.level, self.saved)
 
