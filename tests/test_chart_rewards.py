@@ -216,3 +216,21 @@ def test_a_missing_stinger_is_said_once_and_the_game_goes_on(tmp_path):
         pytest.skip("no mixer")
     assert not audio.play_stinger("maltese") and not audio.play_stinger("maltese")
     assert len(audio.problems) == 1 and "stinger-maltese.score" in audio.problems[0]
+
+
+def test_the_result_shows_new_medals_and_a_rank_risen(app, monkeypatch):
+    from game.campaign import Result
+    chart = open_chart(app)
+    lv = chart.voyage.levels[0]
+    plain = Result(lv, True, False, 1, {"shots": 99, "ships_lost": 1}, 1, [], "normal")
+    app.scenes.push(ResultScene(app, chart, plain))
+    quiet = drawn_words(app, monkeypatch, 60)
+    assert app.scenes.top._awards_h() == 0
+    assert not [w for w in quiet if w.startswith(("New medal", "Promoted"))]
+    app.scenes.pop()
+    rich = Result(lv, True, False, 2, {"shots": 40, "ships_lost": 0}, 2, [], "hard",
+                  ["untouched", "sharpshooter"], "", 0, 1)
+    app.scenes.push(ResultScene(app, chart, rich))
+    shown = drawn_words(app, monkeypatch, 120)
+    assert "New medal: Untouched" in shown and "New medal: Sharpshooter" in shown
+    assert "Promoted: Sailor!" in shown

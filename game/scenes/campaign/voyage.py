@@ -29,6 +29,7 @@ from ...render.sea import draw_water
 from ...render.widgets import Item, Menu, centred, panel, star, tint
 from ..common.base import Scene, menu_or_escape
 from ..common.dialogs import ConfirmScene, MenuScene
+from .awards import draw_awards
 from .boss import BossScene
 
 DIFFICULTY_COLOUR = {"easy": theme.GOOD, "normal": theme.ACCENT, "hard": theme.BAD}
@@ -858,17 +859,28 @@ class ResultScene(OverChart):
         if r.opened:
             ports = ", ".join(lv.text("port", lang) for lv in r.opened)
             lines.append((self.tr("campaign.opened", ports=ports), theme.ACCENT))
+        awards = box.bottom - m - menu_h - self._awards_h()
         for line, col in lines:
-            if y + px > box.bottom - m - menu_h:
+            if y + px > awards:
                 break
             text.draw(surface, line, (box.centerx, y), text.fit_px(line, px, width), col, "midtop")
             y += px * 1.25
+        if self._awards_h():
+            draw_awards(surface, self, pygame.Rect(box.x + m, awards, width, self._awards_h()),
+                        max(0.0, self.t - 0.4 - r.stars * 0.35))
         self.menu.draw(surface, self.t)
+
+    def _awards_h(self) -> int:
+        """The height of the band of new medals and a rank risen (0: none this battle)."""
+        u = theme.unit(self.size)
+        r = self.result
+        return int((106 * u if r.medals else 0) + (34 * u if r.rank_after > r.rank_before else 0))
 
     def _box(self) -> pygame.Rect:
         w, h = self.size
         u = theme.unit(self.size)
-        return centred(min(w * 0.8, 820 * u), min(h * 0.8, 520 * u), (w // 2, h // 2))
+        return centred(min(w * 0.8, 820 * u), min(h * 0.92, 520 * u + self._awards_h()),
+                       (w // 2, h // 2))
 
     def layout(self) -> None:
         """The menu at the foot of the panel, centred."""
