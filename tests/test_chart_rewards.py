@@ -234,3 +234,49 @@ def test_the_result_shows_new_medals_and_a_rank_risen(app, monkeypatch):
     shown = drawn_words(app, monkeypatch, 120)
     assert "New medal: Untouched" in shown and "New medal: Sharpshooter" in shown
     assert "Promoted: Sailor!" in shown
+
+
+def test_the_medal_case_shows_medals_and_chooses_only_unlocked_paints_and_flags(
+        app, home, monkeypatch):
+    from game.scenes.campaign.medals import MedalCaseScene
+    chart = open_chart(app)
+    chart.voyage.progress.record("one", 2, {"shots": 50})        # 2 stars: Cabin Boy still
+    chart.voyage.progress.award("untouched", "one", "hard")
+    frames(app, 1, [key(pygame.K_m)])
+    case = app.scenes.top
+    assert isinstance(case, MedalCaseScene)
+    assert case.about("medals", "untouched")[0].endswith("Won at Port (en) on Hard.")
+    assert case.about("medals", "all_stars")[0].startswith("Not yet won.")
+    frames(app, 1, [key(pygame.K_DOWN), key(pygame.K_DOWN)])      # the medals' second row,
+    assert (case.row, case.index) == (1, 0)                       # then the paints from grey
+    frames(app, 1, [key(pygame.K_RIGHT), key(pygame.K_RETURN)])   # navy: from Able Seaman
+    assert chart.voyage.progress.paint == "grey"
+    assert any("From the rank of Able Seaman" in n[0] for n in app.notices)
+    frames(app, 1, [key(pygame.K_DOWN), key(pygame.K_RIGHT), key(pygame.K_RIGHT)])
+    assert case.keys("flags")[case.index] == "pennant"            # the Untouched medal's
+    frames(app, 1, [key(pygame.K_RETURN)])
+    assert chart.voyage.progress.flag == "pennant" and saved_progress(home)["flag"] == "pennant"
+    case.layout()
+    frames(app, 1, click(case.rects["flags"][0].center))          # a click chooses too
+    assert saved_progress(home)["flag"] == "ensign"
+    assert "Medals: 1 of 8" in drawn_words(app, monkeypatch)
+    frames(app, 1, [key(pygame.K_ESCAPE)])
+    assert app.scenes.top is chart
+
+
+def test_the_title_opens_the_medal_case_with_m(home, levels_dir):
+    from game.scenes.campaign.medals import MedalCaseScene
+    store = ProgressStore(home / "campaign")
+    v = Voyage("player", folder=levels_dir, store=store)
+    v.progress.record("one", 1, {"shots": 90})
+    store.save(v.progress)
+    a = make_app(levels_dir)
+    frames(a, 1, [key(pygame.K_m)])
+    assert isinstance(a.scenes.top, MedalCaseScene)
+    frames(a, 1, [key(pygame.K_ESCAPE)])
+    title = a.scenes.top
+    assert isinstance(title, TitleScene)
+    title.layout()
+    frames(a, 1, click(title._rank_rect().center))
+    assert isinstance(a.scenes.top, MedalCaseScene)
+    a.quit()

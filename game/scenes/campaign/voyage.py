@@ -31,6 +31,7 @@ from ..common.base import Scene, menu_or_escape
 from ..common.dialogs import ConfirmScene, MenuScene
 from .awards import draw_awards
 from .boss import BossScene
+from .medals import MedalCaseScene
 
 DIFFICULTY_COLOUR = {"easy": theme.GOOD, "normal": theme.ACCENT, "hard": theme.BAD}
 SAIL_TIME = 0.7     # seconds the chart's ship takes from one port to the next
@@ -104,6 +105,12 @@ def start_level(app, voyage: Voyage, level, saved: dict | None = None) -> None:
     match = make_match(level, app.new_seed(), name, app.settings.language,
                        app.settings.letter_set, voyage, profile)
     app.flow.start(match)
+
+
+def open_medal_case(app) -> None:
+    """The medal case of the current captain, from the title screen."""
+    voyage = load_voyage(app)
+    app.scenes.push(MedalCaseScene(app, voyage, captain_name(app, voyage)))
 
 
 def offer_resume(app) -> bool:
@@ -223,6 +230,7 @@ class VoyageScene(Scene):
         self.menu = Menu([
             self.sail_item,
             self.difficulty_item,
+            Item(lambda: self.tr("medals.open"), self.open_medals),
             Item(lambda: self.tr("campaign.captains"), self.open_captains),
             Item(lambda: self.tr("menu.back"), self.back),
         ], sound=app.sound, base_px=24)
@@ -297,6 +305,10 @@ class VoyageScene(Scene):
     def open_captains(self) -> None:
         self.app.scenes.push(CaptainsScene(self.app, self))
 
+    def open_medals(self) -> None:
+        self.app.sound("click")
+        self.app.scenes.push(MedalCaseScene(self.app, self.voyage, self.captain))
+
     def set_difficulty(self, difficulty: str) -> None:
         """The captain's difficulty from now on, saved with his progress (a battle already
         begun keeps its own: its file says what it began at)."""
@@ -340,6 +352,9 @@ class VoyageScene(Scene):
                 return
             if event.key == pygame.K_c:
                 self.open_captains()
+                return
+            if event.key == pygame.K_m and not event.mod & pygame.KMOD_CTRL:
+                self.open_medals()
                 return
             if (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
                     and self.menu.current is self.sail_item):

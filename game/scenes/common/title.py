@@ -63,6 +63,14 @@ class TitleScene(Scene):
         self.app.scenes.push(ConfirmScene(self.app, self.tr("dialog.quit"), self.app.quit))
 
     def handle(self, event) -> None:
+        if self.captain is not None and (
+                (event.type == pygame.KEYDOWN and event.key == pygame.K_m
+                 and not event.mod & pygame.KMOD_CTRL)
+                or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                    and self._rank_rect().collidepoint(event.pos))):
+            self.app.sound("click")
+            self.app.flow.medal_case()      # M or a click on the rank line: the medal case
+            return
         menu_or_escape(self, event, self.ask_quit, click=False)
 
     def update(self, dt: float) -> None:
@@ -90,19 +98,31 @@ class TitleScene(Scene):
         u = theme.unit(self.size)
         panel(surface, self._panel_rect(), 200)
         self.menu.draw(surface, self.t)
-        keys = text.draw(surface, self.tr("title.keys"), (w / 2, h - 12 * u),
-                         theme.font_px(self.size, 18), theme.TEXT_DIM, "midbottom", shadow=True)
+        text.draw(surface, self.tr("title.keys"), (w / 2, h - 12 * u), theme.font_px(self.size, 18),
+                  theme.TEXT_DIM, "midbottom", shadow=True)
         if self.captain is not None:
-            self._draw_rank(surface, (self._panel_rect().bottom + keys.y) / 2)
+            self._draw_rank(surface)
 
-    def _draw_rank(self, surface, y: float) -> None:
-        """The captain's rank line under the menu: his name, rank and stars."""
+    def _rank_words(self) -> str:
         progress = self.captain
         name = progress.name or (self.tr("setup.you") if progress.key == "player"
                                  else progress.key)
+        return self.tr("chart.title_rank", name=name, rank=self.tr(progress.rank.name_key),
+                       stars=progress.total_stars)
+
+    def _rank_rect(self) -> pygame.Rect:
+        """The captain's rank line under the menu (a click opens his medal case)."""
+        u = theme.unit(self.size)
         px = theme.font_px(self.size, 22)
-        words = self.tr("chart.title_rank", name=name, rank=self.tr(progress.rank.name_key),
-                        stars=progress.total_stars)
-        r = text.draw(surface, words, (self.size[0] / 2 + px * 0.7, y), px, theme.TEXT, "center",
-                      shadow=True)
-        star(surface, (r.x - px * 0.8, r.centery), px * 1.1, theme.ACCENT)
+        keys_top = self.size[1] - 12 * u - theme.font_px(self.size, 18) * 1.2
+        tw, th = text.size(self._rank_words(), px)
+        rect = pygame.Rect(0, 0, int(tw + px * 1.6), int(th))
+        rect.center = (self.size[0] // 2, int((self._panel_rect().bottom + keys_top) / 2))
+        return rect
+
+    def _draw_rank(self, surface) -> None:
+        px = theme.font_px(self.size, 22)
+        rect = self._rank_rect()
+        text.draw(surface, self._rank_words(), (rect.right, rect.centery), px, theme.TEXT,
+                  "midright", shadow=True)
+        star(surface, (rect.x + px * 0.6, rect.centery), px * 1.1, theme.ACCENT)
