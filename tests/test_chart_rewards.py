@@ -280,3 +280,70 @@ def test_the_title_opens_the_medal_case_with_m(home, levels_dir):
     frames(a, 1, click(title._rank_rect().center))
     assert isinstance(a.scenes.top, MedalCaseScene)
     a.quit()
+
+
+def voyage_file(folder, vid, order, after, lon0, lat1, lat2):
+    (folder / "voyages").mkdir(exist_ok=True)
+    write(folder / "voyages", f"{vid}.json", {
+        "id": vid, "order": order, "after": after, "name": words(f"Voyage {vid}"),
+        "ending": words(f"The end of {vid}"),
+        "chart": {"lon0": lon0, "lat1": lat1, "lat2": lat2}})
+
+
+@pytest.fixture
+def two_voyages(tmp_path):
+    folder = tmp_path / "two"
+    folder.mkdir()
+    voyage_file(folder, "europe", 1, "", 12.0, 40.0, 64.0)
+    voyage_file(folder, "arctic", 2, "europe", 30.0, 62.0, 74.0)
+    write(folder, "1.json", level("kronstadt", order=1, unlocks=["riga"], at=[29.7, 59.99],
+                                  port=words("Kronstadt")))
+    write(folder, "2.json", level("riga", order=2, at=[24.1, 57.0], port=words("Riga")))
+    write(folder, "3.json", level("murmansk", order=1, voyage="arctic", unlocks=["kola"],
+                                  at=[33.1, 69.0], port=words("Murmansk"),
+                                  boss=BOSS | {"stinger": "ice"}))
+    write(folder, "4.json", level("kola", order=2, voyage="arctic", at=[35.0, 69.3],
+                                  port=words("Kola")))
+    return folder
+
+
+def test_each_voyage_has_its_own_chart_and_a_locked_one_says_what_opens_it(home, two_voyages,
+                                                                          monkeypatch):
+    app = make_app(two_voyages)
+    chart = open_chart(app)
+    assert chart.shown_voyage.id == "europe"
+    assert [lv.id for lv in chart.levels] == ["kronstadt", "riga"]
+    assert chart.pane.view.proj.lon0 == 12.0
+    assert chart._chart_words()[1] == "Voyage europe (en)"              # the cartouche
+    frames(app, 1, [key(pygame.K_PAGEDOWN)])
+    assert chart.shown_voyage.id == "arctic" and chart.pane.view.proj.lon0 == 30.0
+    assert [lv.id for lv in chart.levels] == ["murmansk", "kola"]
+    assert chart._states() == ["locked", "locked"]
+    shown = drawn_words(app, monkeypatch)
+    assert "This voyage opens when «Voyage europe (en)» is finished." in shown
+    chart.open_briefing()
+    assert app.scenes.top is chart
+    assert any("opens when" in n[0] for n in app.notices)
+    chart.layout()
+    frames(app, 1, click(chart.voyage_arrows[0].center))                # the arrows too
+    assert chart.shown_voyage.id == "europe"
+    app.quit()
+
+
+def test_finishing_the_first_voyage_opens_the_second_on_its_own_chart(home, two_voyages):
+    from game.campaign import Result
+    store = ProgressStore(home / "campaign")
+    v = Voyage("player", folder=two_voyages, store=store)
+    v.progress.record("kronstadt", 3, {"shots": 30})
+    store.save(v.progress)
+    app = make_app(two_voyages)
+    chart = open_chart(app)
+    assert chart.level.id == "riga"
+    chart.voyage.progress.record("riga", 1, {"shots": 99})
+    opened = chart.voyage.level("murmansk")
+    assert chart.voyage.state(opened) == "open"
+    app.scenes.push(ResultScene(app, chart, Result(chart.level, True, False, 1, {"shots": 99},
+                                                   1, [opened], "normal", [], "europe")))
+    assert chart.shown_voyage.id == "arctic" and chart.level.id == "murmansk"
+    assert chart._states() == ["open", "locked"]
+    app.quit()

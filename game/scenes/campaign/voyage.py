@@ -9,7 +9,6 @@ What a level is and how it is checked is ``game.levels``; progress and the saved
 from __future__ import annotations
 
 import functools
-import math
 
 import pygame
 
@@ -21,17 +20,15 @@ from ...modes import MODES
 from ...rewards import RANKS
 from ...render import text, theme
 from ...render.portrait import draw_portrait
-from ...geo import ChartView
-from ...render.chart import (along, cartouche_box, chart_sheet, draw_chart_ship, draw_compass,
-                             draw_label, draw_port, draw_port_marks, draw_route, draw_stars,
-                             load_coast, place_labels, sheet_unit)
+from ...render.chart import ROUTE_LIT, draw_notice, draw_stars, load_coast, sheet_unit
 from ...render.sea import draw_water
-from ...render.widgets import Item, Menu, centred, panel, star, tint
+from ...render.widgets import Item, Menu, arrow, centred, panel, star, tint
 from ..common.base import Scene, menu_or_escape
 from ..common.dialogs import ConfirmScene, MenuScene
 from .awards import draw_awards
 from .boss import BossScene
 from .medals import MedalCaseScene
+from .pane import ChartPane
 
 DIFFICULTY_COLOUR = {"easy": theme.GOOD, "normal": theme.ACCENT, "hard": theme.BAD}
 SAIL_TIME = 0.7     # seconds the chart's ship takes from one port to the next
@@ -207,16 +204,10 @@ class VoyageScene(Scene):
         self.captain = captain_name(app, self.voyage)   # read once: the header draws it every frame
         self.result = result
         self.hover: int | None = None
-        current = self.voyage.current()
-        self.index = self.voyage.levels.index(current) if current else 0
-        self.ship_from = self.index
         self.ship_t = SAIL_TIME
-        self._ports: list[tuple[float, float]] = []
-        self._routes: dict[tuple[int, int], list] = {}
-        self._labels: list[pygame.Rect] = []
-        self._face: pygame.Surface | None = None     # the chart with routes, ports and names
-        self._face_key = None
         self.coast, problem = load_coast()
+        self.pane = ChartPane(self.coast)           # the shown voyage's chart
+        self._open_at(self.voyage.current())
         if problem and problem not in _MAP_TOLD:
             _MAP_TOLD.add(problem)
             app.notify(app.tr("campaign.map_missing", problem=problem), 8.0)
@@ -237,9 +228,45 @@ class VoyageScene(Scene):
 
     # -- state -------------------------------------------------------------------------
     @property
+    def voyages(self) -> list:
+        """The voyages that have ports, in order (each has its own chart)."""
+        return [v for v in self.voyage.voyages if self.voyage.ports(v.id)] or \
+            self.voyage.voyages[:1]
+
+    @property
+    def shown_voyage(self):
+        return self.voyages[self.shown % len(self.voyages)]
+
+    @property
+    def levels(self) -> list:
+        """The ports of the voyage on the chart, in order."""
+        return self.voyage.ports(self.shown_voyage.id)
+
+    @property
     def level(self):
-        levels = self.voyage.levels
+        levels = self.levels
         return levels[self.index] if levels else None
+
+    @property
+    def _ports(self) -> list:
+        return self.pane.ports
+
+    @property
+    def _labels(self) -> list:
+        return self.pane.labels
+
+    @property
+    def _port_r(self) -> float:
+        return self.pane.port_r
+
+    def _open_at(self, level) -> None:
+        """Show ``level``'s voyage with ``level`` chosen (None: the first voyage's first port)."""
+        ids = [v.id for v in self.voyages]
+        self.shown = ids.index(level.voyage) if level is not None and level.voyage in ids else 0
+        levels = self.levels
+        self.index = levels.index(level) if level in levels else 0
+        self.ship_from = self.index
+        self.laid_out = None
 
     @property
     def saved(self) -> dict | None:
@@ -274,21 +301,36 @@ class VoyageScene(Scene):
                 show()
 
     def select(self, index: int) -> None:
-        if not self.voyage.levels or index == self.index:
+        if not self.levels or index == self.index:
             return
         self.ship_from = self.index
         self.ship_t = 0.0
-        self.index = index % len(self.voyage.levels)
+        self.index = index % len(self.levels)
         self.app.sound("click")
+
+    def select_level(self, level) -> None:
+        """Choose ``level``, on its own voyage's chart (the ship sails there on the same one)."""
+        if level in self.levels:
+            self.select(self.levels.index(level))
+        else:
+            self._open_at(level)
+
+    def show_voyage(self, step: int) -> None:
+        """The next (or the previous) voyage's chart, opened at its newest open port."""
+        if len(self.voyages) < 2:
+            return
+        self.app.sound("click")
+        self.shown = (self.shown + step) % len(self.voyages)
+        opened, won = self.voyage.opened(), self.voyage.progress.won
+        fresh = [lv for lv in self.levels if lv.id in opened and lv.id not in won]
+        self._open_at(fresh[-1] if fresh else self.levels[0])
 
     def reload(self) -> None:
         """Another captain took the helm: his voyage and progress."""
         self.voyage = load_voyage(self.app)
         self.captain = captain_name(self.app, self.voyage)
-        current = self.voyage.current()
-        self.index = self.ship_from = self.voyage.levels.index(current) if current else 0
+        self._open_at(self.voyage.current())
         self._saved_seen = None
-        self.laid_out = None
 
     # -- actions -----------------------------------------------------------------------
     def open_briefing(self) -> None:
@@ -325,8 +367,18 @@ class VoyageScene(Scene):
     def back(self) -> None:
         self.app.scenes.pop()
 
+    def _voyage_locked(self, voyage_id: str) -> str:
+        """What opens a voyage not yet open: finishing the one it comes after."""
+        lang = self.app.settings.language
+        vdef = next((v for v in self.voyage.voyages if v.id == voyage_id), None)
+        before = next((v for v in self.voyage.voyages if vdef and v.id == vdef.after), None)
+        name = before.text("name", lang) if before else ""
+        return self.tr("chart.voyage_locked", voyage=name or (before.id if before else ""))
+
     def _locked_words(self, level) -> str:
         lang = self.app.settings.language
+        if not self.voyage.voyage_open(level.voyage):
+            return self._voyage_locked(level.voyage)
         ports = [lv.text("port", lang) for lv in self.voyage.levels if level.id in lv.unlocks]
         if len(ports) > 1:
             return self.tr("campaign.locked_any", ports=", ".join(ports))
@@ -347,8 +399,13 @@ class VoyageScene(Scene):
             if event.key == pygame.K_d:
                 self.cycle_difficulty(-1 if event.mod & pygame.KMOD_SHIFT else 1)
                 return
-            if event.key in (pygame.K_HOME, pygame.K_END) and self.voyage.levels:
-                self.select(0 if event.key == pygame.K_HOME else len(self.voyage.levels) - 1)
+            if event.key in (pygame.K_HOME, pygame.K_END) and self.levels:
+                self.select(0 if event.key == pygame.K_HOME else len(self.levels) - 1)
+                return
+            if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_v):
+                back = event.key == pygame.K_PAGEUP or (event.key == pygame.K_v and
+                                                        event.mod & pygame.KMOD_SHIFT)
+                self.show_voyage(-1 if back else 1)
                 return
             if event.key == pygame.K_c:
                 self.open_captains()
@@ -366,6 +423,13 @@ class VoyageScene(Scene):
                 self._difficulty_chip().collidepoint(event.pos):
             self.cycle_difficulty(1 if event.button == 1 else -1)
             return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                len(self.voyages) > 1:
+            self.layout()
+            for step, rect in zip((-1, 1), self.voyage_arrows):
+                if rect.collidepoint(event.pos):
+                    self.show_voyage(step)
+                    return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             i = self._port_at(event.pos)
             if i is not None:
@@ -378,11 +442,7 @@ class VoyageScene(Scene):
 
     def _port_at(self, pos) -> int | None:
         self.layout()
-        r = self._port_r * 1.6
-        for i, (x, y) in enumerate(self._ports):
-            if (pos[0] - x) ** 2 + (pos[1] - y) ** 2 <= r * r:
-                return i
-        return None
+        return self.pane.port_at(pos)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -390,7 +450,7 @@ class VoyageScene(Scene):
 
     # -- layout ------------------------------------------------------------------------
     def layout_key(self):
-        return self.size, self.app.settings.language     # the names beside the ports
+        return self.size, self.app.settings.language, self.shown   # the names, the voyage
 
     def lay_out(self, w: int, h: int, u: float) -> None:
         """The chart on the left, as tall as the window allows, the port's details in a column
@@ -402,47 +462,22 @@ class VoyageScene(Scene):
         self.chart = pygame.Rect(m, self.header_h, cw, ch)
         self.column = pygame.Rect(self.chart.right + m, self.header_h,
                                   w - self.chart.right - 2 * m, ch)
-        self._port_r = max(8, int(12 * u))
-        levels = self.voyage.levels
-        places = [lv.at for lv in levels if lv.at]
-        self.view = ChartView(self.chart, places or [(-9.0, 36.0), (30.0, 70.0)])
-        n = max(1, len(levels) - 1)
-        pad_x, pad_y = self.chart.w * 0.08, self.chart.h * 0.1
-        self._ports = []
-        for i, lv in enumerate(levels):
-            if lv.at:
-                self._ports.append(self.view.to_screen(*lv.at))
-                continue
-            fx, fy = lv.map if lv.map else (i / n, 0.5 + 0.32 * math.sin(i * 1.3))
-            self._ports.append((self.chart.x + pad_x + fx * (self.chart.w - 2 * pad_x),
-                                self.chart.y + pad_y + fy * (self.chart.h - 2 * pad_y)))
-        by_id = {lv.id: i for i, lv in enumerate(levels)}
-        self._routes = {}
-        for i, lv in enumerate(levels):
-            for other in lv.unlocks:
-                j = by_id.get(other)
-                if j is not None:
-                    between = [self.view.to_screen(*p) for p in lv.route.get(other, ())]
-                    self._routes[i, j] = [self._ports[i], *between, self._ports[j]]
-        self._lay_out_labels(u)
+        lang = self.app.settings.language
+        label_px = self.label_px = theme.font_px(self.size, 17)
+        self.pane.lay_out(self.chart, self.levels, self.shown_voyage.chart, self._chart_words(),
+                          max(8, int(12 * u)), label_px,
+                          [lv.text("port", lang) for lv in self.levels], u)
+        cart = self.pane.cartouche
+        side = int(26 * u)
+        self.voyage_arrows = tuple(pygame.Rect(0, 0, side, side) for _ in range(2))
+        self.voyage_arrows[0].midtop = (cart.x + side, cart.bottom + int(8 * u))   # under the
+        self.voyage_arrows[1].midtop = (cart.right - side, cart.bottom + int(8 * u))  # title
 
     def _chart_words(self) -> tuple[str, str, int]:
-        return (self.tr("campaign.chart_title"), self.tr("campaign.chart_sub"),
+        """The cartouche: the chart's title and its voyage's name."""
+        name = self.shown_voyage.text("name", self.app.settings.language)
+        return (self.tr("campaign.chart_title"), name or self.tr("campaign.chart_sub"),
                 max(14, int(22 * sheet_unit(self.chart.size))))
-
-    def _lay_out_labels(self, u: float) -> None:
-        lang = self.app.settings.language
-        px = self.label_px = theme.font_px(self.size, 17)
-        names = [lv.text("port", lang) for lv in self.voyage.levels]
-        c = self.chart
-        title, sub, tpx = self._chart_words()
-        cart = cartouche_box(title, sub, tpx, sheet_unit(c.size)).move(c.topleft)
-        self.compass_at = (c.right - 58 * u, c.y + 78 * u)      # over the land of Karelia
-        compass = pygame.Rect(0, 0, int(110 * u), int(120 * u))
-        compass.center = (int(self.compass_at[0]), int(self.compass_at[1] - 6 * u))
-        self._labels = place_labels(self._ports, [text.size(n, px) for n in names],
-                                    self._port_r, c.inflate(-int(16 * u), -int(16 * u)),
-                                    [cart, compass])
 
     # -- drawing -----------------------------------------------------------------------
     def layout(self) -> None:
@@ -473,85 +508,48 @@ class VoyageScene(Scene):
         self._draw_header(surface, u)
         self._draw_info(surface, u)
 
+    def _states(self) -> list[str]:
+        won, opened = self.voyage.progress.won, self.voyage.opened()
+        return ["won" if lv.id in won else ("open" if lv.id in opened else "locked")
+                for lv in self.levels]
+
+    def _chart_face(self, u: float, states=None) -> pygame.Surface:
+        """The chart's paper with its routes (lit from won ports), ports and names."""
+        levels, won = self.levels, self.voyage.progress.won
+        return self.pane.face(states or self._states(),
+                              [self.voyage.progress.stars(lv.id) for lv in levels],
+                              lambda i: levels[i].id in won, u)
+
     def _draw_chart(self, surface, u: float) -> None:
         """The paper with what changes only with the voyage's progress (routes, ports, names:
-        ``_chart_face``, cached), then what moves: the chosen port's ring and its way on,
-        the open ports' pulse, the chosen and pointed names, the ship, the compass."""
+        cached by the pane), then what moves: the chosen port's ring and its way on, the open
+        ports' pulse, the chosen and pointed names, the ship, the compass; a voyage not yet
+        open says what opens it; arrows beside the title change the voyage."""
         c = self.chart
-        levels = self.voyage.levels
-        surface.blit(self._chart_face(u), c.topleft)
-        draw_compass(surface, self.compass_at, 40 * u, self.t, theme.font_px(self.size, 16))
+        levels = self.levels
+        won = self.voyage.progress.won
+        states = self._states()
+        surface.blit(self._chart_face(u, states), c.topleft)
+        self.pane.draw_compass(surface, self.t, u, theme.font_px(self.size, 16))
         if not levels:
             words = self.tr("campaign.no_levels")
             text.draw(surface, words, c.center, text.fit_px(words, theme.font_px(self.size, 22),
                                                              c.w - 20), theme.BAD, "center")
             return
-        won = self.voyage.progress.won
-        opened = self.voyage.opened()
-        for (i, _j), points in self._routes.items():   # the way on from the chosen port
-            if i == self.index and levels[i].id in won:
-                draw_route(surface, points, self.t, True, u)
-        for i, lv in enumerate(levels):
-            state = "won" if lv.id in won else ("open" if lv.id in opened else "locked")
-            draw_port_marks(surface, self._ports[i], self._port_r, self.t,
-                            i in (self.index, self.hover), state)
-        self._draw_ship(surface, u)
-        lang = self.app.settings.language
-        for i in sorted({self.index, self.hover} - {None}):
-            draw_label(surface, levels[i].text("port", lang), self._labels[i], self.label_px, True)
-
-    def _chart_face(self, u: float) -> pygame.Surface:
-        """The chart's paper with the routes (lit where won), the ports and their names:
-        drawn again only when the layout or the voyage's progress changes."""
-        won = self.voyage.progress.won
-        opened = self.voyage.opened()
-        levels = self.voyage.levels
-        key = (self.laid_out, frozenset(won), frozenset(opened),
-               tuple(self.voyage.progress.stars(lv.id) for lv in levels))
-        if self._face_key == key:
-            return self._face
-        c = self.chart
-        title, sub, tpx = self._chart_words()
-        face = chart_sheet(self.view, self.coast, title, sub, tpx).copy()
-        ox, oy = c.topleft
-
-        def local(p):
-            return p[0] - ox, p[1] - oy
-        for (i, _j), points in self._routes.items():
-            draw_route(face, [local(p) for p in points], 0.0, levels[i].id in won, u)
-        lang = self.app.settings.language
-        for i, lv in enumerate(levels):
-            state = "won" if lv.id in won else ("open" if lv.id in opened else "locked")
-            draw_port(face, local(self._ports[i]), self._port_r, state, i + 1,
-                      self.voyage.progress.stars(lv.id), lv.max_stars)
-        for i, lv in enumerate(levels):
-            draw_label(face, lv.text("port", lang), self._labels[i].move(-ox, -oy),
-                       self.label_px, False)
-        self._face, self._face_key = face, key
-        return face
-
-    def _draw_ship(self, surface, u: float) -> None:
-        """The player's ship, sailing the route from the last port to the chosen one."""
-        if not self._ports:
-            return
-        k = self.ship_t / SAIL_TIME
-        k = k * k * (3 - 2 * k)
-        a = min(self.ship_from, len(self._ports) - 1)
-        b = self.index
-        way = self._routes.get((a, b))
-        if way is None:
-            back = self._routes.get((b, a))
-            way = back[::-1] if back else [self._ports[a], self._ports[b]]
-        x, y = along(way, k)
-        side = self._ship_side(a) * (1 - k) + self._ship_side(b) * k
-        draw_chart_ship(surface, (x + self._port_r * 1.9 * side, y + self._port_r * 0.4),
-                        24 * u, self.t)
-
-    def _ship_side(self, i: int) -> float:
-        """The ship rests beside a port on the side away from its name: -1 left, 1 right."""
-        if i >= len(self._labels):
-            return 1.0
-        return -1.0 if self._labels[i].centerx > self._ports[i][0] else 1.0
+        if levels[self.index].id in won:         # the way on from the chosen port
+            self.pane.draw_lit(surface, self.index, self.t, u)
+        self.pane.draw_marks(surface, states, {self.index, self.hover}, self.t)
+        self.pane.draw_ship(surface, self.ship_from, self.index, self.ship_t / SAIL_TIME, self.t,
+                            u)
+        self.pane.draw_names(surface, {self.index, self.hover})
+        if not self.voyage.voyage_open(self.shown_voyage.id):
+            draw_notice(surface, self._voyage_locked(self.shown_voyage.id), c,
+                        theme.font_px(self.size, 20))
+        if len(self.voyages) > 1:
+            for direction, rect in zip(("left", "right"), self.voyage_arrows):
+                pygame.draw.circle(surface, (248, 238, 208), rect.center, rect.w * 0.55)
+                pygame.draw.circle(surface, ROUTE_LIT, rect.center, rect.w * 0.55, 2)
+                arrow(surface, rect.center, rect.w * 0.5, direction, ROUTE_LIT)
 
     def _draw_header(self, surface, u: float) -> None:
         """The title; on the right the captain, his rank and his stars with the difficulty
@@ -623,8 +621,7 @@ class VoyageScene(Scene):
         px = theme.font_px(self.size, 20)
         big = theme.font_px(self.size, 30)
         y = box.y + m
-        title = f"{level.order:g}. {level.text('port', lang)}" if level.order else \
-            level.text("port", lang)
+        title = f"{self.index + 1}. {level.text('port', lang)}"
         tr = text.draw(surface, title, (x, y), text.fit_px(title, big, width), theme.ACCENT)
         y = tr.bottom + big * 0.45
         if state != "locked":
@@ -813,9 +810,7 @@ class ResultScene(OverChart):
         super().__init__(app, chart, items)
         self.chimed = 0
         if result.opened:      # the ship sails on to the first port this win opened
-            ids = [lv.id for lv in chart.voyage.levels]
-            if result.opened[0].id in ids:
-                chart.select(ids.index(result.opened[0].id))
+            chart.select_level(result.opened[0])
 
     def again(self) -> None:
         self.app.scenes.pop()
