@@ -320,7 +320,7 @@ def test_each_voyage_has_its_own_chart_and_a_locked_one_says_what_opens_it(home,
     assert [lv.id for lv in chart.levels] == ["murmansk", "kola"]
     assert chart._states() == ["locked", "locked"]
     shown = drawn_words(app, monkeypatch)
-    assert "This voyage opens when «Voyage europe (en)» is finished." in shown
+    assert "This voyage opens when “Voyage europe (en)” is finished." in shown
     chart.open_briefing()
     assert app.scenes.top is chart
     assert any("opens when" in n[0] for n in app.notices)
