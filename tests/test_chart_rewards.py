@@ -347,3 +347,66 @@ def test_finishing_the_first_voyage_opens_the_second_on_its_own_chart(home, two_
     assert chart.shown_voyage.id == "arctic" and chart.level.id == "murmansk"
     assert chart._states() == ["open", "locked"]
     app.quit()
+
+
+def test_a_finished_voyage_has_its_closing_scene_then_the_credits(home, two_voyages,
+                                                                  monkeypatch):
+    from game.campaign import Result
+    from game.scenes.campaign.ending import ClosingScene, CreditsScene, sailed_path
+    app = make_app(two_voyages)
+    chart = open_chart(app)
+    chart.voyage.progress.record("kronstadt", 1, {"shots": 30})
+    chart.voyage.progress.record("murmansk", 1, {"shots": 30})      # another voyage's
+    chart.voyage.progress.award("voyage_europe", "riga")
+    riga = chart.voyage.level("riga")
+    app.scenes.push(ResultScene(app, chart, Result(riga, True, False, 2, {"shots": 60}, 2, [],
+                                                   "normal", ["voyage_europe"], "europe")))
+    frames(app, 1, [key(pygame.K_RETURN)])              # Continue: the voyage's end
+    closing = app.scenes.top
+    assert isinstance(closing, ClosingScene) and closing.vdef.id == "europe"
+    assert [lv.id for lv in closing.levels] == ["kronstadt", "riga"]
+    closing.layout()
+    assert closing.path[0] == closing.pane.ports[0] and closing.path[-1] == closing.pane.ports[1]
+    assert sailed_path(closing.pane) == closing.path
+    shown = drawn_words(app, monkeypatch, 30)
+    assert "The voyage is over" in shown and "Stars: 1 of 2" in shown
+    assert any(w.startswith("The end of europe") for w in shown)          # its ending words
+    assert "Great Voyage" in shown                                        # its medals
+    frames(app, 1, [key(pygame.K_SPACE)])
+    credits = app.scenes.top
+    assert isinstance(credits, CreditsScene)
+    frames(app, 30)
+    rolled = drawn_words(app, monkeypatch, 60 * 12)
+    for words in ("made by the Sea Battle developers", "Natural Earth", "PT Sans", "Russo One"):
+        assert any(words in w for w in rolled), words
+    frames(app, 1, click((10, 10)))
+    assert app.scenes.top is chart
+    app.quit()
+
+
+def test_the_credits_name_every_font_and_the_map_of_assets_readme():
+    from pathlib import Path
+    from game.i18n import Translator
+    readme = (Path(__file__).resolve().parents[1] / "assets" / "README.md").read_text(
+        encoding="utf-8")
+    tr = Translator("en")
+    credits = " ".join(tr(f"credits.{k}") for k in ("font_russo", "font_pt", "map"))
+    for name in ("Russo One", "PT Sans", "Natural Earth", "Jovanny Lemonad", "ParaType"):
+        assert name in readme and name in credits, name
+
+
+def test_closing_scene_esc_goes_straight_back_and_credits_end_by_themselves(home, two_voyages):
+    from game.scenes.campaign.ending import ClosingScene, CreditsScene
+    app = make_app(two_voyages)
+    chart = open_chart(app)
+    app.scenes.push(ClosingScene(app, chart, "europe"))
+    frames(app, 30)
+    frames(app, 1, [key(pygame.K_ESCAPE)])
+    assert app.scenes.top is chart
+    app.scenes.push(CreditsScene(app))
+    for _ in range(200):
+        if app.scenes.top is chart:
+            break
+        frames(app, 30)
+    assert app.scenes.top is chart
+    app.quit()

@@ -27,6 +27,7 @@ from ..common.base import Scene, menu_or_escape
 from ..common.dialogs import ConfirmScene, MenuScene
 from .awards import draw_awards
 from .boss import BossScene
+from .ending import ClosingScene
 from .medals import MedalCaseScene
 from .pane import ChartPane
 
@@ -804,7 +805,7 @@ class ResultScene(OverChart):
 
     def __init__(self, app, chart: VoyageScene, result):
         self.result = result
-        items = [Item(lambda: self.tr("campaign.continue"), self.back)]
+        items = [Item(lambda: self.tr("campaign.continue"), self.go_on)]
         if not result.won:
             items.insert(0, Item(lambda: self.tr("campaign.try_again"), self.again))
         super().__init__(app, chart, items)
@@ -816,8 +817,14 @@ class ResultScene(OverChart):
         self.app.scenes.pop()
         self.chart.open_briefing()
 
+    def go_on(self) -> None:
+        """Back to the chart; a voyage this battle finished first has its closing scene."""
+        self.app.scenes.pop()
+        if self.result.voyage_finished:
+            self.app.scenes.push(ClosingScene(self.app, self.chart, self.result.voyage_finished))
+
     def handle(self, event) -> None:
-        menu_or_escape(self, event, self.back, click=False)
+        menu_or_escape(self, event, self.go_on, click=False)
 
     def update(self, dt: float) -> None:
         super().update(dt)
