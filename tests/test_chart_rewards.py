@@ -11,7 +11,7 @@ from game.audio import music
 from game.campaign import Voyage
 from game.data.progress import ProgressStore
 from game.scenes.campaign.boss import GUARD, BossScene
-from game.scenes.campaign.voyage import BriefingScene, ResultScene, VoyageScene
+from game.scenes.campaign.voyage import BriefingScene, ResultScene
 from game.scenes.classic.placement import PlacementScene
 from game.scenes.common.gameover import GameOverScene
 from game.scenes.common.title import TitleScene
@@ -377,8 +377,8 @@ def test_a_finished_voyage_has_its_closing_scene_then_the_credits(home, two_voya
     assert isinstance(credits, CreditsScene)
     frames(app, 30)
     rolled = drawn_words(app, monkeypatch, 60 * 12)
-    for words in ("made by the Sea Battle developers", "Natural Earth", "PT Sans", "Russo One"):
-        assert any(words in w for w in rolled), words
+    for said in ("made by the Sea Battle developers", "Natural Earth", "PT Sans", "Russo One"):
+        assert any(said in w for w in rolled), said
     frames(app, 1, click((10, 10)))
     assert app.scenes.top is chart
     app.quit()
