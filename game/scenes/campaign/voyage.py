@@ -627,8 +627,14 @@ class VoyageScene(Scene):
         y = tr.bottom + big * 0.45
         if state != "locked":
             size = big * 0.8
-            draw_stars(surface, (x + size / 2 + (level.max_stars - 1) * size * 0.65, y), size,
-                       self.voyage.progress.stars(level.id), level.max_stars, 1.3)
+            centre = (x + size / 2 + (level.max_stars - 1) * size * 0.65, y)
+            draw_stars(surface, centre, size, self.voyage.progress.stars(level.id),
+                       level.max_stars, 1.3)
+            won_at = self.voyage.progress.levels.get(level.id, {}).get("difficulty", "")
+            if won_at:                  # what the stars were won at, beside them
+                text.draw(surface, self.tr(f"difficulty.{won_at}"),
+                          (centre[0] + level.max_stars * size * 0.7, y),
+                          theme.font_px(self.size, 16), DIFFICULTY_COLOUR[won_at], "midleft")
             y += size * 0.8
         name = self.tr("campaign.opponent", name=level.name(lang))
         for line in _wrapped(name, px, width)[:3]:
