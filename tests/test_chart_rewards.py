@@ -410,3 +410,33 @@ def test_closing_scene_esc_goes_straight_back_and_credits_end_by_themselves(home
         frames(app, 30)
     assert app.scenes.top is chart
     app.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+@pytest.mark.parametrize("lang", ["en", "ru", "uk", "no"])
+def test_every_new_campaign_screen_draws_at_every_size_in_every_language(home, two_voyages,
+                                                                         size, lang):
+    from game.campaign import Result
+    from game.scenes.campaign.ending import ClosingScene, CreditsScene
+    from game.scenes.campaign.medals import MedalCaseScene
+    app = make_app(two_voyages, size)
+    app.settings.language = lang
+    app.apply_settings()
+    chart = open_chart(app)
+    chart.voyage.progress.award("boss_hard", "murmansk", "hard")
+    boss = chart.voyage.level("murmansk")
+    result = Result(boss, True, False, 1, {"shots": 50}, 1, [], "hard", ["boss_hard"], "arctic",
+                    0, 1)
+    for scene in (MedalCaseScene(app, chart.voyage, "Olga"),
+                  BossScene(app, boss, "before", lambda: None, lambda: None),
+                  BossScene(app, boss, "after", lambda: None, won=False),
+                  ResultScene(app, chart, result), ClosingScene(app, chart, "arctic"),
+                  CreditsScene(app)):
+        app.scenes.push(scene)
+        frames(app, 45)
+        assert app.scenes.top is scene
+        app.scenes.pop()
+    frames(app, 1, [key(pygame.K_PAGEDOWN)])
+    frames(app, 5)
+    assert chart.shown_voyage.id == "arctic"
+    app.quit()
