@@ -123,6 +123,7 @@ class TitleScene(Scene):
     def _draw_rank(self, surface) -> None:
         px = theme.font_px(self.size, 22)
         rect = self._rank_rect()
+        panel(surface, rect.inflate(px, px // 2), 190, radius=8)
         text.draw(surface, self._rank_words(), (rect.right, rect.centery), px, theme.TEXT,
                   "midright", shadow=True)
         star(surface, (rect.x + px * 0.6, rect.centery), px * 1.1, theme.ACCENT)
