@@ -213,7 +213,7 @@ class Battle:
     def save(self, game) -> None:
         try:
             self.voyage.store.save_battle(self.voyage.key, self.level.id, self.seed,
-                                          game.to_dict())
+                                          game.to_dict(), self.difficulty)
         except OSError as exc:
             self.problems.append(exc.strerror or str(exc))
 

@@ -289,3 +289,26 @@ def test_levels_check_names_bad_new_keys(tmp_path):
     assert "key 'hints': expected hints of classic" in text
     assert "key 'boss.stinger': expected one of" in text and "key 'boss.bar'" in text
     assert "key 'boss.before.ru': expected a text" in text and "key 'boss.after'" in text
+
+
+def test_a_battle_in_progress_keeps_the_difficulty_it_began_with(tmp_path):
+    folder = tmp_path / "levels"
+    folder.mkdir()
+    write(folder, "1.json", level("one", opponent={"personality": "cabin_boy", "ai": "parity",
+                                                   "name": {"en": "A", "ru": "А", "uk": "А",
+                                                            "no": "A"}}))
+    voyage = Voyage("olga", folder=folder, store=ProgressStore(tmp_path / "campaign"))
+    voyage.set_difficulty("hard")
+    lv = voyage.levels[0]
+    match = make_match(lv, 5, "Olga", voyage=voyage)
+    assert match.seats[1].shooter == opponent_level(lv, "hard") == "density"
+    voyage.store.save_battle("olga", "one", 5, {"mode": "classic"}, match.campaign.difficulty)
+    voyage.set_difficulty("easy")                  # changed on the chart meanwhile
+    saved = voyage.saved_battle()
+    assert saved["difficulty"] == "hard"
+    again = make_match(lv, saved["seed"], "Olga", voyage=voyage, difficulty=saved["difficulty"])
+    assert again.seats[1].shooter == "density" and again.campaign.difficulty == "hard"
+    (tmp_path / "campaign" / "olga.battle.json").write_text(
+        json.dumps({"version": 1, "level": "one", "seed": 5, "game": {"mode": "classic"}}),
+        encoding="utf-8")
+    assert voyage.saved_battle()["difficulty"] == "normal"   # written before issue 22

@@ -223,9 +223,11 @@ def test_every_campaign_screen_draws_at_every_size(home, size):
     for lang in ("ru", "uk", "en", "no"):
         a.settings.language = lang
         a.apply_settings()
-        for i in range(len(chart.voyage.levels)):
-            chart.index = i
-            frames(a, 1)
+        for _ in chart.voyages:                   # each voyage's chart, every port chosen
+            for i in range(len(chart.levels)):
+                chart.index = i
+                frames(a, 1)
+            chart.show_voyage(1)
         chart.index = 0
         a.scenes.push(BriefingScene(a, chart, chart.voyage.levels[-1]))
         frames(a, 3)

@@ -21,6 +21,7 @@ import logging
 import numpy as np
 import pygame
 
+from . import music
 from .music import ScoreError
 from .synth import LOOPS, SOUND_NAMES, synthesize, synthesize_loop, to_mixer_array
 from .toy import synthesize_toy
@@ -75,6 +76,8 @@ class Audio:
         self._loop_sounds: dict[str, pygame.mixer.Sound] = {}
         self._primed = False              # update() has run once: the first frame is shown
         self._turn = 0                    # the channel taken over when every one is busy
+        self._stingers: dict[str, pygame.mixer.Sound | None] = {}   # made as first played
+        self.stinger_played = ""          # the last stinger started (tests follow it)
         self.problems: list[str] = []     # what went wrong with the music, for the player
 
     @property
@@ -215,6 +218,42 @@ class Audio:
             pygame.mixer.stop()
         except pygame.error as error:  # the mixer was closed under us
             _log.warning("sound not stopped: %s", error)
+
+    # -- a boss's stinger ------------------------------------------------------------------------
+    def play_stinger(self, name: str) -> bool:
+        """Play the boss's stinger ``name`` (``music.STINGERS``: ``assets/music/stinger-NAME
+        .score``) once, over the music, at the music's volume: silent when the sound is muted or
+        the music turned down to nothing. Made the first time it is played; a missing or broken
+        score is said once in ``problems``. True if it started."""
+        if name not in music.STINGERS:
+            raise ValueError(f"unknown stinger {name!r}; expected one of "
+                             f"{', '.join(music.STINGERS)}")
+        if self._muted or self._music_volume <= 0.0 or not self._sounds:
+            return False
+        if name not in self._stingers:
+            self._stingers[name] = None
+            try:
+                frequency, fmt, channels = self._spec
+                score = music.load(f"stinger-{name}", self._music_dir)
+                mono = music.render(score, frequency, self._seed)
+                self._stingers[name] = pygame.sndarray.make_sound(
+                    to_mixer_array(mono, fmt, channels))
+            except ScoreError as error:
+                self.problems.append(f"no {name} stinger: {error}")
+            except Exception as error:  # never let the music stop the game
+                _log.warning("stinger %s not made: %s", name, error)
+        sound = self._stingers[name]
+        if sound is None:
+            return False
+        try:
+            channel = pygame.mixer.find_channel(False) or pygame.mixer.Channel(RESERVED)
+            channel.set_volume(self._music_volume)
+            channel.play(sound)
+        except pygame.error as error:  # the mixer was closed under us
+            _log.warning("stinger not played: %s", error)
+            return False
+        self.stinger_played = name
+        return True
 
     # -- music and the sea ----------------------------------------------------------------------
     def set_music(self, name: str) -> None:

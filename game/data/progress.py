@@ -16,7 +16,9 @@ entry): it is upgraded on load (``upgrade``), nothing lost: its stars count as w
 and the file is rewritten as version 2, its old text copied aside (``NAME.v1-N``).
 
 ``campaign/KEY.battle.json`` holds a battle in progress, rewritten as it goes on, so closing the
-window loses nothing: ``{"version": 1, "level": ID, "seed": N, "game": {…the game's to_dict…}}``.
+window loses nothing: ``{"version": 1, "level": ID, "seed": N, "difficulty": "normal",
+"game": {…the game's to_dict…}}`` (``difficulty``: what the battle began at, so a change on the
+chart never changes a battle under way; a file without it began on "normal").
 Both are written atomically. A damaged progress file keeps every valid value (one bad value
 never throws the voyage away): the file is rewritten with them and its old text copied aside
 (``NAME.broken-N``); a file that cannot be read at all is set aside and a fresh one started. A
@@ -348,10 +350,12 @@ class ProgressStore:
         atomic_write_json(self.path(progress.key), progress.to_dict())
 
     # -- the battle in progress ------------------------------------------------------------
-    def save_battle(self, key: str, level_id: str, seed: int, game: dict) -> None:
+    def save_battle(self, key: str, level_id: str, seed: int, game: dict,
+                    difficulty: str = "normal") -> None:
         self.battle_changes += 1
         atomic_write_json(self.battle_path(key), {"version": BATTLE_VERSION, "level": level_id,
-                                                  "seed": seed, "game": game})
+                                                  "seed": seed, "difficulty": difficulty,
+                                                  "game": game})
 
     def load_battle(self, key: str) -> dict | None:
         """The saved battle of profile ``key`` (``level``, ``seed``, ``game``), or None. A broken
@@ -369,6 +373,9 @@ class ProgressStore:
                 raise DataFileError(path, "key 'seed': expected a number")
             if not isinstance(data.get("game"), dict):
                 raise DataFileError(path, "key 'game': expected a saved game")
+            if data.setdefault("difficulty", "normal") not in DIFFICULTIES:
+                raise DataFileError(path, "key 'difficulty': expected "
+                                    + "|".join(DIFFICULTIES))
             return data
         except DataFileError as exc:
             self.drop_broken_battle(key, exc.problem)

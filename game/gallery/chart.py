@@ -35,3 +35,31 @@ def chart(gallery) -> None:
     app = _chart(gallery, (1280, 720), "ru", won=11)
     gallery.save(app.screen.copy(), "chart-1280x720-ru-sailed.png")
     app.quit()
+
+
+@shot
+def chart_rewards(gallery) -> None:
+    """Issue 22: the medal case, a boss's scene, the closing scene of the first voyage."""
+    from ..scenes.campaign.boss import BossScene
+    from ..scenes.campaign.ending import ClosingScene
+    from ..scenes.campaign.medals import MedalCaseScene
+    for w, h in SIZES:
+        app = _chart(gallery, (w, h), won=11)
+        chart = app.scenes.top
+        progress = chart.voyage.progress
+        for medal, level in (("untouched", 0), ("sharpshooter", 2), ("boss_hard", 10)):
+            progress.award(medal, chart.voyage.levels[level].id, "hard")
+        app.scenes.push(MedalCaseScene(app, chart.voyage, chart.captain))
+        gallery.run_frames(app, 20)
+        gallery.save(app.screen.copy(), f"medals-{w}x{h}.png")
+        app.scenes.pop()
+        boss = next((lv for lv in chart.voyage.levels if lv.boss is not None), None)
+        if boss is not None:
+            app.scenes.push(BossScene(app, boss, "before", lambda: None, lambda: None))
+            gallery.run_frames(app, 200)
+            gallery.save(app.screen.copy(), f"boss-{w}x{h}.png")
+            app.scenes.pop()
+        app.scenes.push(ClosingScene(app, chart, chart.voyage.levels[0].voyage))
+        gallery.run_frames(app, 120)
+        gallery.save(app.screen.copy(), f"closing-{w}x{h}.png")
+        app.quit()

@@ -50,7 +50,8 @@ _sheets = Lru(4)
 def chart_sheet(view: geo.ChartView, coast, title: str, subtitle: str, px: int) -> pygame.Surface:
     """The chart's paper for ``view`` (its rectangle's size): sea, land, graticule, border,
     cartouche. Cached per size, place, coast and words."""
-    key = (view.rect, view.k, view.x_left, view.y_top, id(coast), title, subtitle, px)
+    key = (view.rect, view.k, view.x_left, view.y_top, view.proj.lon0, view.proj.n, id(coast),
+           title, subtitle, px)
 
     def make():
         sheet = _render_sheet(view, coast, title, subtitle, px)
@@ -419,3 +420,19 @@ def draw_compass(surface, centre, size: float, t: float, px: int) -> None:
     pygame.draw.circle(surface, INK, (x, y), max(2, size * 0.06))
     text.draw(surface, "N", (x + math.sin(wobble) * size * 1.3, y - math.cos(wobble) * size * 1.3),
               px, INK, "center")
+
+
+def draw_notice(surface, words: str, chart: pygame.Rect, px: int) -> pygame.Rect:
+    """A paper plate across the foot of the chart with ``words`` in red ink (a voyage not
+    yet open says what opens it)."""
+    lines = text.wrap(words, px, int(chart.w * 0.8))
+    h = int(len(lines) * px * 1.25 + px)
+    plate = pygame.Rect(0, 0, int(chart.w * 0.86), h)
+    plate.midbottom = (chart.centerx, chart.bottom - int(chart.h * 0.06))
+    pygame.draw.rect(surface, (248, 238, 208), plate, border_radius=6)
+    pygame.draw.rect(surface, ROUTE_LIT, plate, 2, border_radius=6)
+    y = plate.y + px * 0.5
+    for line in lines:
+        text.draw(surface, line, (plate.centerx, y), px, ROUTE_LIT, "midtop")
+        y += px * 1.25
+    return plate

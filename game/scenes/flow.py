@@ -5,7 +5,7 @@ which alone imports them all. (The screens of each mode are ``game.scenes.modes`
 
 from __future__ import annotations
 
-from .campaign.voyage import VoyageScene, offer_resume
+from .campaign.voyage import VoyageScene, offer_resume, open_medal_case
 from .common.curtain import CurtainScene
 from .common.dialogs import PauseScene
 from .common.quick_match import SetupScene
@@ -84,6 +84,9 @@ class Flow:
 
     def voyage(self) -> None:
         self.app.scenes.push(VoyageScene(self.app))
+
+    def medal_case(self) -> None:
+        open_medal_case(self.app)
 
     def quick_match(self, kind: str) -> None:
         self.app.scenes.push(SetupScene(self.app, kind))

@@ -9,25 +9,29 @@ What a level is and how it is checked is ``game.levels``; progress and the saved
 from __future__ import annotations
 
 import functools
-import math
 
 import pygame
 
-from ...campaign import Voyage, make_match, restore
+from ...campaign import Voyage, first_of, make_match, restore
+from ...data.progress import DIFFICULTIES
 from ...data.profiles import profile_key
 from ...levels import METRICS, STAR_KEYS
 from ...modes import MODES
+from ...rewards import RANKS
 from ...render import text, theme
 from ...render.portrait import draw_portrait
-from ...geo import ChartView
-from ...render.chart import (along, cartouche_box, chart_sheet, draw_chart_ship, draw_compass,
-                             draw_label, draw_port, draw_port_marks, draw_route, draw_stars,
-                             load_coast, place_labels, sheet_unit)
+from ...render.chart import ROUTE_LIT, draw_notice, draw_stars, load_coast, sheet_unit
 from ...render.sea import draw_water
-from ...render.widgets import Item, Menu, centred, panel, star, tint
+from ...render.widgets import Item, Menu, arrow, centred, panel, star, tint
 from ..common.base import Scene, menu_or_escape
 from ..common.dialogs import ConfirmScene, MenuScene
+from .awards import draw_awards
+from .boss import BossScene
+from .ending import ClosingScene
+from .medals import MedalCaseScene
+from .pane import ChartPane
 
+DIFFICULTY_COLOUR = {"easy": theme.GOOD, "normal": theme.ACCENT, "hard": theme.BAD}
 SAIL_TIME = 0.7     # seconds the chart's ship takes from one port to the next
 NAME_LEN = 16
 _MAP_TOLD: set = set()    # the map problems already shown: each once a run
@@ -92,12 +96,19 @@ def start_level(app, voyage: Voyage, level, saved: dict | None = None) -> None:
             report_files(app, voyage.store)
             return
         match = make_match(level, saved["seed"], name, app.settings.language,
-                           app.settings.letter_set, voyage, profile)
+                           app.settings.letter_set, voyage, profile,
+                           difficulty=saved.get("difficulty", "normal"))   # as it began
         app.scenes.push(app.flow.battle(match, game))
         return
     match = make_match(level, app.new_seed(), name, app.settings.language,
                        app.settings.letter_set, voyage, profile)
     app.flow.start(match)
+
+
+def open_medal_case(app) -> None:
+    """The medal case of the current captain, from the title screen."""
+    voyage = load_voyage(app)
+    app.scenes.push(MedalCaseScene(app, voyage, captain_name(app, voyage)))
 
 
 def offer_resume(app) -> bool:
@@ -157,11 +168,13 @@ def mode_words(tr, level) -> str:
     return " · ".join(words)
 
 
-def first_words(tr, level, name: str) -> str:
-    """Who begins: in «Кораблики» a turn is a move, not a shot (RULES.md §K)."""
-    if level.first == "lot":
+def first_words(tr, level, name: str, difficulty: str = "normal") -> str:
+    """Who begins (on Hard against the top of the ladder, the opponent): in «Кораблики» a
+    turn is a move, not a shot (RULES.md §K)."""
+    first = first_of(level, difficulty)
+    if first == "lot":
         return tr("campaign.first.lot")
-    return tr(f"campaign.{MODES[level.mode].begins}.{level.first}", name=name)
+    return tr(f"campaign.{MODES[level.mode].begins}.{first}", name=name)
 
 
 def limits_words(tr, limits: dict) -> str:
@@ -179,7 +192,7 @@ def missed_words(tr, result) -> list[str]:
     if not result.won or result.stars >= result.level.max_stars:
         return []
     star = max(2, result.stars + 1)
-    limits = result.level.stars.get(STAR_KEYS[star - 2], {})
+    limits = result.level.limits(result.difficulty).get(STAR_KEYS[star - 2], {})
     return [tr("campaign.missed", star=star, limit=tr(f"campaign.limit.{m}", n=most),
                got=result.metrics[m])
             for m, most in limits.items() if result.metrics.get(m, 0) > most]
@@ -192,33 +205,69 @@ class VoyageScene(Scene):
         self.captain = captain_name(app, self.voyage)   # read once: the header draws it every frame
         self.result = result
         self.hover: int | None = None
-        current = self.voyage.current()
-        self.index = self.voyage.levels.index(current) if current else 0
-        self.ship_from = self.index
         self.ship_t = SAIL_TIME
-        self._ports: list[tuple[float, float]] = []
-        self._routes: dict[tuple[int, int], list] = {}
-        self._labels: list[pygame.Rect] = []
-        self._face: pygame.Surface | None = None     # the chart with routes, ports and names
-        self._face_key = None
         self.coast, problem = load_coast()
+        self.pane = ChartPane(self.coast)           # the shown voyage's chart
+        self._open_at(self.voyage.current())
         if problem and problem not in _MAP_TOLD:
             _MAP_TOLD.add(problem)
             app.notify(app.tr("campaign.map_missing", problem=problem), 8.0)
         self._saved_seen: tuple | None = None     # (store, its battle_changes) last read
         self._saved = None
         self.sail_item = Item(self._sail_label, self.open_briefing, enabled=self._can_sail)
+        self.difficulty_item = Item(lambda: self.tr("chart.difficulty"),
+                                    values=lambda: list(DIFFICULTIES),
+                                    get=lambda: self.voyage.difficulty, set=self.set_difficulty,
+                                    show=lambda d: self.tr(f"difficulty.{d}"))
         self.menu = Menu([
             self.sail_item,
+            self.difficulty_item,
+            Item(lambda: self.tr("medals.open"), self.open_medals),
             Item(lambda: self.tr("campaign.captains"), self.open_captains),
             Item(lambda: self.tr("menu.back"), self.back),
         ], sound=app.sound, base_px=24)
 
     # -- state -------------------------------------------------------------------------
     @property
+    def voyages(self) -> list:
+        """The voyages that have ports, in order (each has its own chart)."""
+        return [v for v in self.voyage.voyages if self.voyage.ports(v.id)] or \
+            self.voyage.voyages[:1]
+
+    @property
+    def shown_voyage(self):
+        return self.voyages[self.shown % len(self.voyages)]
+
+    @property
+    def levels(self) -> list:
+        """The ports of the voyage on the chart, in order."""
+        return self.voyage.ports(self.shown_voyage.id)
+
+    @property
     def level(self):
-        levels = self.voyage.levels
+        levels = self.levels
         return levels[self.index] if levels else None
+
+    @property
+    def _ports(self) -> list:
+        return self.pane.ports
+
+    @property
+    def _labels(self) -> list:
+        return self.pane.labels
+
+    @property
+    def _port_r(self) -> float:
+        return self.pane.port_r
+
+    def _open_at(self, level) -> None:
+        """Show ``level``'s voyage with ``level`` chosen (None: the first voyage's first port)."""
+        ids = [v.id for v in self.voyages]
+        self.shown = ids.index(level.voyage) if level is not None and level.voyage in ids else 0
+        levels = self.levels
+        self.index = levels.index(level) if level in levels else 0
+        self.ship_from = self.index
+        self.laid_out = None
 
     @property
     def saved(self) -> dict | None:
@@ -243,24 +292,46 @@ class VoyageScene(Scene):
     def enter(self) -> None:
         if self.result is not None:
             result, self.result = self.result, None
-            self.app.scenes.push(ResultScene(self.app, self, result))
+
+            def show():
+                self.app.scenes.push(ResultScene(self.app, self, result))
+            if result.level.boss is not None and not result.draw:   # the boss has his word
+                self.app.scenes.push(BossScene(self.app, result.level, "after", show,
+                                               won=result.won))
+            else:
+                show()
 
     def select(self, index: int) -> None:
-        if not self.voyage.levels or index == self.index:
+        if not self.levels or index == self.index:
             return
         self.ship_from = self.index
         self.ship_t = 0.0
-        self.index = index % len(self.voyage.levels)
+        self.index = index % len(self.levels)
         self.app.sound("click")
+
+    def select_level(self, level) -> None:
+        """Choose ``level``, on its own voyage's chart (the ship sails there on the same one)."""
+        if level in self.levels:
+            self.select(self.levels.index(level))
+        else:
+            self._open_at(level)
+
+    def show_voyage(self, step: int) -> None:
+        """The next (or the previous) voyage's chart, opened at its newest open port."""
+        if len(self.voyages) < 2:
+            return
+        self.app.sound("click")
+        self.shown = (self.shown + step) % len(self.voyages)
+        opened, won = self.voyage.opened(), self.voyage.progress.won
+        fresh = [lv for lv in self.levels if lv.id in opened and lv.id not in won]
+        self._open_at(fresh[-1] if fresh else self.levels[0])
 
     def reload(self) -> None:
         """Another captain took the helm: his voyage and progress."""
         self.voyage = load_voyage(self.app)
         self.captain = captain_name(self.app, self.voyage)
-        current = self.voyage.current()
-        self.index = self.ship_from = self.voyage.levels.index(current) if current else 0
+        self._open_at(self.voyage.current())
         self._saved_seen = None
-        self.laid_out = None
 
     # -- actions -----------------------------------------------------------------------
     def open_briefing(self) -> None:
@@ -277,11 +348,38 @@ class VoyageScene(Scene):
     def open_captains(self) -> None:
         self.app.scenes.push(CaptainsScene(self.app, self))
 
+    def open_medals(self) -> None:
+        self.app.sound("click")
+        self.app.scenes.push(MedalCaseScene(self.app, self.voyage, self.captain))
+
+    def set_difficulty(self, difficulty: str) -> None:
+        """The captain's difficulty from now on, saved with his progress (a battle already
+        begun keeps its own: its file says what it began at)."""
+        self.voyage.set_difficulty(difficulty)
+        problem = self.voyage.save()
+        if problem:
+            self.app.notify(self.tr("notice.profile_not_saved", error=problem))
+        self.app.notify(self.tr(f"chart.difficulty_about.{difficulty}"), 4.0)
+
+    def cycle_difficulty(self, step: int = 1) -> None:
+        self.app.sound("click")
+        self.difficulty_item.step(step)
+
     def back(self) -> None:
         self.app.scenes.pop()
 
+    def _voyage_locked(self, voyage_id: str) -> str:
+        """What opens a voyage not yet open: finishing the one it comes after."""
+        lang = self.app.settings.language
+        vdef = next((v for v in self.voyage.voyages if v.id == voyage_id), None)
+        before = next((v for v in self.voyage.voyages if vdef and v.id == vdef.after), None)
+        name = before.text("name", lang) if before else ""
+        return self.tr("chart.voyage_locked", voyage=name or (before.id if before else ""))
+
     def _locked_words(self, level) -> str:
         lang = self.app.settings.language
+        if not self.voyage.voyage_open(level.voyage):
+            return self._voyage_locked(level.voyage)
         ports = [lv.text("port", lang) for lv in self.voyage.levels if level.id in lv.unlocks]
         if len(ports) > 1:
             return self.tr("campaign.locked_any", ports=", ".join(ports))
@@ -295,14 +393,26 @@ class VoyageScene(Scene):
                 self.app.sound("click")
                 self.back()
                 return
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and \
+                    self.menu.current is not self.difficulty_item:
                 self.select(self.index + (1 if event.key == pygame.K_RIGHT else -1))
                 return
-            if event.key in (pygame.K_HOME, pygame.K_END) and self.voyage.levels:
-                self.select(0 if event.key == pygame.K_HOME else len(self.voyage.levels) - 1)
+            if event.key == pygame.K_d:
+                self.cycle_difficulty(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+                return
+            if event.key in (pygame.K_HOME, pygame.K_END) and self.levels:
+                self.select(0 if event.key == pygame.K_HOME else len(self.levels) - 1)
+                return
+            if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_v):
+                back = event.key == pygame.K_PAGEUP or (event.key == pygame.K_v and
+                                                        event.mod & pygame.KMOD_SHIFT)
+                self.show_voyage(-1 if back else 1)
                 return
             if event.key == pygame.K_c:
                 self.open_captains()
+                return
+            if event.key == pygame.K_m and not event.mod & pygame.KMOD_CTRL:
+                self.open_medals()
                 return
             if (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
                     and self.menu.current is self.sail_item):
@@ -310,6 +420,17 @@ class VoyageScene(Scene):
                 return
         if event.type == pygame.MOUSEMOTION:
             self.hover = self._port_at(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3) and \
+                self._difficulty_chip().collidepoint(event.pos):
+            self.cycle_difficulty(1 if event.button == 1 else -1)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                len(self.voyages) > 1:
+            self.layout()
+            for step, rect in zip((-1, 1), self.voyage_arrows):
+                if rect.collidepoint(event.pos):
+                    self.show_voyage(step)
+                    return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             i = self._port_at(event.pos)
             if i is not None:
@@ -322,11 +443,7 @@ class VoyageScene(Scene):
 
     def _port_at(self, pos) -> int | None:
         self.layout()
-        r = self._port_r * 1.6
-        for i, (x, y) in enumerate(self._ports):
-            if (pos[0] - x) ** 2 + (pos[1] - y) ** 2 <= r * r:
-                return i
-        return None
+        return self.pane.port_at(pos)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -334,7 +451,7 @@ class VoyageScene(Scene):
 
     # -- layout ------------------------------------------------------------------------
     def layout_key(self):
-        return self.size, self.app.settings.language     # the names beside the ports
+        return self.size, self.app.settings.language, self.shown   # the names, the voyage
 
     def lay_out(self, w: int, h: int, u: float) -> None:
         """The chart on the left, as tall as the window allows, the port's details in a column
@@ -346,47 +463,22 @@ class VoyageScene(Scene):
         self.chart = pygame.Rect(m, self.header_h, cw, ch)
         self.column = pygame.Rect(self.chart.right + m, self.header_h,
                                   w - self.chart.right - 2 * m, ch)
-        self._port_r = max(8, int(12 * u))
-        levels = self.voyage.levels
-        places = [lv.at for lv in levels if lv.at]
-        self.view = ChartView(self.chart, places or [(-9.0, 36.0), (30.0, 70.0)])
-        n = max(1, len(levels) - 1)
-        pad_x, pad_y = self.chart.w * 0.08, self.chart.h * 0.1
-        self._ports = []
-        for i, lv in enumerate(levels):
-            if lv.at:
-                self._ports.append(self.view.to_screen(*lv.at))
-                continue
-            fx, fy = lv.map if lv.map else (i / n, 0.5 + 0.32 * math.sin(i * 1.3))
-            self._ports.append((self.chart.x + pad_x + fx * (self.chart.w - 2 * pad_x),
-                                self.chart.y + pad_y + fy * (self.chart.h - 2 * pad_y)))
-        by_id = {lv.id: i for i, lv in enumerate(levels)}
-        self._routes = {}
-        for i, lv in enumerate(levels):
-            for other in lv.unlocks:
-                j = by_id.get(other)
-                if j is not None:
-                    between = [self.view.to_screen(*p) for p in lv.route.get(other, ())]
-                    self._routes[i, j] = [self._ports[i], *between, self._ports[j]]
-        self._lay_out_labels(u)
+        lang = self.app.settings.language
+        label_px = self.label_px = theme.font_px(self.size, 17)
+        self.pane.lay_out(self.chart, self.levels, self.shown_voyage.chart, self._chart_words(),
+                          max(8, int(12 * u)), label_px,
+                          [lv.text("port", lang) for lv in self.levels], u)
+        cart = self.pane.cartouche
+        side = int(26 * u)
+        self.voyage_arrows = tuple(pygame.Rect(0, 0, side, side) for _ in range(2))
+        self.voyage_arrows[0].midtop = (cart.x + side, cart.bottom + int(8 * u))   # under the
+        self.voyage_arrows[1].midtop = (cart.right - side, cart.bottom + int(8 * u))  # title
 
     def _chart_words(self) -> tuple[str, str, int]:
-        return (self.tr("campaign.chart_title"), self.tr("campaign.chart_sub"),
+        """The cartouche: the chart's title and its voyage's name."""
+        name = self.shown_voyage.text("name", self.app.settings.language)
+        return (self.tr("campaign.chart_title"), name or self.tr("campaign.chart_sub"),
                 max(14, int(22 * sheet_unit(self.chart.size))))
-
-    def _lay_out_labels(self, u: float) -> None:
-        lang = self.app.settings.language
-        px = self.label_px = theme.font_px(self.size, 17)
-        names = [lv.text("port", lang) for lv in self.voyage.levels]
-        c = self.chart
-        title, sub, tpx = self._chart_words()
-        cart = cartouche_box(title, sub, tpx, sheet_unit(c.size)).move(c.topleft)
-        self.compass_at = (c.right - 58 * u, c.y + 78 * u)      # over the land of Karelia
-        compass = pygame.Rect(0, 0, int(110 * u), int(120 * u))
-        compass.center = (int(self.compass_at[0]), int(self.compass_at[1] - 6 * u))
-        self._labels = place_labels(self._ports, [text.size(n, px) for n in names],
-                                    self._port_r, c.inflate(-int(16 * u), -int(16 * u)),
-                                    [cart, compass])
 
     # -- drawing -----------------------------------------------------------------------
     def layout(self) -> None:
@@ -417,99 +509,92 @@ class VoyageScene(Scene):
         self._draw_header(surface, u)
         self._draw_info(surface, u)
 
+    def _states(self) -> list[str]:
+        won, opened = self.voyage.progress.won, self.voyage.opened()
+        return ["won" if lv.id in won else ("open" if lv.id in opened else "locked")
+                for lv in self.levels]
+
+    def _chart_face(self, u: float, states=None) -> pygame.Surface:
+        """The chart's paper with its routes (lit from won ports), ports and names."""
+        levels, won = self.levels, self.voyage.progress.won
+        return self.pane.face(states or self._states(),
+                              [self.voyage.progress.stars(lv.id) for lv in levels],
+                              lambda i: levels[i].id in won, u)
+
     def _draw_chart(self, surface, u: float) -> None:
         """The paper with what changes only with the voyage's progress (routes, ports, names:
-        ``_chart_face``, cached), then what moves: the chosen port's ring and its way on,
-        the open ports' pulse, the chosen and pointed names, the ship, the compass."""
+        cached by the pane), then what moves: the chosen port's ring and its way on, the open
+        ports' pulse, the chosen and pointed names, the ship, the compass; a voyage not yet
+        open says what opens it; arrows beside the title change the voyage."""
         c = self.chart
-        levels = self.voyage.levels
-        surface.blit(self._chart_face(u), c.topleft)
-        draw_compass(surface, self.compass_at, 40 * u, self.t, theme.font_px(self.size, 16))
+        levels = self.levels
+        won = self.voyage.progress.won
+        states = self._states()
+        surface.blit(self._chart_face(u, states), c.topleft)
+        self.pane.draw_compass(surface, self.t, u, theme.font_px(self.size, 16))
         if not levels:
             words = self.tr("campaign.no_levels")
             text.draw(surface, words, c.center, text.fit_px(words, theme.font_px(self.size, 22),
                                                              c.w - 20), theme.BAD, "center")
             return
-        won = self.voyage.progress.won
-        opened = self.voyage.opened()
-        for (i, _j), points in self._routes.items():   # the way on from the chosen port
-            if i == self.index and levels[i].id in won:
-                draw_route(surface, points, self.t, True, u)
-        for i, lv in enumerate(levels):
-            state = "won" if lv.id in won else ("open" if lv.id in opened else "locked")
-            draw_port_marks(surface, self._ports[i], self._port_r, self.t,
-                            i in (self.index, self.hover), state)
-        self._draw_ship(surface, u)
-        lang = self.app.settings.language
-        for i in sorted({self.index, self.hover} - {None}):
-            draw_label(surface, levels[i].text("port", lang), self._labels[i], self.label_px, True)
-
-    def _chart_face(self, u: float) -> pygame.Surface:
-        """The chart's paper with the routes (lit where won), the ports and their names:
-        drawn again only when the layout or the voyage's progress changes."""
-        won = self.voyage.progress.won
-        opened = self.voyage.opened()
-        levels = self.voyage.levels
-        key = (self.laid_out, frozenset(won), frozenset(opened),
-               tuple(self.voyage.progress.stars(lv.id) for lv in levels))
-        if self._face_key == key:
-            return self._face
-        c = self.chart
-        title, sub, tpx = self._chart_words()
-        face = chart_sheet(self.view, self.coast, title, sub, tpx).copy()
-        ox, oy = c.topleft
-
-        def local(p):
-            return p[0] - ox, p[1] - oy
-        for (i, _j), points in self._routes.items():
-            draw_route(face, [local(p) for p in points], 0.0, levels[i].id in won, u)
-        lang = self.app.settings.language
-        for i, lv in enumerate(levels):
-            state = "won" if lv.id in won else ("open" if lv.id in opened else "locked")
-            draw_port(face, local(self._ports[i]), self._port_r, state, i + 1,
-                      self.voyage.progress.stars(lv.id), lv.max_stars)
-        for i, lv in enumerate(levels):
-            draw_label(face, lv.text("port", lang), self._labels[i].move(-ox, -oy),
-                       self.label_px, False)
-        self._face, self._face_key = face, key
-        return face
-
-    def _draw_ship(self, surface, u: float) -> None:
-        """The player's ship, sailing the route from the last port to the chosen one."""
-        if not self._ports:
-            return
-        k = self.ship_t / SAIL_TIME
-        k = k * k * (3 - 2 * k)
-        a = min(self.ship_from, len(self._ports) - 1)
-        b = self.index
-        way = self._routes.get((a, b))
-        if way is None:
-            back = self._routes.get((b, a))
-            way = back[::-1] if back else [self._ports[a], self._ports[b]]
-        x, y = along(way, k)
-        side = self._ship_side(a) * (1 - k) + self._ship_side(b) * k
-        draw_chart_ship(surface, (x + self._port_r * 1.9 * side, y + self._port_r * 0.4),
-                        24 * u, self.t)
-
-    def _ship_side(self, i: int) -> float:
-        """The ship rests beside a port on the side away from its name: -1 left, 1 right."""
-        if i >= len(self._labels):
-            return 1.0
-        return -1.0 if self._labels[i].centerx > self._ports[i][0] else 1.0
+        if levels[self.index].id in won:         # the way on from the chosen port
+            self.pane.draw_lit(surface, self.index, self.t, u)
+        self.pane.draw_marks(surface, states, {self.index, self.hover}, self.t)
+        self.pane.draw_ship(surface, self.ship_from, self.index, self.ship_t / SAIL_TIME, self.t,
+                            u)
+        self.pane.draw_names(surface, {self.index, self.hover})
+        if not self.voyage.voyage_open(self.shown_voyage.id):
+            draw_notice(surface, self._voyage_locked(self.shown_voyage.id), c,
+                        theme.font_px(self.size, 20))
+        if len(self.voyages) > 1:
+            for direction, rect in zip(("left", "right"), self.voyage_arrows):
+                pygame.draw.circle(surface, (248, 238, 208), rect.center, rect.w * 0.55)
+                pygame.draw.circle(surface, ROUTE_LIT, rect.center, rect.w * 0.55, 2)
+                arrow(surface, rect.center, rect.w * 0.5, direction, ROUTE_LIT)
 
     def _draw_header(self, surface, u: float) -> None:
+        """The title; on the right the captain, his rank and his stars with the difficulty
+        beside them, and under them how many stars the next rank wants."""
         w = self.size[0]
         px = theme.font_px(self.size, 40)
-        text.draw(surface, self.tr("campaign.title"), (20 * u, self.header_h / 2), px,
-                  theme.ACCENT, "midleft", shadow=True)
+        head = text.draw(surface, self.tr("campaign.title"), (20 * u, self.header_h / 2), px,
+                         theme.ACCENT, "midleft", shadow=True)
+        progress = self.voyage.progress
         spx = theme.font_px(self.size, 22)
-        words = self.tr("campaign.stars_total", n=self.voyage.progress.total_stars,
+        line1 = self.header_h * 0.38
+        colour = DIFFICULTY_COLOUR[self.voyage.difficulty]
+        chip = self._difficulty_chip()
+        text.draw(surface, self.tr(f"difficulty.{self.voyage.difficulty}"), chip.center, spx,
+                  colour, "center")
+        pygame.draw.rect(surface, colour, chip, 1, border_radius=5)
+        words = self.tr("campaign.stars_total", n=progress.total_stars,
                         total=self.voyage.max_stars())
-        r = text.draw(surface, words, (w - 20 * u, self.header_h / 2), spx, theme.TEXT,
+        r = text.draw(surface, words, (chip.x - spx * 0.6, line1), spx, theme.TEXT,
                       "midright")
         star(surface, (r.x - spx * 0.8, r.centery), spx * 1.1, theme.ACCENT)
-        text.draw(surface, self.tr("campaign.captain", name=self.captain),
-                  (r.x - spx * 1.8, self.header_h / 2), spx, theme.TEXT_DIM, "midright")
+        room = r.x - spx * 1.8 - head.right - spx
+        who = self.tr("campaign.captain", name=self.captain) + " · " + self.tr(
+            progress.rank.name_key)
+        text.draw(surface, who, (r.x - spx * 1.8, line1), text.fit_px(who, spx, int(room)),
+                  theme.TEXT, "midright")
+        rank = progress.rank
+        if rank.next_at is None:
+            more = self.tr("chart.top_rank")
+        else:
+            more = self.tr("chart.to_next", n=rank.next_at - progress.total_stars,
+                           rank=self.tr(f"rank.{RANKS[rank.index + 1][0]}"))
+        kpx = theme.font_px(self.size, 15)
+        text.draw(surface, more, (w - 20 * u, self.header_h * 0.8), kpx, theme.TEXT_DIM,
+                  "midright")
+
+    def _difficulty_chip(self) -> pygame.Rect:
+        """The difficulty beside the stars in the header: a click changes it."""
+        u = theme.unit(self.size)
+        spx = theme.font_px(self.size, 22)
+        tw, th = text.size(self.tr(f"difficulty.{self.voyage.difficulty}"), spx)
+        chip = pygame.Rect(0, 0, int(tw + spx * 0.6), int(th + 2))
+        chip.midright = (int(self.size[0] - 20 * u), int(self.header_h * 0.38))
+        return chip
 
     def _draw_info(self, surface, u: float) -> None:
         """The chosen port's column: the opponent's portrait beside the port's name and stars,
@@ -518,7 +603,7 @@ class VoyageScene(Scene):
         box = self._info_box()
         panel(surface, box, 225)
         self.menu.draw(surface, self.t)
-        keys = self.tr("campaign.keys")
+        keys = self.tr("chart.keys")
         kpx = theme.font_px(self.size, 15)
         kpx, klines = _block(keys, kpx, box.w - 2 * m, box.bottom - self.menu.rect.bottom - m)
         top = self.menu.rect.bottom + m // 2
@@ -537,14 +622,19 @@ class VoyageScene(Scene):
         px = theme.font_px(self.size, 20)
         big = theme.font_px(self.size, 30)
         y = box.y + m
-        title = f"{level.order:g}. {level.text('port', lang)}" if level.order else \
-            level.text("port", lang)
+        title = f"{self.index + 1}. {level.text('port', lang)}"
         tr = text.draw(surface, title, (x, y), text.fit_px(title, big, width), theme.ACCENT)
         y = tr.bottom + big * 0.45
         if state != "locked":
             size = big * 0.8
-            draw_stars(surface, (x + size / 2 + (level.max_stars - 1) * size * 0.65, y), size,
-                       self.voyage.progress.stars(level.id), level.max_stars, 1.3)
+            centre = (x + size / 2 + (level.max_stars - 1) * size * 0.65, y)
+            draw_stars(surface, centre, size, self.voyage.progress.stars(level.id),
+                       level.max_stars, 1.3)
+            won_at = self.voyage.progress.levels.get(level.id, {}).get("difficulty", "")
+            if won_at:                  # what the stars were won at, beside them
+                text.draw(surface, self.tr(f"difficulty.{won_at}"),
+                          (centre[0] + level.max_stars * size * 0.7, y),
+                          theme.font_px(self.size, 16), DIFFICULTY_COLOUR[won_at], "midleft")
             y += size * 0.8
         name = self.tr("campaign.opponent", name=level.name(lang))
         for line in _wrapped(name, px, width)[:3]:
@@ -605,18 +695,31 @@ class BriefingScene(OverChart):
         saved = chart.saved
         self.saved = saved if saved and saved.get("level") == level.id else None
         if self.saved:
-            items = [Item(lambda: self.tr("campaign.resume"), self.resume),
+            items = [Item(lambda: self.tr("campaign.resume"), self.resume_battle),
                      Item(lambda: self.tr("campaign.start_anew"), self.start_anew)]
         else:
             items = [Item(lambda: self.tr("campaign.set_sail"), self.sail)]
         items.append(Item(lambda: self.tr("menu.back"), self.back))
         super().__init__(app, chart, items)
 
-    def sail(self) -> None:
+    @property
+    def difficulty(self) -> str:
+        """What the battle is played at: a saved one's own, else the captain's."""
+        if self.saved:
+            return self.saved.get("difficulty", "normal")
+        return self.chart.voyage.difficulty
+
+    def sail(self, met: bool = False) -> None:
+        """A new battle; against a boss, his scene first (Esc there comes back here)."""
+        if self.level.boss is not None and not met:
+            self.app.scenes.push(BossScene(self.app, self.level, "before",
+                                           lambda: self.sail(met=True), on_back=lambda: None))
+            return
         self.app.scenes.pop()
         start_level(self.app, self.chart.voyage, self.level)
 
-    def resume(self) -> None:
+    def resume_battle(self) -> None:
+        """(Not ``resume``: that is the scene's own, called when a dialog over it closes.)"""
         self.app.scenes.pop()
         start_level(self.app, self.chart.voyage, self.level, self.saved)
 
@@ -651,8 +754,12 @@ class BriefingScene(OverChart):
         text.draw(surface, port, (x, y), text.fit_px(port, big, width), theme.ACCENT, shadow=True)
         y += big * 1.1
         px = theme.font_px(self.size, 20)
-        first = first_words(self.tr, lv, name)
-        for words, colour in ((mode_words(self.tr, lv), theme.TEXT_DIM), (first, theme.TEXT_DIM)):
+        difficulty = self.difficulty
+        first = first_words(self.tr, lv, name, difficulty)
+        level_words = self.tr("chart.briefing_difficulty",
+                              difficulty=self.tr(f"difficulty.{difficulty}"))
+        for words, colour in ((mode_words(self.tr, lv), theme.TEXT_DIM), (first, theme.TEXT_DIM),
+                              (level_words, DIFFICULTY_COLOUR[difficulty])):
             text.draw(surface, words, (x, y), text.fit_px(words, px, width), colour)
             y += px * 1.25
         y += px * 0.4
@@ -669,8 +776,9 @@ class BriefingScene(OverChart):
             y += bpx * 1.22
         y = box.bottom - m - menu_h - stars_h
         rows = [(1, self.tr("campaign.star_one"))]
-        rows += [(n, limits_words(self.tr, lv.stars[k])) for n, k in enumerate(STAR_KEYS, 2)
-                 if k in lv.stars]
+        limits = lv.limits(difficulty)
+        rows += [(n, limits_words(self.tr, limits[k])) for n, k in enumerate(STAR_KEYS, 2)
+                 if k in limits]
         earned = self.chart.voyage.progress.stars(lv.id)
         for n, words in rows:
             for k in range(n):
@@ -703,22 +811,26 @@ class ResultScene(OverChart):
 
     def __init__(self, app, chart: VoyageScene, result):
         self.result = result
-        items = [Item(lambda: self.tr("campaign.continue"), self.back)]
+        items = [Item(lambda: self.tr("campaign.continue"), self.go_on)]
         if not result.won:
             items.insert(0, Item(lambda: self.tr("campaign.try_again"), self.again))
         super().__init__(app, chart, items)
         self.chimed = 0
         if result.opened:      # the ship sails on to the first port this win opened
-            ids = [lv.id for lv in chart.voyage.levels]
-            if result.opened[0].id in ids:
-                chart.select(ids.index(result.opened[0].id))
+            chart.select_level(result.opened[0])
 
     def again(self) -> None:
         self.app.scenes.pop()
         self.chart.open_briefing()
 
+    def go_on(self) -> None:
+        """Back to the chart; a voyage this battle finished first has its closing scene."""
+        self.app.scenes.pop()
+        if self.result.voyage_finished:
+            self.app.scenes.push(ClosingScene(self.app, self.chart, self.result.voyage_finished))
+
     def handle(self, event) -> None:
-        menu_or_escape(self, event, self.back, click=False)
+        menu_or_escape(self, event, self.go_on, click=False)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -770,17 +882,28 @@ class ResultScene(OverChart):
         if r.opened:
             ports = ", ".join(lv.text("port", lang) for lv in r.opened)
             lines.append((self.tr("campaign.opened", ports=ports), theme.ACCENT))
+        awards = box.bottom - m - menu_h - self._awards_h()
         for line, col in lines:
-            if y + px > box.bottom - m - menu_h:
+            if y + px > awards:
                 break
             text.draw(surface, line, (box.centerx, y), text.fit_px(line, px, width), col, "midtop")
             y += px * 1.25
+        if self._awards_h():
+            draw_awards(surface, self, pygame.Rect(box.x + m, awards, width, self._awards_h()),
+                        max(0.0, self.t - 0.4 - r.stars * 0.35))
         self.menu.draw(surface, self.t)
+
+    def _awards_h(self) -> int:
+        """The height of the band of new medals and a rank risen (0: none this battle)."""
+        u = theme.unit(self.size)
+        r = self.result
+        return int((106 * u if r.medals else 0) + (34 * u if r.rank_after > r.rank_before else 0))
 
     def _box(self) -> pygame.Rect:
         w, h = self.size
         u = theme.unit(self.size)
-        return centred(min(w * 0.8, 820 * u), min(h * 0.8, 520 * u), (w // 2, h // 2))
+        return centred(min(w * 0.8, 820 * u), min(h * 0.92, 520 * u + self._awards_h()),
+                       (w // 2, h // 2))
 
     def layout(self) -> None:
         """The menu at the foot of the panel, centred."""

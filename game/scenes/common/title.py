@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pygame
 
+from ...data.progress import ProgressStore
 from ...rules.classic import ClassicConfig
 from ...render import text, theme
 from ...render import title as art
-from ...render.widgets import Item, Menu, centred, panel, tint
+from ...render.widgets import Item, Menu, centred, panel, star, tint
 from .base import Scene, menu_or_escape
 from ..classic.battle import BattleScene
 from .dialogs import ConfirmScene
@@ -34,7 +35,21 @@ class TitleScene(Scene):
         self.demo = None
         self.demo_wait = 0.0
         self.art: art.TitleLayout | None = None
+        self.captain = self._captain()
         self._new_demo()
+
+    def _captain(self):
+        """The current captain's voyage (his name, rank, stars) if he has set out on it; only
+        a look (a damaged file is the chart's to report and mend)."""
+        key = self.app.settings.profile
+        store = ProgressStore()
+        if not store.path(key).exists():
+            return None
+        progress = store.load(key, repair=False)
+        return progress if progress.levels else None
+
+    def resume(self) -> None:
+        self.captain = self._captain()      # back from the chart: his rank may have risen
 
     def _new_demo(self) -> None:
         seed = self.app.new_seed()
@@ -48,6 +63,14 @@ class TitleScene(Scene):
         self.app.scenes.push(ConfirmScene(self.app, self.tr("dialog.quit"), self.app.quit))
 
     def handle(self, event) -> None:
+        if self.captain is not None and (
+                (event.type == pygame.KEYDOWN and event.key == pygame.K_m
+                 and not event.mod & pygame.KMOD_CTRL)
+                or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                    and self._rank_rect().collidepoint(event.pos))):
+            self.app.sound("click")
+            self.app.flow.medal_case()      # M or a click on the rank line: the medal case
+            return
         menu_or_escape(self, event, self.ask_quit, click=False)
 
     def update(self, dt: float) -> None:
@@ -77,3 +100,30 @@ class TitleScene(Scene):
         self.menu.draw(surface, self.t)
         text.draw(surface, self.tr("title.keys"), (w / 2, h - 12 * u), theme.font_px(self.size, 18),
                   theme.TEXT_DIM, "midbottom", shadow=True)
+        if self.captain is not None:
+            self._draw_rank(surface)
+
+    def _rank_words(self) -> str:
+        progress = self.captain
+        name = progress.name or (self.tr("setup.you") if progress.key == "player"
+                                 else progress.key)
+        return self.tr("chart.title_rank", name=name, rank=self.tr(progress.rank.name_key),
+                       stars=progress.total_stars)
+
+    def _rank_rect(self) -> pygame.Rect:
+        """The captain's rank line under the menu (a click opens his medal case)."""
+        u = theme.unit(self.size)
+        px = theme.font_px(self.size, 22)
+        keys_top = self.size[1] - 12 * u - theme.font_px(self.size, 18) * 1.2
+        tw, th = text.size(self._rank_words(), px)
+        rect = pygame.Rect(0, 0, int(tw + px * 1.6), int(th))
+        rect.center = (self.size[0] // 2, int((self._panel_rect().bottom + keys_top) / 2))
+        return rect
+
+    def _draw_rank(self, surface) -> None:
+        px = theme.font_px(self.size, 22)
+        rect = self._rank_rect()
+        panel(surface, rect.inflate(px, px // 2), 190, radius=8)
+        text.draw(surface, self._rank_words(), (rect.right, rect.centery), px, theme.TEXT,
+                  "midright", shadow=True)
+        star(surface, (rect.x + px * 0.6, rect.centery), px * 1.1, theme.ACCENT)
