@@ -523,3 +523,22 @@ def test_dazzle_paints_bands_over_the_hull_only_and_keeps_them_cached():
     navy = ship_surface(32, cells, *livery_colours(Livery("navy")))[0]
     bare = [navy.get_at((x, y)).a == 0 for x in range(w) for y in range(h)]
     assert [p.a == 0 for p in pixels] == bare        # nothing painted off the ship
+
+
+def test_the_game_over_shows_the_fleet_in_its_paint(home, hints_dir):
+    from game.data.progress import ProgressStore
+    from game.render.paint import Livery
+    from game.scenes.common.gameover import GameOverScene
+    from .test_scenes import finish_by_human
+    app = make_app(hints_dir)
+    store = ProgressStore()
+    progress = store.load(app.settings.profile)
+    progress.paint, progress.flag = "red_lead", "pennant"
+    store.save(progress)
+    battle = sail(app, open_chart(app))
+    finish_by_human(app, battle)
+    over = app.scenes.top
+    assert isinstance(over, GameOverScene)
+    assert over.liveries == {0: Livery("red_lead", "pennant")}
+    frames(app, 2)
+    app.quit()
