@@ -507,3 +507,38 @@ def test_the_placement_screen_shows_the_fleet_in_its_paint(home, hints_dir):
     placement.livery = None                                           # the plain grey
     assert grid() != painted
     app.quit()
+
+
+def test_dazzle_paints_bands_over_the_hull_only_and_keeps_them_cached():
+    from game.render.board import livery_colours, ship_surface
+    from game.render.paint import Livery
+    cells = [(0, 0), (1, 0), (2, 0), (3, 0)]
+    white = ship_surface(32, cells, *livery_colours(Livery("dazzle")))[0]
+    assert ship_surface(32, cells, *livery_colours(Livery("dazzle")))[0] is white
+    from game.rewards import PAINT_COLOURS
+    deck = PAINT_COLOURS["dazzle"]["deck"]
+    w, h = white.get_size()
+    pixels = [white.get_at((x, y)) for x in range(w) for y in range(h)]
+    assert any(p.a and tuple(p)[:3] == deck for p in pixels)           # bands on the hull
+    navy = ship_surface(32, cells, *livery_colours(Livery("navy")))[0]
+    bare = [navy.get_at((x, y)).a == 0 for x in range(w) for y in range(h)]
+    assert [p.a == 0 for p in pixels] == bare        # nothing painted off the ship
+
+
+def test_the_game_over_shows_the_fleet_in_its_paint(home, hints_dir):
+    from game.data.progress import ProgressStore
+    from game.render.paint import Livery
+    from game.scenes.common.gameover import GameOverScene
+    from .test_scenes import finish_by_human
+    app = make_app(hints_dir)
+    store = ProgressStore()
+    progress = store.load(app.settings.profile)
+    progress.paint, progress.flag = "red_lead", "pennant"
+    store.save(progress)
+    battle = sail(app, open_chart(app))
+    finish_by_human(app, battle)
+    over = app.scenes.top
+    assert isinstance(over, GameOverScene)
+    assert over.liveries == {0: Livery("red_lead", "pennant")}
+    frames(app, 2)
+    app.quit()

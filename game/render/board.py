@@ -12,7 +12,7 @@ from . import damage, text, theme
 from .sea import draw_water
 from .hull import DUTCHMAN, shaped_sprite
 from .naval_ships import NAVAL, naval_sprite
-from .paint import fly_flag
+from .paint import fly_flag, patterned
 from .ships import KINDS, ship_sprite, straight
 from .widgets import tint
 
@@ -179,13 +179,17 @@ def ship_surface(cell: int, cells, colour, edge, kind: str | None = None):
         draw_ship(surf, BoardGeometry(0, 0, cell, w, h), {(x - x0, y - y0) for x, y in cells},
                   colour, edge)
         return surf, (x0, y0), h > w
+    key = (tuple(sorted((x - x0, y - y0) for x, y in cells)), cell, kind, tuple(colour[:3]),
+           tuple(edge[:3]))
     if kind == NAVAL:
-        return naval_sprite(cells, cell, colour, edge), (x0, y0), h > w
-    line = None if kind == DUTCHMAN else straight(cells)
-    if line is None:
+        sprite, vertical = naval_sprite(cells, cell, colour, edge), h > w
+    elif kind != DUTCHMAN and straight(cells) is not None:
+        line = straight(cells)
+        sprite, vertical = ship_sprite(line[0], cell, line[1], colour, edge, kind), line[1]
+    else:
         shape = kind if kind in KINDS or kind == DUTCHMAN else None
-        return shaped_sprite(cells, cell, colour, edge, shape), (x0, y0), h > w
-    return ship_sprite(line[0], cell, line[1], colour, edge, kind), (x0, y0), line[1]
+        sprite, vertical = shaped_sprite(cells, cell, colour, edge, shape), h > w
+    return patterned(sprite, key, cell, colour, edge), (x0, y0), vertical
 
 
 def livery_colours(livery) -> tuple:

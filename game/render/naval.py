@@ -18,7 +18,7 @@ import pygame
 from . import damage, theme
 from .board import BoardGeometry, BoardPicture, draw_board, draw_ship, livery_colours
 from .naval_ships import NAVAL, naval_sprite
-from .paint import fly_flag
+from .paint import fly_flag, patterned
 from .widgets import tint
 
 RING = 1           # the ring's width in cells (as in game.rules.naval)
@@ -110,7 +110,10 @@ def draw_hull(surface: pygame.Surface, geo: BoardGeometry, cells, colour=theme.S
         draw_ship(surface, geo, cells, colour, edge, detail)
         return
     corner = (min(x for x, _ in cells), min(y for _, y in cells))
-    surface.blit(naval_sprite(cells, geo.cell, colour, edge), geo.cell_rect(corner).topleft)
+    key = (tuple(sorted((x - corner[0], y - corner[1]) for x, y in cells)), geo.cell, NAVAL,
+           tuple(colour[:3]), tuple(edge[:3]))
+    sprite = patterned(naval_sprite(cells, geo.cell, colour, edge), key, geo.cell, colour, edge)
+    surface.blit(sprite, geo.cell_rect(corner).topleft)
 
 
 # --- weapons ------------------------------------------------------------------------------

@@ -57,6 +57,46 @@ class Livery:
 
 PLAIN = Livery()
 
+# Paints drawn with a pattern over the hull: dazzle's bold slanting bands of its deck colour.
+PATTERNS = ("dazzle",)
+_patterned: dict = {}
+
+
+def pattern_of(colour, edge) -> str | None:
+    """The patterned paint whose hull and trim are ``colour`` and ``edge``, or None."""
+    for key in PATTERNS:
+        c = PAINT_COLOURS[key]
+        if c["hull"] == tuple(colour[:3]) and c["trim"] == tuple(edge[:3]):
+            return key
+    return None
+
+
+def patterned(sprite: pygame.Surface, key: tuple, cell: int, colour, edge) -> pygame.Surface:
+    """``sprite`` (a ship in ``colour`` and ``edge``) with its paint's pattern, if it has one:
+    dazzle's slanting bands, laid over the ship's own pixels only; cached under ``key`` (what
+    made the sprite: shape, size, colours)."""
+    paint = pattern_of(colour, edge)
+    if paint is None:
+        return sprite
+    key = (key, paint)
+    got = _patterned.get(key)
+    if got is not None:
+        return got
+    w, h = sprite.get_size()
+    bands = pygame.Surface((w, h), pygame.SRCALPHA)
+    band = max(3, int(cell * 0.28))
+    dark = PAINT_COLOURS[paint]["deck"]
+    for x in range(-h, w + h, band * 3):
+        pygame.draw.polygon(bands, (*dark, 255), [(x, 0), (x + band, 0), (x + band - h, h),
+                                                  (x - h, h)])
+    mask = pygame.mask.from_surface(sprite, 200)
+    striped = sprite.copy()
+    striped.blit(mask.to_surface(setsurface=bands, unsetcolor=(0, 0, 0, 0)), (0, 0))
+    if len(_patterned) > 128:
+        _patterned.clear()
+    _patterned[key] = striped
+    return striped
+
 
 def flag_surface(key: str, w: int, h: int) -> pygame.Surface:
     """The flag ``key`` as a ``w``×``h`` picture: its field, then each band of its design

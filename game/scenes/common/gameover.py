@@ -15,6 +15,7 @@ from ...render.effects import Effects
 from ...render.finale import FIREWORKS, draw_bunting, dusk, ease_out, punch
 from ...render.widgets import Item, Menu, panel
 from .base import Scene, menu_or_escape
+from .voyage_battle import liveries
 from ...match import HUMAN
 from ..classic.thinking import ThinkingScene
 
@@ -35,6 +36,7 @@ class GameOverScene(Scene):
         self.insight = insight
         self.letters = board_letters(match.letters, game.config.width, game.config.height)
         self.stats = [self.player_stats(p) for p in (0, 1)]
+        self.liveries = liveries(app, match)     # the person's paint and flag (issue 22)
         humans = match.humans
         self.left = humans[0] if len(humans) == 1 else 0
         series = match.series
@@ -103,7 +105,8 @@ class GameOverScene(Scene):
                 loser = 1 - self.game.winner
                 geo = self.field_geometry(0 if loser == self.left else 1)
                 self.show.scale = geo.cell / 40
-                sprite, origin, vertical = burning_ship(geo.cell, ship)
+                sprite, origin, vertical = burning_ship(geo.cell, ship,
+                                                        livery=self.liveries.get(loser))
                 self.show.sink(sprite, sprite.get_rect(topleft=geo.cell_rect(origin).topleft),
                                vertical, 3.6)
         if self.celebrating and self.t < self.SHOW:
@@ -258,7 +261,8 @@ class GameOverScene(Scene):
                            faded=sorted(g.faded[owner]),
                            kinds={frozenset(s): n for s, n in zip(g.ships[owner], g.names[owner])
                                   if n},
-                           hull="dutchman" if g.config.shapes == "any" else None)
+                           hull="dutchman" if g.config.shapes == "any" else None,
+                           livery=self.liveries.get(owner))
         draw_board(surface, geo, pic, self.letters, self.t)
 
     def stats_rows(self, player: int) -> list:

@@ -49,10 +49,13 @@ class KorablikiGameOverScene(GameOverScene):
         flip = self.left == 1
         draw_sea_board(surface, geo, self.letters, self.t, flip)
         own_colour, enemy_colour = viewer_colours(flip)
+        livery, flag = self.liveries.get(self.left), None
+        if livery is not None:      # the person's captain's paint and flag (issue 22)
+            own_colour, flag = livery.piece(own_colour), livery.flies
         for c, p in self.game.pieces.items():
             own = p.owner == self.left
             draw_piece(surface, geo, to_screen(c, flip), p.rank, own_colour if own else enemy_colour,
-                       own, revealed_badge=not own, tr=self.tr)
+                       own, revealed_badge=not own, tr=self.tr, flag=flag if own else None)
         x = final.outer.right + m
         sw = w - x - m
         stats_h = int(px * 3.9)
