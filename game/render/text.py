@@ -65,8 +65,9 @@ def reset() -> None:
 
 
 def render(text: str, px: int, colour, face: str = "text") -> pygame.Surface:
+    shown = text.replace("\0", "\ufffd")   # a NUL (say, from a damaged file) would stop the font
     return _cache.get_or_make((text, px, tuple(colour), face),
-                              lambda: font(px, face).render(text, True, colour))
+                              lambda: font(px, face).render(shown, True, colour))
 
 
 def draw(surface: pygame.Surface, text: str, pos, px: int, colour, anchor: str = "topleft",
