@@ -42,6 +42,9 @@ A level file (every key but ``id``, ``mode``, ``opponent``, ``port``, ``briefing
     before = { en = "…", … }     # the scene before the battle (all four languages)
     after = { en = "…", … }      # the scene after a win (after a loss: [defeat])
 
+The check also names words a level needs from the translations (game/i18n) in any language:
+its hints' (``hint.<key>``) and, for a boss voice (``opponents.BOSS_VOICES``), every remark.
+
 A voyage is a file ``levels/voyages/<id>.toml``: ``id``, ``order``, ``after`` (the voyage whose
 end opens it; "" for none), ``name`` and ``ending`` (texts), ``chart = {lon0, lat1, lat2}``
 (its chart's conic projection, ``game.geo.Conic``). A voyage ends when its last port (the
@@ -660,8 +663,31 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
-def _check_set(levels: list[Level], voyages: list[VoyageDef] = ()) -> list[Problem]:
+def _words_missing(levels: list[Level]) -> list[Problem]:
+    """The words a level needs from the game's translations, in every language: its hints'
+    (``hint.<key>``) and a boss voice's remarks (``remark.<voice>.<trigger>.<n>``). Missing
+    words do not drop the level (the game shows the English, or the key), but the check names
+    them."""
+    from .ai.opponents import BOSS_VOICES, TRIGGERS, VARIANTS
+    from .hints import hint_key
+    from .i18n import table
+    tables = {lang: table(lang) for lang in LANGUAGES}
     problems = []
+    for lv in levels:
+        wanted = [("hints", hint_key(h)) for h in lv.hints]
+        if lv.opponent.personality in BOSS_VOICES:
+            wanted += [("opponent.personality", f"remark.{lv.opponent.personality}.{t}.{n}")
+                       for t in TRIGGERS for n in range(VARIANTS)]
+        for key, words in wanted:
+            missing = [lang for lang in LANGUAGES if words not in tables[lang]]
+            if missing:
+                problems.append(Problem(lv.path, key, f"the words '{words}' in game/i18n "
+                                        f"({', '.join(missing)})", None, False))
+    return problems
+
+
+def _check_set(levels: list[Level], voyages: list[VoyageDef] = ()) -> list[Problem]:
+    problems = _words_missing(levels)
     ids = {lv.id for lv in levels}
     known = {v.id for v in voyages} or {DEFAULT_VOYAGE}
     for lv in levels:

@@ -312,3 +312,22 @@ def test_a_battle_in_progress_keeps_the_difficulty_it_began_with(tmp_path):
         json.dumps({"version": 1, "level": "one", "seed": 5, "game": {"mode": "classic"}}),
         encoding="utf-8")
     assert voyage.saved_battle()["difficulty"] == "normal"   # written before issue 22
+
+
+def test_levels_check_names_missing_words_of_hints_and_boss_voices(tmp_path, monkeypatch):
+    from game import hints
+    from game.ai import opponents
+
+    from .test_levels import run_check
+    monkeypatch.setattr(opponents, "BOSS_VOICES", opponents.BOSS_VOICES + ("kraken",))
+    monkeypatch.setitem(hints.HINTS, "classic", hints.HINTS["classic"] + ("first_kraken",))
+    write(tmp_path, "1.json", {**level("one", hints=["first_hit", "first_kraken"]),
+                               "opponent": {"personality": "kraken", "ai": "random",
+                                            "name": {k: "K" for k in LANGUAGES}}})
+    code, lines, summary = run_check(tmp_path)
+    text = "\n".join(lines)
+    assert code == 1
+    assert "key 'hints': expected the words 'hint.first_kraken' in game/i18n (ru, uk, en, no)" \
+        in text and "hint.first_hit" not in text
+    assert "remark.kraken.start.0" in text and "remark.kraken.we_lose.1" in text
+    assert summary["errors"] == 1 + len(opponents.TRIGGERS) * opponents.VARIANTS
