@@ -203,6 +203,25 @@ def test_a_hint_goes_away_with_enter_or_a_click_on_it(home, hints_dir):
     app.quit()
 
 
+def test_enter_after_a_typed_cell_fires_and_puts_the_hint_away(home, hints_dir):
+    """Played by hand: the hint came up while the next cell was being typed; its Enter is the
+    shot's (it was swallowed, and the next cell typed ran into the first: "b3d3")."""
+    app = make_app(hints_dir)
+    battle = sail(app, open_chart(app))
+    hit(app, battle)
+    frames(app, 1)
+    assert battle.voyage.current == "first_hit" and battle.game.turn == 0
+    cell = next((x, y) for y in range(10) for x in range(10)
+                if (x, y) not in battle.game.shots_at[1])
+    shots = len(battle.game.history)
+    typed = [pygame.event.Event(pygame.TEXTINPUT, text=ch)
+             for ch in "ABCDEFGHIJ"[cell[0]].lower() + str(cell[1] + 1)]
+    frames(app, 1, typed + [key(pygame.K_RETURN)])
+    assert battle.voyage.current is None
+    assert len(battle.game.history) == shots + 1 and cell in battle.game.shots_at[1]
+    app.quit()
+
+
 def test_no_hint_where_the_level_does_not_list_it_nor_outside_the_campaign(home, tmp_path):
     folder = tmp_path / "lv"
     folder.mkdir()

@@ -116,13 +116,14 @@ class VoyageBattle:
         self.scene.app.sound("click")
 
     def handle(self, event) -> bool:
-        """A shown hint takes Enter, Esc and a click on it; True if the event was its."""
+        """A shown hint takes Enter, Esc and a click on it; True if the event was its. An Enter
+        after a typed cell puts the hint away and still fires (it is the shot's)."""
         if self.current is None:
             return False
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
                                                           pygame.K_ESCAPE):
             self.dismiss()
-            return True
+            return event.key == pygame.K_ESCAPE or not getattr(self.scene, "typed", "")
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
                 and self.rect.collidepoint(event.pos)):
             self.dismiss()
