@@ -586,14 +586,10 @@ def parse_voyage(data, file: str) -> tuple[VoyageDef | None, list[Problem]]:
     return VoyageDef(vid.strip(), float(order), after.strip(), name, ending, proj, file), []
 
 
-def load_voyages(folder=None) -> tuple[list[VoyageDef], list[Problem]]:
-    """The voyages in ``folder/voyages`` (``levels/voyages``), in order, and every problem. No
-    folder: one voyage, ``DEFAULT_VOYAGE``, with no words of its own."""
-    folder = (Path(folder) if folder is not None else LEVELS_DIR) / "voyages"
-    files = level_files(folder)
-    if not files:
-        return [VoyageDef(DEFAULT_VOYAGE)], []
-    voyages, problems, seen = [], [], set()
+def _read_all(files, parse, what: str) -> tuple[list, list[Problem]]:
+    """Every file of ``files`` read and parsed by ``parse`` (a level's or a voyage's), and every
+    problem; a file with a problem is left out, and so is a second one with the same id."""
+    out, problems, seen = [], [], {}
     for path in files:
         name = _shown(path)
         try:
@@ -601,15 +597,28 @@ def load_voyages(folder=None) -> tuple[list[VoyageDef], list[Problem]]:
         except ValueError as exc:
             problems.append(Problem(name, "", str(exc)))
             continue
-        voyage, found = parse_voyage(data, name)
+        item, found = parse(data, name)
         problems += found
-        if voyage is None:
+        if item is None:
             continue
-        if voyage.id in seen:
-            problems.append(Problem(name, "id", "an id no other voyage has", voyage.id))
+        if item.id in seen:
+            problems.append(Problem(name, "id", f"an id no other {what} has (also in "
+                                                f"{seen[item.id]})", item.id))
             continue
-        seen.add(voyage.id)
-        voyages.append(voyage)
+        seen[item.id] = name
+        out.append(item)
+    return out, problems
+
+
+def load_voyages(folder=None) -> tuple[list[VoyageDef], list[Problem]]:
+    """The voyages in ``folder/voyages`` (``levels/voyages``), in order, and every problem. No
+    folder: one voyage, ``DEFAULT_VOYAGE``, with no words of its own."""
+    folder = (Path(folder) if folder is not None else LEVELS_DIR) / "voyages"
+    files = level_files(folder)
+    if not files:
+        return [VoyageDef(DEFAULT_VOYAGE)], []
+    voyages, problems = _read_all(files, parse_voyage, "voyage")
+    seen = {v.id for v in voyages}
     for v in voyages:
         if v.after and v.after not in seen:
             problems.append(Problem(v.path, "after", "the id of another voyage, or \"\"",
@@ -624,31 +633,14 @@ def load_levels(folder=None) -> tuple[list[Level], list[Problem]]:
     Problems of the set as a whole (an unknown id in ``unlocks``, a level no voyage reaches)
     are reported but do not drop a level."""
     folder = Path(folder) if folder is not None else LEVELS_DIR
-    levels: list[Level] = []
     problems: list[Problem] = []
     if not folder.is_dir():
         return [], [Problem(str(folder), "", "a folder of level files")]
     files = level_files(folder)
     if not files:
         problems.append(Problem(str(folder), "", "at least one level file (*.toml, *.json)"))
-    seen: dict[str, str] = {}
-    for path in files:
-        name = _shown(path)
-        try:
-            data = read_file(path)
-        except ValueError as exc:
-            problems.append(Problem(name, "", str(exc)))
-            continue
-        level, found = parse_level(data, name)
-        problems += found
-        if level is None:
-            continue
-        if level.id in seen:
-            problems.append(Problem(name, "id", f"an id no other level has (also in "
-                                                f"{seen[level.id]})", level.id))
-            continue
-        seen[level.id] = name
-        levels.append(level)
+    levels, found = _read_all(files, parse_level, "level")
+    problems += found
     levels.sort(key=lambda lv: (lv.order, lv.id))
     voyages, found = load_voyages(folder)
     problems += found + _check_set(levels, voyages)

@@ -18,17 +18,7 @@ from game.scenes.common.title import TitleScene
 
 from .test_levels import level, words, write
 from .test_scenes import click, finish_by_human, frames, key
-from .test_voyage import make_app, open_chart
-
-
-@pytest.fixture
-def levels_dir(tmp_path):
-    folder = tmp_path / "levels"
-    folder.mkdir()
-    write(folder, "1.json", level("one", order=1, unlocks=["two"], map=[0.1, 0.5],
-                                  stars={"two": {"shots": 95}}))
-    write(folder, "2.json", level("two", order=2, map=[0.9, 0.5]))
-    return folder
+from .test_voyage import levels_dir, make_app, open_chart  # noqa: F401  (a fixture)
 
 
 @pytest.fixture
