@@ -290,3 +290,22 @@ def test_the_replay_tool_says_who_resigned(tmp_path, capsys):
     assert replay([str(path)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == \
         f"result: A wins (B resigned) after {len(game.history)} moves"
+
+
+def test_resigning_while_the_computer_is_to_intercept_plays_nothing_after(app):
+    """The monkey (issue 22): a Naval volley waits for the computer's Aegis (a cue on the
+    timeline), the person resigns from the pause, a key skips the cues: the intercept must
+    not be played on the finished game (it raised IllegalAction "game_over")."""
+    from game.rules import naval as nv
+    scene = open_battle(app, "naval")
+    game = scene.game
+    assert game.turn == 0
+    volley = next(v for v in game.legal_actions() if isinstance(v, nv.Volley) and any(
+        isinstance(e, nv.InterceptNeeded) for e in game.clone().apply(v)))
+    scene.play(volley)
+    assert game.pending is not None and scene.busy      # the intercept is a cue to come
+    scene.resign()
+    scene.skip()                                        # any key: the cues play at once
+    assert game.winner == 1 and game.conceded == (RESIGNED, 0)
+    assert isinstance(game.history[-1][1], nv.Volley)  # nothing was played after the volley
+    to_game_over(app, scene)

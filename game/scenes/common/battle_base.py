@@ -269,7 +269,10 @@ class BattleBase(RecordKeeper, Scene):
         choice at a time, and ``busy`` meanwhile: nothing plays, so the game is not changed
         while the worker reads a view of it, and a computer player is never called from two
         threads at once (anything else that tells it of the game, such as «Кораблики»'s
-        ``observe``, must wait for ``thinking`` to be None)."""
+        ``observe``, must wait for ``thinking`` to be None). A game already over (resigned or
+        drawn by agreement while a cue still meant to ask the computer) asks nothing."""
+        if self.game.over:
+            return
         if skipping:
             decided(decide())
             return
