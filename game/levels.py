@@ -281,6 +281,21 @@ class _Checker:
                 self.bad(f"{key}.{lang}", "a language of the game: " + ", ".join(LANGUAGES))
         return out
 
+    def head(self, data, keys, what: str) -> str | None:
+        """A level's or a voyage's table: its keys known, its ``id`` a short name. The id, or
+        None (with the problem named); ``what`` is "level" or "voyage"."""
+        if not isinstance(data, dict):
+            self.bad("", f"a table of {what} keys")
+            return None
+        for key in data:
+            if key not in keys:
+                self.bad(key, f"a {what} key: " + ", ".join(sorted(keys)))
+        ident = data.get("id")
+        if not isinstance(ident, str) or not ident.strip() or len(ident) > 40:
+            self.bad("id", "a short name (1..40 characters)", ident)
+            return None
+        return ident.strip()
+
     def choice(self, data: dict, key: str, allowed, default=None, prefix: str = ""):
         value = data.get(key, default)
         if not isinstance(value, str) or value not in allowed:
@@ -292,16 +307,9 @@ class _Checker:
 def parse_level(data, file: str) -> tuple[Level | None, list[Problem]]:
     """A level from the table read from ``file``, or None, and every problem found."""
     c = _Checker(file)
+    level_id = c.head(data, TOP_KEYS, "level")
     if not isinstance(data, dict):
-        c.bad("", "a table of level keys")
         return None, c.problems
-    for key in data:
-        if key not in TOP_KEYS:
-            c.bad(key, "a level key: " + ", ".join(sorted(TOP_KEYS)))
-    level_id = data.get("id")
-    if not isinstance(level_id, str) or not level_id.strip() or len(level_id) > 40:
-        c.bad("id", "a short name (1..40 characters)", level_id)
-        level_id = None
     order = data.get("order", 0)
     if not _is_number(order):
         c.bad("order", f"a number (at most {MAX_NUMBER} either way)", order)
@@ -372,7 +380,7 @@ def parse_level(data, file: str) -> tuple[Level | None, list[Problem]]:
     boss = _boss(c, data.get("boss"))
     if c.problems or config is None or opponent is None:
         return None, c.problems
-    return Level(level_id.strip(), file, float(order), mode, preset, config, first,
+    return Level(level_id, file, float(order), mode, preset, config, first,
                  tuple(unlocks), where, opponent, texts, stars, at, route, voyage.strip(),
                  hints, boss), c.problems
 
@@ -549,15 +557,9 @@ def level_files(folder: Path) -> list[Path]:
 
 def parse_voyage(data, file: str) -> tuple[VoyageDef | None, list[Problem]]:
     c = _Checker(file)
+    vid = c.head(data, VOYAGE_KEYS, "voyage")
     if not isinstance(data, dict):
-        c.bad("", "a table of voyage keys")
         return None, c.problems
-    for key in data:
-        if key not in VOYAGE_KEYS:
-            c.bad(key, "a voyage key: " + ", ".join(sorted(VOYAGE_KEYS)))
-    vid = data.get("id")
-    if not isinstance(vid, str) or not vid.strip() or len(vid) > 40:
-        c.bad("id", "a short name (1..40 characters)", vid)
     order = data.get("order", 1)
     if not _is_number(order):
         c.bad("order", "a number", order)
@@ -583,7 +585,7 @@ def parse_voyage(data, file: str) -> tuple[VoyageDef | None, list[Problem]]:
             proj = (lon0, lat1, lat2)
     if c.problems:
         return None, c.problems
-    return VoyageDef(vid.strip(), float(order), after.strip(), name, ending, proj, file), []
+    return VoyageDef(vid, float(order), after.strip(), name, ending, proj, file), []
 
 
 def _read_all(files, parse, what: str) -> tuple[list, list[Problem]]:
