@@ -449,16 +449,21 @@ def test_every_sprite_is_cached_per_size_and_paint():
     assert flag_surface("jolly", 20, 14) is flag_surface("jolly", 20, 14)
 
 
-def test_the_persons_fleet_wears_his_captains_paint_in_campaign_and_quick_match(home, hints_dir):
+def wear(app, paint: str, flag: str) -> None:
+    """The captain at the helm chooses ``paint`` and ``flag`` (saved with his progress)."""
     from game.data.progress import ProgressStore
+    store = ProgressStore()
+    progress = store.load(app.settings.profile)
+    progress.paint, progress.flag = paint, flag
+    store.save(progress)
+
+
+def test_the_persons_fleet_wears_his_captains_paint_in_campaign_and_quick_match(home, hints_dir):
     from game.match import COMPUTER, HUMAN, Match, Seat
     from game.render.paint import Livery
     from game.scenes.common.voyage_battle import liveries
     app = make_app(hints_dir)
-    store = ProgressStore()
-    progress = store.load(app.settings.profile)
-    progress.paint, progress.flag = "dazzle", "jolly"
-    store.save(progress)
+    wear(app, "dazzle", "jolly")
     battle = sail(app, open_chart(app))                 # the campaign
     assert battle.livery_of(0) == Livery("dazzle", "jolly") and battle.livery_of(1) is None
     frames(app, 2)
@@ -502,14 +507,10 @@ def test_naval_ships_and_korabliki_pieces_take_the_paint(home, tmp_path, mode):
 
 
 def test_the_placement_screen_shows_the_fleet_in_its_paint(home, hints_dir):
-    from game.data.progress import ProgressStore
     from game.render.paint import Livery
     from game.scenes.classic.placement import PlacementScene
     app = make_app(hints_dir)
-    store = ProgressStore()
-    progress = store.load(app.settings.profile)
-    progress.paint, progress.flag = "sand", "signal"
-    store.save(progress)
+    wear(app, "sand", "signal")
     open_chart(app)
     frames(app, 1, [key(pygame.K_RETURN), key(pygame.K_RETURN)])     # briefing, Set sail
     placement = app.scenes.top
@@ -545,15 +546,11 @@ def test_dazzle_paints_bands_over_the_hull_only_and_keeps_them_cached():
 
 
 def test_the_game_over_shows_the_fleet_in_its_paint(home, hints_dir):
-    from game.data.progress import ProgressStore
     from game.render.paint import Livery
     from game.scenes.common.gameover import GameOverScene
     from .test_scenes import finish_by_human
     app = make_app(hints_dir)
-    store = ProgressStore()
-    progress = store.load(app.settings.profile)
-    progress.paint, progress.flag = "red_lead", "pennant"
-    store.save(progress)
+    wear(app, "red_lead", "pennant")
     battle = sail(app, open_chart(app))
     finish_by_human(app, battle)
     over = app.scenes.top
