@@ -1,0 +1,221 @@
+"""The client's side of the protocol (issue 23). Pure (no pygame):
+
+- ``Link``: one WebSocket to a server, after the handshake (``open_link``): send a message,
+  receive the next one (parsed JSON), in asyncio. The benchmarks' computer players use it.
+- ``Remote``: what one seat knows of its room, kept from the server's messages: the phase, the
+  seats, the score, its view and the last events (decoded by ``codec``), the chat, the last
+  error. The game's screens read it.
+- ``NetThread``: a ``Link`` in a thread of its own for the game's screens, which ``send``
+  without waiting and ``poll`` what came each frame; a dropped connection is tried again and
+  the seat taken up again with its secret (``rejoin``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+import threading
+
+from . import codec
+from .protocol import VERSION, write
+
+CLIENT_LIMIT = 8 * 1024 * 1024     # the largest message a client takes (a long game's view)
+
+
+class LinkClosed(ConnectionError):
+    """The connection ended (``reason`` says how)."""
+
+
+class Link:
+    def __init__(self, ws):
+        self.ws = ws
+
+    async def send(self, message: dict) -> None:
+        from websockets.exceptions import ConnectionClosed
+        try:
+            await self.ws.send(write(message))
+        except ConnectionClosed as exc:
+            raise LinkClosed(str(exc)) from None
+
+    async def recv(self, timeout: float | None = None) -> dict:
+        from websockets.exceptions import ConnectionClosed
+        try:
+            text = await asyncio.wait_for(self.ws.recv(), timeout)
+        except ConnectionClosed as exc:
+            raise LinkClosed(str(exc)) from None
+        return json.loads(text)
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+async def open_link(url: str, legal: bool = False, timeout: float = 10.0,
+                    version: int = VERSION) -> Link:
+    """Connect to ``url`` (ws://host:port) and say hello; ``legal``: the server adds the
+    legal actions when this seat is to act (a computer player that chooses among them).
+    Raises ``LinkClosed`` or ``ConnectionError`` naming the problem (an old game is told to
+    update)."""
+    from websockets.asyncio.client import connect
+    try:
+        ws = await asyncio.wait_for(connect(url, max_size=CLIENT_LIMIT, open_timeout=timeout,
+                                            ping_interval=20, ping_timeout=20), timeout)
+    except (OSError, asyncio.TimeoutError) as exc:
+        raise ConnectionError(f"cannot reach {url}: {exc or 'no answer'}") from None
+    except Exception as exc:     # the library's handshake errors (not a WebSocket server)
+        raise ConnectionError(f"cannot reach {url}: {exc}") from None
+    link = Link(ws)
+    await link.send({"type": "hello", "version": version, "game": "sea-battle",
+                     "legal": legal})
+    reply = await link.recv(timeout)
+    if reply.get("type") != "welcome":
+        await ws.close()
+        raise ConnectionError(reply.get("message", "the server did not welcome us"))
+    return link
+
+
+class Remote:
+    """One seat's knowledge of its room, from the server's messages (``take``)."""
+
+    def __init__(self):
+        self.room: str | None = None
+        self.seat: int | None = None
+        self.secret: str | None = None
+        self.mode: str | None = None
+        self.config: dict | None = None
+        self.state: dict = {}
+        self.view = None
+        self.events: list = []
+        self.chat: list = []          # (seat, "text" | "phrase", words)
+        self.error: dict | None = None
+        self.states = 0               # states taken (a screen redraws when it changes)
+
+    @property
+    def phase(self) -> str | None:
+        return self.state.get("phase")
+
+    @property
+    def moves(self) -> int:
+        return self.state.get("moves", 0)
+
+    @property
+    def my_turn(self) -> bool:
+        return (self.phase == "battle" and self.state.get("turn") == self.seat)
+
+    def take(self, message: dict) -> dict:
+        """Keep what ``message`` says; returns it."""
+        kind = message.get("type")
+        if kind == "joined":
+            self.room, self.seat = message["room"], message["seat"]
+            self.secret = message.get("secret", self.secret)
+            self.mode, self.config = message["mode"], message["config"]
+            self.chat = [tuple(line) for line in message.get("chat", [])]
+        elif kind == "state":
+            self.state = message
+            self.view = codec.decode(message["view"]) if "view" in message else None
+            self.events = [codec.decode(e) for e in message.get("events", [])]
+            self.states += 1
+        elif kind == "chat":
+            key = "text" if "text" in message else "phrase"
+            self.chat.append((message["seat"], key, message[key]))
+        elif kind == "error":
+            self.error = message
+        return message
+
+    def act(self, action) -> dict:
+        """The message that plays ``action`` on the game as this seat last saw it."""
+        return {"type": "act", "action": codec.action_to_json(self.mode, action),
+                "moves": self.moves}
+
+    def rejoin(self) -> dict:
+        return {"type": "rejoin", "room": self.room, "seat": self.seat, "secret": self.secret}
+
+
+class NetThread:
+    """A connection in a thread of its own, for a screen that must not wait: ``send`` queues a
+    message, ``poll`` returns what came since (each also kept in ``remote``). When the
+    connection drops, it is tried again every ``retry`` seconds and the seat taken up again."""
+
+    def __init__(self, url: str, retry: float = 2.0):
+        self.url, self.retry = url, retry
+        self.remote = Remote()
+        self.status = "connecting"       # connecting / open / retrying / closed
+        self.problem: str | None = None  # why the last attempt failed (said on screen)
+        self._in: queue.Queue = queue.Queue()
+        self._out: asyncio.Queue | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._closed = False
+        self._first: list = []
+        self.thread = threading.Thread(target=self._run, name="seabattle-link", daemon=True)
+        self.thread.start()
+
+    def send(self, message: dict) -> None:
+        if self._loop is None or self._out is None:
+            self._first.append(message)
+            return
+        self._loop.call_soon_threadsafe(self._out.put_nowait, message)
+
+    def poll(self) -> list:
+        out = []
+        while True:
+            try:
+                out.append(self.remote.take(self._in.get_nowait()))
+            except queue.Empty:
+                return out
+
+    def close(self) -> None:
+        self._closed = True
+        if self._loop is not None and self._out is not None:
+            self._loop.call_soon_threadsafe(self._out.put_nowait, None)
+
+    def _run(self) -> None:
+        asyncio.run(self._main())
+
+    async def _main(self) -> None:
+        self._loop, self._out = asyncio.get_running_loop(), asyncio.Queue()
+        for message in self._first:
+            self._out.put_nowait(message)
+        while not self._closed:
+            try:
+                link = await open_link(self.url)
+            except (ConnectionError, OSError) as exc:
+                self.problem, self.status = str(exc), "retrying"
+                await asyncio.sleep(self.retry)
+                continue
+            self.status, self.problem = "open", None
+            if self.remote.secret is not None:       # we had a seat: take it up again
+                await link.send(self.remote.rejoin())
+            try:
+                await self._pump(link)
+            except LinkClosed as exc:
+                self.problem = str(exc)
+            if not self._closed:
+                self.status = "retrying"
+                await asyncio.sleep(self.retry)
+        self.status = "closed"
+
+    async def _pump(self, link: Link) -> None:
+        async def reading():
+            while True:
+                message = await link.recv()
+                if message.get("type") == "joined":     # the secret, for a rejoin
+                    self.remote.secret = message.get("secret", self.remote.secret)
+                    self.remote.room, self.remote.seat = message["room"], message["seat"]
+                self._in.put(message)
+
+        reader = asyncio.create_task(reading())
+        try:
+            while True:
+                getter = asyncio.create_task(self._out.get())
+                done, _ = await asyncio.wait({reader, getter},
+                                             return_when=asyncio.FIRST_COMPLETED)
+                if reader in done:
+                    getter.cancel()
+                    reader.result()          # raises LinkClosed
+                message = getter.result()
+                if message is None:
+                    await link.close()
+                    return
+                await link.send(message)
+        finally:
+            reader.cancel()

@@ -1,0 +1,189 @@
+"""The network protocol's messages (issue 23): their types, the fields each may hold, the limits,
+and the errors a reply names. Pure: the server (``game.net.server``) and the client
+(``game.net.client``) read and write messages only through here; ``docs/protocol.md`` is this
+module in words.
+
+A message is one WebSocket text frame holding one JSON object with a ``"type"``. Nothing read is
+unpickled or evaluated: ``read(text)`` parses JSON (no NaN, no duplicate keys), checks the size,
+the type and every field against ``SCHEMAS``, and raises ``ProtocolError`` naming what was wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+VERSION = 1           # this build's protocol; a client of another version is told to update
+MAX_BYTES = 16_384    # the largest message a client may send (a Classic set-up is ~1 KB)
+MAX_CHAT = 200        # characters of one chat line
+MAX_NAME = 24         # characters of a captain's name
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I/L: read aloud, typed by hand
+CODE_LENGTH = 6
+SECRET_BYTES = 16     # a seat's secret: 128 random bits, sent as 32 hex digits
+CLAIM_RANGE = (10, 3600)   # seconds a gone player is waited for before the other may claim
+CLAIM_DEFAULT = 120
+
+# the seed's "information war" (seed 000): what a player may shout across the table
+PHRASES = ("miss_miss", "hot", "cold", "not_there", "lucky", "well_fired", "hurry", "good_game")
+
+
+class ProtocolError(ValueError):
+    """A message the server (or client) will not read: ``code`` a stable word, ``field`` the
+    part it concerns, and the English words of the problem."""
+
+    def __init__(self, code: str, problem: str, field: str | None = None):
+        self.code, self.problem, self.field = code, problem, field
+        super().__init__(f"{code}: {problem}" + (f" (field {field!r})" if field else ""))
+
+    def reply(self) -> dict:
+        out = {"type": "error", "code": self.code, "message": self.problem}
+        return out | ({"field": self.field} if self.field else {})
+
+
+@dataclass(frozen=True)
+class Field:
+    kind: type | tuple             # the JSON type(s) the value must have
+    required: bool = True
+    max_len: int | None = None     # characters of a string, items of a list
+    pattern: str | None = None     # a string's whole form
+    choices: tuple = ()            # the values allowed
+    lo: int | None = None          # an int's range
+    hi: int | None = None
+
+    def check(self, name: str, value) -> None:
+        kinds = self.kind if isinstance(self.kind, tuple) else (self.kind,)
+        if isinstance(value, bool) and bool not in kinds:      # JSON true is no number here
+            raise ProtocolError("bad_field", f"{name} must be {_kind_words(kinds)}, not a "
+                                "boolean", name)
+        if not isinstance(value, kinds):
+            raise ProtocolError("bad_field", f"{name} must be {_kind_words(kinds)}, not "
+                                f"{_json_kind(value)}", name)
+        if self.max_len is not None and isinstance(value, (str, list, dict)) \
+                and len(value) > self.max_len:
+            raise ProtocolError("too_long", f"{name} holds {len(value)}, at most "
+                                f"{self.max_len} allowed", name)
+        if self.pattern is not None and isinstance(value, str) \
+                and not re.fullmatch(self.pattern, value):
+            raise ProtocolError("bad_field", f"{name} is not of the form {self.pattern}", name)
+        if self.choices and value not in self.choices:
+            raise ProtocolError("bad_field", f"{name} must be one of "
+                                f"{', '.join(map(str, self.choices))}", name)
+        if isinstance(value, int) and not isinstance(value, bool):
+            if (self.lo is not None and value < self.lo) or \
+                    (self.hi is not None and value > self.hi):
+                raise ProtocolError("bad_field", f"{name} must be between {self.lo} and "
+                                    f"{self.hi}", name)
+
+
+def _json_kind(value) -> str:
+    return {dict: "an object", list: "a list", str: "a string", int: "a number",
+            float: "a number", type(None): "null", bool: "a boolean"}.get(type(value), "?")
+
+
+def _kind_words(kinds) -> str:
+    return " or ".join(_json_kind(k()) if k is not type(None) else "null" for k in kinds)
+
+
+_CODE = f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}"
+_SECRET = f"[0-9a-f]{{{SECRET_BYTES * 2}}}"
+_NAME = Field(str, max_len=MAX_NAME)
+
+# every message a client may send: its fields (besides "type" and an optional "id" the reply
+# carries back)
+SCHEMAS: dict[str, dict[str, Field]] = {
+    "hello": {"version": Field(int, lo=0, hi=10 ** 6), "game": Field(str, max_len=32),
+              "legal": Field(bool, required=False)},
+    "create": {"mode": Field(str, max_len=16), "config": Field(dict, max_len=32),
+               "best_of": Field(int, required=False, lo=1, hi=99),
+               "first": Field(str, required=False, choices=("lot", "0", "1")),
+               "claim_after": Field(int, required=False, lo=CLAIM_RANGE[0], hi=CLAIM_RANGE[1]),
+               "name": _NAME},
+    "join": {"room": Field(str, pattern=_CODE), "name": _NAME},
+    "rejoin": {"room": Field(str, pattern=_CODE), "seat": Field(int, lo=0, hi=1),
+               "secret": Field(str, pattern=_SECRET)},
+    "setup": {"setup": Field((dict, list), max_len=512)},
+    "act": {"action": Field((dict, list)), "moves": Field(int, lo=0, hi=10 ** 6)},
+    "resign": {},
+    "offer_draw": {},
+    "answer_draw": {"accept": Field(bool)},
+    "next": {},
+    "claim": {},
+    "chat": {"text": Field(str, required=False, max_len=MAX_CHAT),
+             "phrase": Field(str, required=False, choices=PHRASES)},
+    "leave": {},
+    "ping": {},
+}
+
+# what needs a seat: everything but the handshake, making or finding a room, and ping
+SEATED = frozenset(SCHEMAS) - {"hello", "create", "join", "rejoin", "ping"}
+
+
+def _no_duplicates(pairs):
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise ProtocolError("bad_json", f"the key {key!r} appears twice")
+        out[key] = value
+    return out
+
+
+def _no_constant(name):
+    raise ProtocolError("bad_json", f"{name} is not a JSON number")
+
+
+def read(text: str | bytes) -> dict:
+    """One message from a client, checked against its schema; ``ProtocolError`` names what
+    was wrong (too big, not JSON, not an object, an unknown type or field, a wrong value)."""
+    size = len(text.encode("utf-8") if isinstance(text, str) else text)
+    if size > MAX_BYTES:
+        raise ProtocolError("too_big", f"a message of {size} bytes; at most {MAX_BYTES}")
+    if isinstance(text, bytes):
+        raise ProtocolError("not_text", "messages are JSON text frames, not binary")
+    try:
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    except ProtocolError:
+        raise
+    except (ValueError, RecursionError) as exc:
+        raise ProtocolError("bad_json", f"not JSON: {str(exc)[:80]}") from None
+    return check(data)
+
+
+def check(data) -> dict:
+    """``data`` (parsed JSON) as a client's message, or ``ProtocolError``."""
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_message", f"a message is a JSON object, not {_json_kind(data)}")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in SCHEMAS:
+        shown = kind if isinstance(kind, str) and len(kind) <= 32 else _json_kind(kind)
+        raise ProtocolError("unknown_type", f"no message type {shown!r}; known: "
+                            f"{', '.join(SCHEMAS)}", "type")
+    schema = SCHEMAS[kind]
+    for name in data:
+        if name not in schema and name not in ("type", "id"):
+            raise ProtocolError("unknown_field", f"a {kind} message has no field "
+                                f"{name[:32]!r}", name[:32])
+    if "id" in data:
+        Field(int, lo=0, hi=2 ** 31).check("id", data["id"])
+    for name, field in schema.items():
+        if name not in data:
+            if field.required:
+                raise ProtocolError("missing_field", f"a {kind} message needs {name}", name)
+            continue
+        field.check(name, data[name])
+    if kind == "chat" and ("text" in data) == ("phrase" in data):
+        raise ProtocolError("bad_field", "a chat message holds text or a phrase, one of them",
+                            "text")
+    return data
+
+
+def write(message: dict) -> str:
+    """A message as the text sent (compact, no NaN)."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def version_error(version: int) -> ProtocolError:
+    """The reply to a client of another protocol: update the game (or the server)."""
+    side = "your game" if version < VERSION else "the server"
+    return ProtocolError("version", f"this server speaks protocol {VERSION}, the client "
+                         f"{version}: update {side}", "version")

@@ -1,0 +1,302 @@
+"""One room of the server (issue 23): two seats, the rules' game between them, a series (C7),
+and what each seat is sent. Pure and synchronous: ``game.net.server`` owns the sockets, the
+clock and the store, and calls one method per message; each returns the messages to send, by
+seat, or raises ``ProtocolError`` (a bad message) or the rules' ``RuleError`` (an illegal
+move) — in both cases having changed nothing.
+
+Everything a seat is sent goes through ``state_for``: its own player's view (``Game.view``) and
+the events of the last action it may see (``visibility.events_for``); never the other fleet.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import secrets as secret_source
+import unicodedata
+from dataclasses import dataclass, field
+
+from ..modes import MODES
+from ..rules.errors import RuleError
+from ..rules.series import Series
+from . import codec, visibility
+from .protocol import CLAIM_DEFAULT, MAX_CHAT, MAX_NAME, SECRET_BYTES, ProtocolError
+
+FORMAT = 1          # the stored room's format (``to_dict``)
+CHAT_KEPT = 30      # chat lines a room keeps for a seat that comes back
+
+WAITING, PLACING, BATTLE, OVER, DONE = "waiting", "placing", "battle", "over", "done"
+
+
+def new_secret() -> str:
+    """A seat's secret: 128 bits from the system's source (not game randomness)."""
+    return secret_source.token_hex(SECRET_BYTES)
+
+
+def _digest(secret: str) -> str:
+    """The room keeps only a digest of a seat's secret, so its stored state gives none away."""
+    return hashlib.sha256(secret.encode("ascii")).hexdigest()
+
+
+def clean_text(text: str, limit: int) -> str:
+    """A name or chat line as shown: no control characters, single spaces, at most ``limit``."""
+    kept = "".join(" " if unicodedata.category(c)[0] in "CZ" else c for c in text)
+    return " ".join(kept.split())[:limit]
+
+
+@dataclass
+class SeatState:
+    name: str
+    digest: str
+    legal: bool = False            # the client asked for the legal actions (a computer)
+    setup: object = None           # the set-up's JSON, once sent and valid
+    here: bool = False             # connected now (the server keeps this)
+    gone_at: float | None = None   # when the connection dropped (the server's clock)
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "digest": self.digest, "legal": self.legal,
+                "setup": self.setup}
+
+
+@dataclass
+class Room:
+    code: str
+    mode: str
+    config: object                  # the rules' config (a mode's)
+    best_of: int = 1
+    first: str = "lot"              # who fires first in the first game: lot, "0" or "1"
+    claim_after: int = CLAIM_DEFAULT
+    seed: int = 0                   # the lots of every game in the room
+    seats: list = field(default_factory=lambda: [None, None])
+    game: object = None             # the game being played (or the last, once over)
+    played: list = field(default_factory=list)    # finished games' to_dict, in order
+    series: Series = None
+    draw_offer: int | None = None
+    chat: list = field(default_factory=list)     # [seat, "text" | "phrase", words]
+    claimed: int | None = None      # the seat that claimed the game of a gone player
+
+    def __post_init__(self):
+        if self.series is None:
+            self.series = Series(self.best_of)
+
+    # -- what the room is ---------------------------------------------------------------
+    @property
+    def entry(self):
+        return MODES[self.mode]
+
+    @property
+    def phase(self) -> str:
+        if self.seats[1] is None:
+            return WAITING
+        if self.game is None:
+            return PLACING
+        if not self.game.over:
+            return BATTLE
+        return DONE if self.series.over or self.claimed is not None else OVER
+
+    # -- seats --------------------------------------------------------------------------
+    def sit(self, name: str, legal: bool = False) -> tuple[int, str]:
+        """A newcomer takes the free seat: (seat, its secret). The secret is said once."""
+        if None not in self.seats:
+            raise ProtocolError("room_full", f"room {self.code} has two players already")
+        seat = self.seats.index(None)
+        secret = new_secret()
+        self.seats[seat] = SeatState(clean_text(name, MAX_NAME) or f"Player {seat + 1}",
+                                     _digest(secret), legal)
+        return seat, secret
+
+    def owns(self, seat: int, secret: str) -> bool:
+        """Does ``secret`` open ``seat``? (compared in constant time)"""
+        s = self.seats[seat] if seat in (0, 1) else None
+        return s is not None and hmac.compare_digest(s.digest, _digest(secret))
+
+    def present(self, seat: int, here: bool, now: float) -> list:
+        """The server saw ``seat`` come (``here``) or go: both seats hear of it."""
+        s = self.seats[seat]
+        s.here = here
+        s.gone_at = None if here else now
+        return self.broadcast(now)
+
+    def may_claim(self, seat: int, now: float) -> bool:
+        """RULES §0 as the room applies it: a player gone longer than ``claim_after`` seconds
+        from a battle loses it, if the other claims it."""
+        other = self.seats[1 - seat] if seat in (0, 1) else None
+        return (self.phase == BATTLE and other is not None and not other.here
+                and other.gone_at is not None and now - other.gone_at >= self.claim_after)
+
+    # -- what a seat may do -------------------------------------------------------------
+    def place(self, seat: int, data, now: float) -> list:
+        """A seat's set-up: decoded, checked by the rules, kept; the battle starts when both
+        sides are in."""
+        if self.phase != PLACING:
+            raise ProtocolError("wrong_phase", f"no set-up is taken while the room is "
+                                f"{self.phase}")
+        if self.seats[seat].setup is not None:
+            raise ProtocolError("wrong_phase", "your set-up is in already")
+        setup = codec.setup_from_json(self.mode, self.config, data)
+        codec.check_setup(self.mode, self.config, setup, seat)
+        self.seats[seat].setup = data
+        if all(s.setup is not None for s in self.seats):
+            self._start()
+        return self.broadcast(now)
+
+    def _lot(self) -> int:
+        """Who begins game number ``len(played)``: the last loser (C7), else the lot or the
+        choice; the lot of each game comes from the room's seed."""
+        if self.first != "lot":
+            lot = int(self.first)
+        else:
+            lot = random.Random(self.seed * 1009 + len(self.played)).randrange(2)
+        return self.series.first_player(lot)
+
+    def _start(self) -> None:
+        setups = [codec.setup_from_json(self.mode, self.config, s.setup) for s in self.seats]
+        self.game = self.entry.start(self.config, setups, self._lot())
+        self.draw_offer = None
+
+    def act(self, seat: int, data, moves: int, now: float) -> list:
+        """A seat's action: refused unless it is that seat's to make, on the game as the seat
+        last saw it (``moves``), and legal by the rules' own ``check``."""
+        game = self._battle(seat)
+        if moves != len(game.history):
+            raise ProtocolError("stale", f"the game has {len(game.history)} moves; your action "
+                                f"was made on {moves}: here is the game as it stands", "moves")
+        if game.turn != seat:
+            raise ProtocolError("not_your_turn", "the other player is to act", "action")
+        action = codec.action_from_json(self.mode, data)
+        game.check(action)              # a RuleError names why; nothing has changed
+        events = game.apply(action)
+        self.draw_offer = None
+        return self._after(events, now)
+
+    def _battle(self, seat: int):
+        if self.phase != BATTLE:
+            raise ProtocolError("wrong_phase", f"there is no battle on: the room is "
+                                f"{self.phase}")
+        return self.game
+
+    def _after(self, events: list, now: float) -> list:
+        if self.game.over:
+            self._finish()
+        return self.broadcast(now, events)
+
+    def _finish(self) -> None:
+        if self.game.winner is not None and not self.series.over:
+            self.series.record(self.game.winner)
+
+    def resign(self, seat: int, now: float) -> list:
+        """§0: resigning loses the game (in a series, that game)."""
+        return self._after(self._battle(seat).resign(seat), now)
+
+    def offer_draw(self, seat: int, now: float) -> list:
+        """§0: two people may agree a draw in every mode; the other side answers."""
+        self._battle(seat)
+        self.draw_offer = seat
+        return self.broadcast(now)
+
+    def answer_draw(self, seat: int, accept: bool, now: float) -> list:
+        game = self._battle(seat)
+        if self.draw_offer != 1 - seat:
+            raise ProtocolError("no_offer", "no draw was offered to you")
+        self.draw_offer = None
+        return self._after(game.agree_draw(), now) if accept else self.broadcast(now)
+
+    def claim(self, seat: int, now: float) -> list:
+        """The other player has been gone past the room's time: he is taken to resign."""
+        if not self.may_claim(seat, now):
+            raise ProtocolError("no_claim", f"a game may be claimed only when the other "
+                                f"player has been gone {self.claim_after} s in a battle")
+        self.claimed = seat
+        return self._after(self.game.resign(1 - seat), now)
+
+    def next_game(self, seat: int, now: float) -> list:
+        """C7: the next game of the series: both sides set up again."""
+        if self.phase != OVER:
+            raise ProtocolError("wrong_phase", f"no next game while the room is {self.phase}")
+        self.played.append(self.game.to_dict())
+        self.game = None
+        for s in self.seats:
+            s.setup = None
+        return self.broadcast(now)
+
+    def say(self, seat: int, text: str | None, phrase: str | None, now: float) -> list:
+        """A line of chat or a quick phrase, heard by both seats (and kept for a while)."""
+        if text is not None:
+            text = clean_text(text, MAX_CHAT)
+            if not text:
+                raise ProtocolError("bad_field", "an empty chat line", "text")
+        line = [seat, "text", text] if text is not None else [seat, "phrase", phrase]
+        self.chat = (self.chat + [line])[-CHAT_KEPT:]
+        message = {"type": "chat", "seat": seat, line[1]: line[2]}
+        return [(p, message) for p in (0, 1) if self.seats[p] is not None]
+
+    # -- what a seat is sent --------------------------------------------------------------
+    def broadcast(self, now: float, events=()) -> list:
+        return [(p, self.state_for(p, now, events)) for p in (0, 1) if self.seats[p] is not None]
+
+    def state_for(self, seat: int, now: float, events=()) -> dict:
+        """Everything ``seat`` is told of the room: never more than its own player's view, the
+        events it may see, and the public facts (names, presence, score, phase)."""
+        game = self.game
+        out = {
+            "type": "state", "room": self.code, "seat": seat, "phase": self.phase,
+            "mode": self.mode, "config": self.config.to_dict(),
+            "seats": [None if s is None else
+                      {"name": s.name, "here": s.here, "placed": s.setup is not None,
+                       "gone": None if s.here or s.gone_at is None else round(now - s.gone_at)}
+                      for s in self.seats],
+            "series": {"best_of": self.best_of, "score": list(self.series.score),
+                       "games": len(self.played) + (game is not None and game.over)},
+            "claim_after": self.claim_after, "can_claim": self.may_claim(seat, now),
+            "draw_offer": self.draw_offer, "claimed": self.claimed,
+        }
+        if game is not None:
+            out["moves"] = len(game.history)
+            out["turn"] = game.turn
+            out["view"] = codec.encode(game.view(seat))
+            out["events"] = [codec.encode(e)
+                             for e in visibility.events_for(self.mode, list(events), seat)]
+            if self.seats[seat].legal and not game.over and game.turn == seat:
+                out["legal"] = [codec.action_to_json(self.mode, a) for a in game.legal_actions()]
+        return out
+
+    # -- kept in the store --------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {"format": FORMAT, "code": self.code, "mode": self.mode,
+                "config": self.config.to_dict(), "best_of": self.best_of, "first": self.first,
+                "claim_after": self.claim_after, "seed": self.seed,
+                "seats": [None if s is None else s.to_dict() for s in self.seats],
+                "game": None if self.game is None else self.game.to_dict(),
+                "played": self.played, "score": list(self.series.score),
+                "last_loser": self.series.last_loser, "draw_offer": self.draw_offer,
+                "chat": self.chat, "claimed": self.claimed}
+
+    @classmethod
+    def from_dict(cls, data: dict, now: float) -> "Room":
+        """A stored room as it was (the game replayed from its moves by the rules, so a stored
+        state cannot be inconsistent); every seat counts as gone since ``now``. Raises
+        ``ProtocolError`` naming what is wrong with a broken one."""
+        try:
+            if data.get("format") != FORMAT:
+                raise ProtocolError("bad_room", f"format {data.get('format')!r}, not {FORMAT}")
+            entry = MODES[data["mode"]]
+            room = cls(str(data["code"]), data["mode"], entry.rules.config_from_dict(data["config"]),
+                       int(data["best_of"]), str(data["first"]), int(data["claim_after"]),
+                       int(data["seed"]))
+            room.seats = [None if s is None else
+                          SeatState(str(s["name"]), str(s["digest"]), bool(s["legal"]),
+                                    s["setup"], False, now) for s in data["seats"]]
+            if data["game"] is not None:
+                room.game = entry.game_class.from_dict(data["game"])
+            room.played = list(data["played"])
+            room.series.score = [int(x) for x in data["score"]]
+            room.series.last_loser = data["last_loser"]
+            room.draw_offer = data["draw_offer"]
+            room.chat = list(data["chat"])[-CHAT_KEPT:]
+            room.claimed = data["claimed"]
+        except ProtocolError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, RuleError) as exc:
+            raise ProtocolError("bad_room", f"{type(exc).__name__}: {exc}"[:200]) from None
+        return room

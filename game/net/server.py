@@ -1,0 +1,364 @@
+"""The game server (issue 23): ``python -m game.server [--host H] [--port P] [--data DIR]``.
+
+One asyncio process holds many rooms (``game.net.room``), each a game in the rules engine; it
+reads every client's message through ``protocol.read`` (size, JSON, schema), lets only a seat's
+own connection act for it, applies the action through the rules' own ``check``, stores the room
+(``game.net.store``) and only then answers, each seat with its own view. A bad message gets an
+error naming what was wrong and changes nothing; a flood is cut by a token bucket; no message
+stops the server. The game hosts one on a free port in a thread of its own (``host_in_thread``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import secrets
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..modes import MODES
+from ..rules.errors import RuleError
+from . import codec, protocol
+from .protocol import (CLAIM_DEFAULT, CODE_ALPHABET, CODE_LENGTH, VERSION, ProtocolError,
+                       read, write)
+from .room import Room
+from .store import Store
+
+log = logging.getLogger("seabattle.server")
+
+RATE = 30.0          # messages a second a connection may send, on average
+BURST = 60.0         # ... and at once
+CUT_OFF = 600        # messages refused for the rate in a row: the connection is closed
+MAX_ROOMS = 20_000   # rooms one server holds before it refuses new ones
+WIRE_LIMIT = 4 * protocol.MAX_BYTES   # the transport drops bigger frames (close code 1009)
+
+
+@dataclass
+class Conn:
+    """One client's connection: the room and seat it holds once it joined."""
+    send: object                       # a callable taking the message's text
+    version_ok: bool = False
+    legal: bool = False
+    room: str | None = None
+    seat: int | None = None
+    tokens: float = BURST
+    stamp: float = 0.0
+    refused: int = 0
+    closing: bool = False
+    told_claim: bool = False           # it heard it may claim the game
+
+
+class Server:
+    """Rooms and connections, without sockets: ``receive(conn, text)`` answers one message
+    (the tests and the fuzzer call it directly; ``serve`` wires it to WebSockets)."""
+
+    def __init__(self, data: Path | str, clock=time.monotonic, seed: int | None = None):
+        self.clock = clock
+        self.store = Store(data)
+        self.rooms, problems = self.store.load(clock())
+        for line in problems:
+            log.warning("a stored room was not loaded: %s", line)
+        self.problems = problems
+        self.seats: dict[tuple[str, int], Conn] = {}
+        self.seed_source = secrets.SystemRandom() if seed is None else None
+        self.next_seed = seed
+
+    # -- one message ------------------------------------------------------------------------
+    def receive(self, conn: Conn, text) -> list:
+        """Answer one message: a list of (connection, message) to send. Never raises for
+        anything a client sends."""
+        now = self.clock()
+        if not self._allowed(conn, now):
+            return [] if conn.refused > 1 else [(conn, ProtocolError(
+                "rate_limited", f"more than {RATE:.0f} messages a second; wait").reply())]
+        msg_id = None
+        try:
+            msg = read(text)
+            msg_id = msg.get("id")
+            out = self._dispatch(conn, msg, now)
+        except ProtocolError as exc:
+            out = [(conn, exc.reply())]
+            if exc.code == "stale" and conn.room in self.rooms:   # resend the game as it is
+                out.append((conn, self.rooms[conn.room].state_for(conn.seat, now)))
+        except codec.CodecError as exc:
+            out = [(conn, {"type": "error", "code": "bad_field", "message": str(exc)[:300]})]
+        except RuleError as exc:
+            out = [(conn, {"type": "error", "code": "illegal", "message": str(exc)[:300],
+                           "rule": {"code": exc.code, "params": codec.encode(exc.params)}})]
+        except Exception:          # a defect of ours: said, logged, and the server goes on
+            log.exception("a message failed")
+            out = [(conn, {"type": "error", "code": "server_error",
+                           "message": "the server failed to handle that message"})]
+        if msg_id is not None:
+            for target, message in out:
+                if target is conn and message.get("type") in ("error", "state", "welcome",
+                                                               "joined", "pong"):
+                    message["id"] = msg_id
+                    break
+        return out
+
+    def _allowed(self, conn: Conn, now: float) -> bool:
+        """The token bucket: ``RATE`` a second, ``BURST`` at once."""
+        conn.tokens = min(BURST, conn.tokens + (now - conn.stamp) * RATE)
+        conn.stamp = now
+        if conn.tokens < 1:
+            conn.refused += 1
+            conn.closing = conn.refused >= CUT_OFF
+            return False
+        conn.tokens -= 1
+        conn.refused = 0
+        return True
+
+    def _dispatch(self, conn: Conn, msg: dict, now: float) -> list:
+        kind = msg["type"]
+        if kind == "ping":
+            return [(conn, {"type": "pong"})]
+        if kind == "hello":
+            if msg["game"] != "sea-battle":
+                raise ProtocolError("bad_field", "this is a Sea Battle server", "game")
+            if msg["version"] != VERSION:
+                conn.closing = True
+                raise protocol.version_error(msg["version"])
+            conn.version_ok, conn.legal = True, bool(msg.get("legal", False))
+            return [(conn, {"type": "welcome", "version": VERSION})]
+        if not conn.version_ok:
+            raise ProtocolError("hello_first", "say hello (with the protocol version) first")
+        if kind in ("create", "join", "rejoin"):
+            if conn.room is not None:
+                raise ProtocolError("seated", f"this connection plays in room {conn.room} "
+                                    "already")
+            return getattr(self, "_" + kind)(conn, msg, now)
+        if conn.room is None:
+            raise ProtocolError("no_seat", f"a {kind} message needs a seat: join a room first")
+        room, seat = self.rooms[conn.room], conn.seat
+        if kind == "leave":
+            return self.gone(conn)
+        if kind == "setup":
+            out = room.place(seat, msg["setup"], now)
+        elif kind == "act":
+            out = room.act(seat, msg["action"], msg["moves"], now)
+        elif kind == "resign":
+            out = room.resign(seat, now)
+        elif kind == "offer_draw":
+            out = room.offer_draw(seat, now)
+        elif kind == "answer_draw":
+            out = room.answer_draw(seat, msg["accept"], now)
+        elif kind == "next":
+            out = room.next_game(seat, now)
+        elif kind == "claim":
+            out = room.claim(seat, now)
+        else:   # chat
+            out = room.say(seat, msg.get("text"), msg.get("phrase"), now)
+        if kind != "chat":
+            self.store.save(room)      # before any reply: what a client saw is kept
+        return self._route(room, out)
+
+    def _route(self, room: Room, out: list) -> list:
+        return [(self.seats[(room.code, seat)], message) for seat, message in out
+                if (room.code, seat) in self.seats]
+
+    # -- rooms and seats ----------------------------------------------------------------------
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code not in self.rooms:
+                return code
+
+    def _seed(self) -> int:
+        if self.seed_source is not None:
+            return self.seed_source.getrandbits(32)
+        self.next_seed += 1
+        return self.next_seed
+
+    def _create(self, conn: Conn, msg: dict, now: float) -> list:
+        if len(self.rooms) >= MAX_ROOMS:
+            raise ProtocolError("server_full", f"this server holds {MAX_ROOMS} rooms; try later")
+        entry = MODES.get(msg["mode"])
+        if entry is None:
+            raise ProtocolError("bad_field", f"no mode {msg['mode'][:16]!r}; modes: "
+                                f"{', '.join(MODES)}", "mode")
+        config = entry.rules.config_from_dict(msg["config"])    # a ConfigError names it
+        room = Room(self._new_code(), entry.key, config, msg.get("best_of", 1),
+                    msg.get("first", "lot"), msg.get("claim_after", CLAIM_DEFAULT), self._seed())
+        room.series.__init__(room.best_of)                      # an even best_of refused
+        self.rooms[room.code] = room
+        seat, secret = room.sit(msg["name"], conn.legal)
+        return self._seated(conn, room, seat, secret, now)
+
+    def _join(self, conn: Conn, msg: dict, now: float) -> list:
+        room = self._room(msg["room"])
+        seat, secret = room.sit(msg["name"], conn.legal)
+        return self._seated(conn, room, seat, secret, now)
+
+    def _rejoin(self, conn: Conn, msg: dict, now: float) -> list:
+        room = self._room(msg["room"])
+        if not room.owns(msg["seat"], msg["secret"]):
+            raise ProtocolError("wrong_secret", "that secret does not open that seat", "secret")
+        return self._seated(conn, room, msg["seat"], None, now)
+
+    def _room(self, code: str) -> Room:
+        room = self.rooms.get(code)
+        if room is None:
+            raise ProtocolError("no_room", f"no room {code} on this server", "room")
+        return room
+
+    def _seated(self, conn: Conn, room: Room, seat: int, secret: str | None, now: float):
+        """``conn`` holds ``seat`` now (an older connection of the seat is let go)."""
+        old = self.seats.get((room.code, seat))
+        out = []
+        if old is not None and old is not conn:
+            old.room = old.seat = None
+            old.closing = True
+            out.append((old, {"type": "error", "code": "replaced",
+                              "message": "this seat was taken up by another connection"}))
+        conn.room, conn.seat = room.code, seat
+        room.seats[seat].legal = conn.legal
+        self.seats[(room.code, seat)] = conn
+        joined = {"type": "joined", "room": room.code, "seat": seat, "mode": room.mode,
+                  "config": room.config.to_dict(), "best_of": room.best_of,
+                  "claim_after": room.claim_after, "chat": room.chat}
+        if secret is not None:
+            joined["secret"] = secret
+        self.store.save(room)
+        out.append((conn, joined))
+        return out + self._route(room, room.present(seat, True, now))
+
+    def gone(self, conn: Conn) -> list:
+        """A connection closed (or left): its seat counts as gone from now."""
+        if conn.room is None or self.seats.get((conn.room, conn.seat)) is not conn:
+            return []
+        room, seat = self.rooms[conn.room], conn.seat
+        del self.seats[(room.code, seat)]
+        conn.room = conn.seat = None
+        return self._route(room, room.present(seat, False, self.clock()))
+
+    def tick(self) -> list:
+        """Once a second: a seat that may now claim the game hears so."""
+        now, out = self.clock(), []
+        for (code, seat), conn in list(self.seats.items()):
+            room = self.rooms[code]
+            if room.may_claim(seat, now) and not conn.told_claim:
+                conn.told_claim = True
+                out.append((conn, room.state_for(seat, now)))
+            elif not room.may_claim(seat, now):
+                conn.told_claim = False
+        return out
+
+    def close(self) -> None:
+        self.store.close()
+
+
+# --- the WebSocket side ---------------------------------------------------------------------
+
+async def serve(server: Server, host: str, port: int, ready=None, stop=None) -> None:
+    """Serve ``server`` on ``host``:``port`` (0: a free one) until ``stop`` (an asyncio.Event)
+    is set; ``ready(port)`` is called once listening."""
+    from websockets.asyncio.server import serve as ws_serve
+    from websockets.exceptions import ConnectionClosed
+
+    async def deliver(out) -> None:
+        for target, message in out:
+            ws = target.send
+            try:
+                await ws.send(write(message))
+                if target.closing and message.get("type") == "error":
+                    await ws.close(1008, message.get("code", "")[:60])
+            except ConnectionClosed:
+                pass
+
+    async def handler(ws) -> None:
+        conn = Conn(ws, stamp=server.clock())
+        try:
+            async for text in ws:
+                await deliver(server.receive(conn, text))
+                if conn.closing:
+                    await ws.close(1008, "closed by the server")
+                    break
+        except ConnectionClosed:
+            pass
+        finally:
+            await deliver(server.gone(conn))
+
+    async def ticking() -> None:
+        while True:
+            await asyncio.sleep(1.0)
+            await deliver(server.tick())
+
+    stop = stop or asyncio.Event()
+    async with ws_serve(handler, host, port, max_size=WIRE_LIMIT, ping_interval=20,
+                        ping_timeout=20) as ws_server:
+        bound = next(iter(ws_server.sockets)).getsockname()[1]
+        log.info("serving on ws://%s:%d", host, bound)
+        if ready is not None:
+            ready(bound)
+        ticker = asyncio.create_task(ticking())
+        await stop.wait()
+        ticker.cancel()
+
+
+class Hosted:
+    """A server running in a thread of the game (Host in "Play online"): ``port`` once up,
+    ``stop()`` to end it."""
+
+    def __init__(self, data: Path | str, host: str = "0.0.0.0", port: int = 0):
+        self.port: int | None = None
+        self.error: str | None = None
+        self._ready = threading.Event()
+        self._loop = None
+        self._stop = None
+        self.thread = threading.Thread(target=self._run, args=(Path(data), host, port),
+                                       name="seabattle-server", daemon=True)
+        self.thread.start()
+        self._ready.wait(10.0)
+
+    def _run(self, data: Path, host: str, port: int) -> None:
+        async def main():
+            self._loop, self._stop = asyncio.get_running_loop(), asyncio.Event()
+            server = Server(data)
+            try:
+                await serve(server, host, port, ready=self._up, stop=self._stop)
+            finally:
+                server.close()
+        try:
+            asyncio.run(main())
+        except OSError as exc:
+            self.error = str(exc)
+        finally:
+            self._ready.set()
+
+    def _up(self, port: int) -> None:
+        self.port = port
+        self._ready.set()
+
+    def stop(self) -> None:
+        if self._loop is not None and self._stop is not None:
+            self._loop.call_soon_threadsafe(self._stop.set)
+        self.thread.join(5.0)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.server",
+                                     description="The Sea Battle network server.")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on "
+                        "(0.0.0.0: every network of this machine)")
+    parser.add_argument("--port", type=int, default=8765, help="port (0: a free one)")
+    parser.add_argument("--data", default="server-data", help="folder of the rooms' SQLite file")
+    parser.add_argument("--seed", type=int, help="seed the rooms' lots (benchmarks, tests)")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    server = Server(args.data, seed=args.seed)
+    for line in server.problems:
+        print(f"not loaded: {line}", flush=True)
+
+    def ready(port: int) -> None:
+        print(f"listening on ws://{args.host}:{port} ({len(server.rooms)} rooms)", flush=True)
+    try:
+        asyncio.run(serve(server, args.host, args.port, ready=ready))
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
+    return 0
