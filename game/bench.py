@@ -525,6 +525,11 @@ def bench_campaign(args) -> dict:
             "voyages": per_voyage}
 
 
+def bench_net(args) -> dict:
+    from .net.bench import bench_net as run
+    return run(args)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench",
                                      description="Sea Battle benchmarks (one JSON line last)")
@@ -578,10 +583,18 @@ def main(argv=None) -> int:
     p.add_argument("--events", type=int, default=20000)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--size", default=None, help="window size WxH (default: the settings' own)")
+    p = sub.add_parser("net", help="computer players through a real server on 127.0.0.1")
+    p.add_argument("--games", type=int, default=30, help="games, the modes in turn")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--rooms", type=int, default=0, help="rooms played at once (default 3)")
+    p.add_argument("--faults", action="store_true", help="drop clients at random moments and "
+                   "kill the server twice; every game must still finish")
+    p.add_argument("--think", type=float, default=0.0,
+                   help="milliseconds a player waits before acting, on average")
     args = parser.parse_args(argv)
     commands = {"frames": bench_frames, "gallery": bench_gallery, "startup": bench_startup, "ai": bench_ai,
                 "ladder": bench_ladder, "soak": bench_soak, "duel": bench_duel,
-                "campaign": bench_campaign, "monkey": bench_monkey}
+                "campaign": bench_campaign, "monkey": bench_monkey, "net": bench_net}
     result = commands[args.command](args)
     print(json.dumps(result))
     return 0

@@ -16,6 +16,7 @@ import asyncio
 import json
 import queue
 import threading
+import time
 
 from . import codec
 from .protocol import VERSION, write
@@ -27,12 +28,24 @@ class LinkClosed(ConnectionError):
     """The connection ended (``reason`` says how)."""
 
 
+PACE = 25.0     # messages a second a client sends at most (the server's limit is 30, burst 60)
+
+
 class Link:
     def __init__(self, ws):
         self.ws = ws
+        self.tokens, self.stamp = PACE, time.monotonic()
 
     async def send(self, message: dict) -> None:
+        """Send ``message``, keeping under the server's rate (waiting when needed)."""
         from websockets.exceptions import ConnectionClosed
+        now = time.monotonic()
+        self.tokens = min(PACE, self.tokens + (now - self.stamp) * PACE)
+        self.stamp = now
+        if self.tokens < 1:
+            await asyncio.sleep((1 - self.tokens) / PACE)
+            self.tokens, self.stamp = 1.0, time.monotonic()
+        self.tokens -= 1
         try:
             await self.ws.send(write(message))
         except ConnectionClosed as exc:

@@ -75,6 +75,8 @@ class Room:
     draw_offer: int | None = None
     chat: list = field(default_factory=list)     # [seat, "text" | "phrase", words]
     claimed: int | None = None      # the seat that claimed the game of a gone player
+    _log: list = field(default_factory=list, repr=False)   # each move's events, this game
+    _head: dict | None = field(default=None, repr=False)   # the game's to_dict but its moves
 
     def __post_init__(self):
         if self.series is None:
@@ -154,6 +156,8 @@ class Room:
         setups = [codec.setup_from_json(self.mode, self.config, s.setup) for s in self.seats]
         self.game = self.entry.start(self.config, setups, self._lot())
         self.draw_offer = None
+        self._log = []
+        self._head = None
 
     def act(self, seat: int, data, moves: int, now: float) -> list:
         """A seat's action: refused unless it is that seat's to make, on the game as the seat
@@ -166,9 +170,24 @@ class Room:
             raise ProtocolError("not_your_turn", "the other player is to act", "action")
         action = codec.action_from_json(self.mode, data)
         game.check(action)              # a RuleError names why; nothing has changed
+        log = self._events_log()
         events = game.apply(action)
+        log.append(list(events))
         self.draw_offer = None
         return self._after(events, now)
+
+    def _events_log(self) -> list:
+        """The events of each move of this game (made again by replaying the moves after the
+        server restarted: the rules' own record holds the moves, not what each said)."""
+        game = self.game
+        if len(self._log) != len(game.history):
+            data = game.to_dict()
+            moves = data.pop("moves")
+            data.pop("ended", None)
+            replay = type(game).from_dict(data | {"moves": []})
+            self._log = [list(replay.apply(codec.action_from_json(self.mode, action)))
+                         for _, action in moves]
+        return self._log
 
     def _battle(self, seat: int):
         if self.phase != BATTLE:
@@ -235,10 +254,14 @@ class Room:
     def broadcast(self, now: float, events=()) -> list:
         return [(p, self.state_for(p, now, events)) for p in (0, 1) if self.seats[p] is not None]
 
-    def state_for(self, seat: int, now: float, events=()) -> dict:
+    def state_for(self, seat: int, now: float, events=(), since: int | None = None) -> dict:
         """Everything ``seat`` is told of the room: never more than its own player's view, the
-        events it may see, and the public facts (names, presence, score, phase)."""
+        events it may see, and the public facts (names, presence, score, phase). ``since``: a
+        seat coming back saw the game at that many moves; it is sent the events of every move
+        after (a computer player keeps its memory whole)."""
         game = self.game
+        if since is not None and game is not None and since < len(game.history):
+            events = [e for evs in self._events_log()[since:] for e in evs]
         out = {
             "type": "state", "room": self.code, "seat": seat, "phase": self.phase,
             "mode": self.mode, "config": self.config.to_dict(),
@@ -262,18 +285,37 @@ class Room:
         return out
 
     # -- kept in the store --------------------------------------------------------------
+    def moves(self, start: int = 0) -> list:
+        """The moves of the game from ``start`` on, as the rules write them: the store appends
+        each move, so a long game costs the same to keep at its last move as at its first."""
+        if self.game is None:
+            return []
+        return [[p, codec.action_to_json(self.mode, a)]
+                for p, a, _ in self.game.history[start:]]
+
+    def _game_dict(self) -> dict | None:
+        """The game as its rules write it, without its moves (kept apart, ``moves``)."""
+        if self.game is None:
+            return None
+        if self._head is None:
+            self._head = {k: v for k, v in self.game.to_dict().items()
+                          if k not in ("moves", "ended")}
+        return self._head | self.game.concession_dict()
+
     def to_dict(self) -> dict:
+        """The room but its game's moves (``moves``): ``from_dict(to_dict(), now, moves())``
+        rebuilds it."""
         return {"format": FORMAT, "code": self.code, "mode": self.mode,
                 "config": self.config.to_dict(), "best_of": self.best_of, "first": self.first,
                 "claim_after": self.claim_after, "seed": self.seed,
                 "seats": [None if s is None else s.to_dict() for s in self.seats],
-                "game": None if self.game is None else self.game.to_dict(),
+                "game": self._game_dict(),
                 "played": self.played, "score": list(self.series.score),
                 "last_loser": self.series.last_loser, "draw_offer": self.draw_offer,
                 "chat": self.chat, "claimed": self.claimed}
 
     @classmethod
-    def from_dict(cls, data: dict, now: float) -> "Room":
+    def from_dict(cls, data: dict, now: float, moves: list = ()) -> "Room":
         """A stored room as it was (the game replayed from its moves by the rules, so a stored
         state cannot be inconsistent); every seat counts as gone since ``now``. Raises
         ``ProtocolError`` naming what is wrong with a broken one."""
@@ -288,7 +330,7 @@ class Room:
                           SeatState(str(s["name"]), str(s["digest"]), bool(s["legal"]),
                                     s["setup"], False, now) for s in data["seats"]]
             if data["game"] is not None:
-                room.game = entry.game_class.from_dict(data["game"])
+                room.game = entry.game_class.from_dict(data["game"] | {"moves": list(moves)})
             room.played = list(data["played"])
             room.series.score = [int(x) for x in data["score"]]
             room.series.last_loser = data["last_loser"]

@@ -31,12 +31,12 @@ log = logging.getLogger("seabattle.server")
 
 RATE = 30.0          # messages a second a connection may send, on average
 BURST = 60.0         # ... and at once
-CUT_OFF = 600        # messages refused for the rate in a row: the connection is closed
+CUT_OFF = 300        # refused messages (forgotten at RATE a second) that close the connection
 MAX_ROOMS = 20_000   # rooms one server holds before it refuses new ones
 WIRE_LIMIT = 4 * protocol.MAX_BYTES   # the transport drops bigger frames (close code 1009)
 
 
-@dataclass
+@dataclass(eq=False)      # a connection is itself: compared and hashed by identity
 class Conn:
     """One client's connection: the room and seat it holds once it joined."""
     send: object                       # a callable taking the message's text
@@ -46,7 +46,8 @@ class Conn:
     seat: int | None = None
     tokens: float = BURST
     stamp: float = 0.0
-    refused: int = 0
+    strikes: float = 0.0               # refused messages, forgotten at RATE a second
+    told_rate: bool = False            # it heard it is over the rate (said once)
     closing: bool = False
     told_claim: bool = False           # it heard it may claim the game
 
@@ -72,8 +73,11 @@ class Server:
         anything a client sends."""
         now = self.clock()
         if not self._allowed(conn, now):
-            return [] if conn.refused > 1 else [(conn, ProtocolError(
-                "rate_limited", f"more than {RATE:.0f} messages a second; wait").reply())]
+            if conn.told_rate and not conn.closing:
+                return []
+            conn.told_rate = True
+            return [(conn, ProtocolError("rate_limited", f"more than {RATE:.0f} messages a "
+                                         "second; wait").reply())]
         msg_id = None
         try:
             msg = read(text)
@@ -101,15 +105,18 @@ class Server:
         return out
 
     def _allowed(self, conn: Conn, now: float) -> bool:
-        """The token bucket: ``RATE`` a second, ``BURST`` at once."""
-        conn.tokens = min(BURST, conn.tokens + (now - conn.stamp) * RATE)
+        """The token bucket: ``RATE`` a second, ``BURST`` at once; a connection that keeps
+        flooding far past it (``CUT_OFF`` strikes) is closed."""
+        passed = max(0.0, now - conn.stamp)
+        conn.tokens = min(BURST, conn.tokens + passed * RATE)
+        conn.strikes = max(0.0, conn.strikes - passed * RATE)
         conn.stamp = now
         if conn.tokens < 1:
-            conn.refused += 1
-            conn.closing = conn.refused >= CUT_OFF
+            conn.strikes += 1
+            conn.closing = conn.closing or conn.strikes >= CUT_OFF
             return False
         conn.tokens -= 1
-        conn.refused = 0
+        conn.told_rate = False
         return True
 
     def _dispatch(self, conn: Conn, msg: dict, now: float) -> list:
@@ -197,7 +204,7 @@ class Server:
         room = self._room(msg["room"])
         if not room.owns(msg["seat"], msg["secret"]):
             raise ProtocolError("wrong_secret", "that secret does not open that seat", "secret")
-        return self._seated(conn, room, msg["seat"], None, now)
+        return self._seated(conn, room, msg["seat"], None, now, msg.get("seen"))
 
     def _room(self, code: str) -> Room:
         room = self.rooms.get(code)
@@ -205,7 +212,8 @@ class Server:
             raise ProtocolError("no_room", f"no room {code} on this server", "room")
         return room
 
-    def _seated(self, conn: Conn, room: Room, seat: int, secret: str | None, now: float):
+    def _seated(self, conn: Conn, room: Room, seat: int, secret: str | None, now: float,
+                seen: int | None = None):
         """``conn`` holds ``seat`` now (an older connection of the seat is let go)."""
         old = self.seats.get((room.code, seat))
         out = []
@@ -224,7 +232,11 @@ class Server:
             joined["secret"] = secret
         self.store.save(room)
         out.append((conn, joined))
-        return out + self._route(room, room.present(seat, True, now))
+        told = self._route(room, room.present(seat, True, now))
+        if seen is not None:      # the seat coming back hears what it missed
+            told = [(c, room.state_for(seat, now, since=seen) if c is conn else m)
+                    for c, m in told]
+        return out + told
 
     def gone(self, conn: Conn) -> list:
         """A connection closed (or left): its seat counts as gone from now."""

@@ -1,0 +1,310 @@
+"""``python -m game.bench net``: games between computer players that play through the protocol
+against a real server on 127.0.0.1 (issue 23).
+
+The server runs as its own process (``python -m game.server``), so it can be killed and started
+again (``--faults``). Each game seats two computer players, each on its own WebSocket, that set
+up, act and observe only through the messages they are sent. Every message a seat receives is
+checked by ``visibility.leaks`` against a copy of the game the bench keeps for that seat (the
+same set-ups and the same actions, applied in the order the seat heard of them), so ``leaks``
+counts messages holding anything that seat's own view does not.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+import traceback
+from dataclasses import dataclass, field
+
+from ..match import COMPUTER, Match, Seat
+from ..modes import MODES
+from . import codec, visibility
+from .client import LinkClosed, Remote, open_link
+
+MODE_KEYS = tuple(MODES)
+LEVELS = {"classic": "hunter", "naval": "gunner", "korabliki": "sailor"}   # quick players
+RECV_TIMEOUT = 120.0
+
+
+class ServerProcess:
+    """``python -m game.server`` on 127.0.0.1, which the bench may kill and start again."""
+
+    def __init__(self, data: str, seed: int):
+        self.data, self.seed, self.port, self.proc = data, seed, 0, None
+
+    async def start(self) -> None:
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port",
+            str(self.port), "--data", self.data, "--seed", str(self.seed),
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
+        while True:
+            line = (await asyncio.wait_for(self.proc.stdout.readline(), 30)).decode()
+            if not line:
+                raise RuntimeError("the server did not start")
+            if line.startswith("listening on"):
+                self.port = int(line.split(":")[2].split()[0])
+                return
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    async def kill(self) -> None:
+        self.proc.kill()
+        await self.proc.wait()
+
+    async def stop(self) -> None:
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.terminate()
+            await self.proc.wait()
+
+
+@dataclass
+class Tally:
+    errors: int = 0
+    leaks: int = 0
+    stale: int = 0
+    drops: int = 0
+    rejoins: int = 0
+    lost: int = 0
+    actions: int = 0
+    kills: int = 0
+    finished: int = 0
+    round_trips: list = field(default_factory=list)
+    first_problem: str = ""
+
+    def problem(self, words: str, kind: str = "errors") -> None:
+        setattr(self, kind, getattr(self, kind) + 1)
+        if not self.first_problem:
+            self.first_problem = words
+            print(f"# net: {words}", file=sys.stderr)
+
+
+class Table:
+    """One game: its rules, both set-ups, both computer players, and the actions played so far
+    (by move number), which each seat's copy of the game follows."""
+
+    def __init__(self, index: int, seed: int):
+        self.index, self.seed = index, seed
+        self.mode = MODE_KEYS[index % len(MODE_KEYS)]
+        entry = MODES[self.mode]
+        presets = list(entry.rules.presets.values())
+        self.config = presets[(index // len(MODE_KEYS)) % len(presets)]
+        level = LEVELS[self.mode]
+        match = Match(self.config, (Seat(COMPUTER, "A", level), Seat(COMPUTER, "B", level)),
+                      seed=seed)
+        self.setups = match.computer_setups()
+        self.players = match.players(decide_rng=random.Random(seed ^ 0xD1CE), fresh=True)
+        self.actions: dict[int, object] = {}
+        self.code: asyncio.Future = asyncio.get_running_loop().create_future()
+        self.done = [False, False]
+
+    def shadow(self, first: int):
+        """The bench's own copy of the game, from the set-ups as the server read them."""
+        setups = [codec.setup_from_json(self.mode, self.config,
+                                        codec.setup_to_json(self.mode, s)) for s in self.setups]
+        return MODES[self.mode].start(self.config, setups, first)
+
+
+class SeatClient:
+    """One computer player at one seat, over its own connection."""
+
+    def __init__(self, table: Table, seat: int, server: ServerProcess, tally: Tally,
+                 faults: random.Random | None):
+        self.table, self.seat, self.server, self.tally = table, seat, server, tally
+        self.player = table.players[seat]
+        self.remote = Remote()
+        self.faults = faults
+        self.copy = None             # the bench's copy of the game, as this seat heard it
+        self.sent_at: tuple | None = None   # (moves, time) of the action in flight
+        self.placed = False
+        self.acked = 0               # moves the server answered to this seat
+        self.think = 0.0             # seconds a computer waits before acting, on average
+        self.pace = random.Random(table.seed ^ (seat + 11))
+
+    async def connect(self, rejoin: bool):
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                link = await open_link(self.server.url, legal=self.player.wants_legal)
+                if rejoin:
+                    await link.send(self.remote.rejoin() | {"seen": self.remote.moves})
+                return link
+            except (ConnectionError, OSError, LinkClosed):
+                if time.monotonic() > deadline:
+                    raise
+                await asyncio.sleep(0.1)
+
+    async def run(self) -> None:
+        t = self.table
+        link = await self.connect(False)
+        if self.seat == 0:
+            await link.send({"type": "create", "mode": t.mode, "config": t.config.to_dict(),
+                             "name": "A"})
+        else:
+            await link.send({"type": "join", "room": await t.code, "name": "B"})
+        while not t.done[self.seat]:
+            try:
+                message = await link.recv(RECV_TIMEOUT)
+            except LinkClosed:
+                self.tally.drops += 1
+                link = await self.reconnect()
+                continue
+            await self.take(link, message)
+            if self.faults is not None and not t.done[self.seat] and \
+                    self.faults.random() < 0.01:          # the window closed, the net lost
+                await link.close()
+                self.tally.drops += 1
+                await asyncio.sleep(self.faults.random() * 0.3)
+                link = await self.reconnect()
+        await link.close()
+
+    async def reconnect(self):
+        self.sent_at = None
+        link = await self.connect(True)
+        self.tally.rejoins += 1
+        return link
+
+    async def take(self, link, message: dict) -> None:
+        kind = message.get("type")
+        r = self.remote
+        if kind == "joined" and self.seat == 0 and not self.table.code.done():
+            self.table.code.set_result(message["room"])
+        if kind == "error":
+            if message.get("code") == "stale":
+                self.tally.stale += 1
+            else:
+                self.tally.problem(f"game {self.table.index} seat {self.seat}: {message}")
+            return
+        before = r.moves
+        r.take(message)
+        if kind != "state":
+            return
+        if r.moves < self.acked:
+            self.tally.problem(f"game {self.table.index}: the server forgot moves "
+                               f"({r.moves} < {self.acked})", "lost")
+        self.acked = max(self.acked, r.moves)
+        if r.phase == "placing" and not self.placed and not message["seats"][self.seat]["placed"]:
+            self.placed = True
+            await link.send({"type": "setup", "setup": codec.setup_to_json(
+                self.table.mode, self.table.setups[self.seat])})
+            return
+        if r.view is None:
+            return
+        self.check(message)
+        if r.events or r.moves != before:
+            self.player.observe(r.events)
+        if self.sent_at is not None and r.moves > self.sent_at[0]:
+            self.tally.round_trips.append((time.perf_counter() - self.sent_at[1]) * 1000)
+            self.sent_at = None
+        if r.phase in ("over", "done"):
+            if not self.table.done[self.seat]:
+                self.table.done[self.seat] = True
+                if self.seat == 0:
+                    self.tally.finished += 1
+            return
+        if r.my_turn and self.sent_at is None:
+            legal = message.get("legal")
+            if legal is not None:
+                legal = [codec.action_from_json(self.table.mode, a) for a in legal]
+            action = self.player.act(r.view, legal)
+            if self.think:            # as long as a quick person would take
+                await asyncio.sleep(self.think * (0.5 + self.pace.random()))
+            self.table.actions[r.moves] = action
+            self.sent_at = (r.moves, time.perf_counter())
+            self.tally.actions += 1
+            await link.send(r.act(action))
+
+    def check(self, message: dict) -> None:
+        """Follow the game to where this message stands, and look for anything in it this
+        seat's view does not hold."""
+        moves = message["moves"]
+        if self.copy is None:
+            first = self.remote.view.turn if moves == 0 else None
+            if first is None:
+                return     # a game resumed mid-way before this seat saw it: nothing to follow
+            self.copy = self.table.shadow(first)
+        while len(self.copy.history) < moves:
+            self.copy.apply(self.table.actions[len(self.copy.history)])
+        if message["phase"] in ("over", "done") and not self.copy.over:
+            self._end_copy(message)
+        for line in visibility.leaks(self.table.mode, self.copy, self.seat, message):
+            self.tally.problem(f"game {self.table.index} seat {self.seat} move {moves}: leak: "
+                               f"{line}", "leaks")
+            break
+
+    def _end_copy(self, message: dict) -> None:
+        view = self.remote.view
+        if getattr(view, "winner", None) is not None:
+            self.copy.resign(1 - view.winner)
+        else:
+            self.copy.agree_draw()
+
+
+async def _faulty_server(server: ServerProcess, tally: Tally, rng: random.Random,
+                         expected: int) -> None:
+    """Kill the server twice at random moments of the run and start it again at once."""
+    marks = sorted(rng.randint(expected // 6, expected // 2) for _ in range(2))
+    for mark in marks:
+        while tally.actions < mark:
+            await asyncio.sleep(0.05)
+        await server.kill()
+        tally.kills += 1
+        await server.start()
+
+
+async def run(games: int, seed: int, rooms: int, faults: bool, think: float) -> dict:
+    data = tempfile.mkdtemp(prefix="seabattle-net-")
+    server = ServerProcess(data, seed)
+    tally = Tally()
+    rng = random.Random(seed)
+    seeds = [rng.getrandbits(32) for _ in range(games)]
+    started = time.perf_counter()
+    await server.start()
+    killer = None
+    try:
+        if faults:
+            killer = asyncio.create_task(_faulty_server(server, tally, random.Random(seed ^ 7),
+                                                        games * 60))
+        slots = asyncio.Semaphore(rooms)
+
+        async def one(i: int) -> None:
+            async with slots:
+                table = Table(i, seeds[i])
+                clients = [SeatClient(table, s, server, tally,
+                                      random.Random(seeds[i] ^ (s + 1)) if faults else None)
+                           for s in (0, 1)]
+                if think:
+                    for c in clients:
+                        c.think = think
+                try:
+                    await asyncio.gather(*(c.run() for c in clients))
+                except Exception:
+                    tally.problem(f"game {i}: {traceback.format_exc()}")
+        await asyncio.gather(*(one(i) for i in range(games)))
+    finally:
+        if killer is not None:
+            killer.cancel()
+        await server.stop()
+        shutil.rmtree(data, ignore_errors=True)
+    trips = sorted(tally.round_trips)
+    out = {"games": games, "finished": tally.finished, "errors": tally.errors,
+           "leaks": tally.leaks,
+           "action_ms_p50": round(statistics.median(trips), 2) if trips else 0.0,
+           "action_ms_p99": round(trips[int(len(trips) * 0.99) - 1], 2) if trips else 0.0,
+           "actions": tally.actions, "rooms": rooms, "stale": tally.stale,
+           "seconds": round(time.perf_counter() - started, 1)}
+    if faults:
+        out |= {"drops": tally.drops, "rejoins": tally.rejoins, "kills": tally.kills,
+                "lost": tally.lost}
+    return out
+
+
+def bench_net(args) -> dict:
+    rooms = args.rooms or min(args.games, 3)
+    return asyncio.run(run(args.games, args.seed, rooms, args.faults, args.think / 1000))
