@@ -158,6 +158,7 @@ class NetThread:
         self._out: asyncio.Queue | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._closed = False
+        self._link: Link | None = None
         self._first: list = []
         self.thread = threading.Thread(target=self._run, name="seabattle-link", daemon=True)
         self.thread.start()
@@ -195,7 +196,7 @@ class NetThread:
                 self.problem, self.status = str(exc), "retrying"
                 await asyncio.sleep(self.retry)
                 continue
-            self.status, self.problem = "open", None
+            self.status, self.problem, self._link = "open", None, link
             if self.remote.secret is not None:       # we had a seat: take it up again
                 await link.send(self.remote.rejoin())
             try:

@@ -142,7 +142,7 @@ class Server:
             raise ProtocolError("no_seat", f"a {kind} message needs a seat: join a room first")
         room, seat = self.rooms[conn.room], conn.seat
         if kind == "leave":
-            return self.gone(conn)
+            return [(conn, {"type": "left", "room": conn.room})] + self.gone(conn)
         if kind == "setup":
             out = room.place(seat, msg["setup"], now)
         elif kind == "act":
