@@ -388,7 +388,7 @@ def _make_decoder(hint):
         make = tuple if container is tuple else list
         if not args:
             return lambda data, depth: make(_seq(data, _any, depth))
-        if len(args) == 2 and args[1] is Ellipsis:
+        if container is list or (len(args) == 2 and args[1] is Ellipsis):
             item = _decoder(args[0])
             return lambda data, depth: make(_seq(data, item, depth))
         parts = [_decoder(a) for a in args]
