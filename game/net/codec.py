@@ -562,6 +562,10 @@ def action_from_json(mode: str, data, where: str = "action"):
 
 
 # --- set-ups -------------------------------------------------------------------------------
+# A side's set-up before the battle, per mode (what the placement screens and
+# ``entry.computer_setup`` hand on, and ``entry.start`` takes): Classic's ``Setup`` as
+# ``{"ships", "mines", "sweepers"}`` (cells), Naval's ships as ``[{"kind", "cells", "weapons":
+# [[weapon, cell]]}]``, «Кораблики»'s formation (cell -> rank) as ``[[cell, rank]]``.
 
 def _word(data, where: str) -> str:
     if not isinstance(data, str) or not 0 < len(data) <= MAX_WORD:
@@ -569,64 +573,83 @@ def _word(data, where: str) -> str:
     return data
 
 
-def setup_to_json(mode: str, setup):
-    """A side's set-up before the battle: Classic ``{"ships", "mines", "sweepers"}`` (cells),
-    Naval a list of ``{"kind", "cells", "weapons": [[weapon, cell]]}``, «Кораблики» a list of
-    ``[cell, rank]``."""
-    _rules(mode)
-    if mode == "classic":
-        if not isinstance(setup, classic.Setup):
-            setup = classic.Setup(list(setup))
-        return {"ships": [[list(c) for c in s] for s in setup.ships],
-                "mines": [list(c) for c in setup.mines],
-                "sweepers": [list(c) for c in setup.sweepers]}
-    if mode == "naval":
-        return [{"kind": s.kind, "cells": [list(c) for c in s.cells],
-                 "weapons": [[w, list(c)] for w, c in s.weapons]} for s in setup]
+def _classic_setup_to(setup) -> dict:
+    if not isinstance(setup, classic.Setup):
+        setup = classic.Setup(list(setup))          # a bare list of ships
+    return {"ships": [[list(c) for c in s] for s in setup.ships],
+            "mines": [list(c) for c in setup.mines],
+            "sweepers": [list(c) for c in setup.sweepers]}
+
+
+def _classic_setup_from(config, data, where: str):
+    limit = config.width * config.height
+    _keys(data, where, {"ships", "mines", "sweepers"})
+    ships = data["ships"]
+    if not isinstance(ships, list) or len(ships) > limit:
+        raise CodecError(f"{where}.ships", "a list of ships, no more than the board's cells")
+    out = [_cells(s, f"{where}.ships[{i}]", limit) for i, s in enumerate(ships)]
+    if sum(len(s) for s in out) > limit:
+        raise CodecError(f"{where}.ships", f"more ship cells than the board's {limit}")
+    return classic.Setup([fleet.as_ship(s) for s in out],
+                         list(_cells(data["mines"], f"{where}.mines", limit)),
+                         list(_cells(data["sweepers"], f"{where}.sweepers", limit)))
+
+
+def _classic_check(config, setup, player) -> None:
+    if not isinstance(setup, classic.Setup):
+        setup = classic.Setup(list(setup))
+    classic.validate_fleet(config, setup.ships)
+    classic.validate_pieces(config, setup.ships, [tuple(c) for c in setup.mines],
+                            [tuple(c) for c in setup.sweepers])
+
+
+def _naval_setup_to(setup) -> list:
+    return [{"kind": s.kind, "cells": [list(c) for c in s.cells],
+             "weapons": [[w, list(c)] for w, c in s.weapons]} for s in setup]
+
+
+def _naval_weapons(arms, where: str, most: int) -> tuple:
+    if not isinstance(arms, list) or len(arms) > most:
+        raise CodecError(where, "a list of [weapon, cell], at most one a cell of the ship")
+    pairs = []
+    for j, a in enumerate(arms):
+        if not isinstance(a, list) or len(a) != 2:
+            raise CodecError(f"{where}[{j}]", "a [weapon, cell] pair belongs here")
+        pairs.append((_word(a[0], f"{where}[{j}][0]"), _cell(a[1], f"{where}[{j}][1]")))
+    return tuple(pairs)
+
+
+def _naval_setup_from(config, data, where: str):
+    limit = BOARD_CELLS["naval"]
+    _list_of(data, where, limit)
+    ships, total = [], 0
+    for i, s in enumerate(data):
+        here = f"{where}[{i}]"
+        _keys(s, here, {"kind", "cells", "weapons"})
+        cells = _cells(s["cells"], f"{here}.cells", limit)
+        total += len(cells)
+        if total > limit:
+            raise CodecError(f"{here}.cells", f"more ship cells than the board's {limit}")
+        ships.append(naval.NavalShip(_word(s["kind"], f"{here}.kind"), fleet.as_ship(cells),
+                                     _naval_weapons(s["weapons"], f"{here}.weapons",
+                                                    len(cells))))
+    return ships
+
+
+def _naval_check(config, setup, player) -> None:
+    ships = list(setup)
+    for s in ships:
+        if s.kind not in naval.KINDS:      # make_ship's refusal of a ship of no known size
+            raise PlacementError("fleet_count", size=len(s.cells), expected=0, got=1)
+    naval.validate_fleet(sorted(ships, key=lambda s: naval.KINDS.index(s.kind)))
+
+
+def _korabliki_setup_to(setup) -> list:
     return [[list(c), r] for c, r in dict(setup).items()]
 
 
-def setup_from_json(mode: str, config, data, where: str = "setup"):
-    """The set-up object ``entry.start`` takes, from its JSON: only the structure is checked
-    here (and no more cells than the board holds); ``check_setup`` asks the rules."""
-    _rules(mode)
-    if mode == "classic":
-        limit = config.width * config.height
-        _keys(data, where, {"ships", "mines", "sweepers"})
-        ships = data["ships"]
-        if not isinstance(ships, list) or len(ships) > limit:
-            raise CodecError(f"{where}.ships", "a list of ships, no more than the board's cells")
-        out = [_cells(s, f"{where}.ships[{i}]", limit) for i, s in enumerate(ships)]
-        if sum(len(s) for s in out) > limit:
-            raise CodecError(f"{where}.ships", f"more ship cells than the board's {limit}")
-        return classic.Setup([fleet.as_ship(s) for s in out],
-                             list(_cells(data["mines"], f"{where}.mines", limit)),
-                             list(_cells(data["sweepers"], f"{where}.sweepers", limit)))
-    limit = BOARD_CELLS[mode]
-    if not isinstance(data, list) or len(data) > limit:
-        raise CodecError(where, f"a list of no more than {limit} items belongs here")
-    if mode == "naval":
-        fleet_out, total = [], 0
-        for i, s in enumerate(data):
-            here = f"{where}[{i}]"
-            _keys(s, here, {"kind", "cells", "weapons"})
-            cells = _cells(s["cells"], f"{here}.cells", limit)
-            total += len(cells)
-            if total > limit:
-                raise CodecError(f"{here}.cells", f"more ship cells than the board's {limit}")
-            arms = s["weapons"]
-            if not isinstance(arms, list) or len(arms) > len(cells):
-                raise CodecError(f"{here}.weapons", "a list of [weapon, cell], at most one a "
-                                 "cell of the ship")
-            pairs = []
-            for j, a in enumerate(arms):
-                if not isinstance(a, list) or len(a) != 2:
-                    raise CodecError(f"{here}.weapons[{j}]", "a [weapon, cell] pair belongs here")
-                pairs.append((_word(a[0], f"{here}.weapons[{j}][0]"),
-                              _cell(a[1], f"{here}.weapons[{j}][1]")))
-            fleet_out.append(naval.NavalShip(_word(s["kind"], f"{here}.kind"),
-                                             fleet.as_ship(cells), tuple(pairs)))
-        return fleet_out
+def _korabliki_setup_from(config, data, where: str):
+    _list_of(data, where, BOARD_CELLS["korabliki"])
     out = {}
     for i, item in enumerate(data):
         here = f"{where}[{i}]"
@@ -639,25 +662,7 @@ def setup_from_json(mode: str, config, data, where: str = "setup"):
     return out
 
 
-def check_setup(mode: str, config, setup, player: int | None = None) -> None:
-    """The rules' own check of one side's set-up: raises their PlacementError (a RuleError)
-    naming the ship, cell or piece at fault, as ``entry.start`` would. «Кораблики»'s fleet
-    stands in its owner's zone: pass ``player`` (the seat); without it either zone is taken."""
-    _rules(mode)
-    if mode == "classic":
-        if not isinstance(setup, classic.Setup):
-            setup = classic.Setup(list(setup))
-        classic.validate_fleet(config, setup.ships)
-        classic.validate_pieces(config, setup.ships, [tuple(c) for c in setup.mines],
-                                [tuple(c) for c in setup.sweepers])
-        return
-    if mode == "naval":
-        ships = list(setup)
-        for s in ships:
-            if s.kind not in naval.KINDS:
-                raise PlacementError("fleet_count", size=len(s.cells), expected=0, got=1)
-        naval.validate_fleet(sorted(ships, key=lambda s: naval.KINDS.index(s.kind)))
-        return
+def _korabliki_check(config, setup, player) -> None:
     placement = dict(setup)
     if player is not None:
         korabliki.validate_setup(player, placement)
@@ -666,3 +671,38 @@ def check_setup(mode: str, config, setup, player: int | None = None) -> None:
         korabliki.validate_setup(0, placement)
     except PlacementError:
         korabliki.validate_setup(1, placement)
+
+
+def _list_of(data, where: str, limit: int) -> None:
+    if not isinstance(data, list) or len(data) > limit:
+        raise CodecError(where, f"a list of no more than {limit} items belongs here, not "
+                         f"{_kind(data)}" + (f" of {len(data)}" if isinstance(data, list) else ""))
+
+
+# mode -> (to JSON, from JSON, the rules' check)
+_SETUPS = {"classic": (_classic_setup_to, _classic_setup_from, _classic_check),
+           "naval": (_naval_setup_to, _naval_setup_from, _naval_check),
+           "korabliki": (_korabliki_setup_to, _korabliki_setup_from, _korabliki_check)}
+
+
+def setup_to_json(mode: str, setup):
+    """One side's set-up before the battle in JSON (see above)."""
+    _rules(mode)
+    return _SETUPS[mode][0](setup)
+
+
+def setup_from_json(mode: str, config, data, where: str = "setup"):
+    """The set-up object ``entry.start`` takes, from its JSON: only the structure is checked
+    here (and no more cells than the board holds), CodecError naming the place otherwise;
+    ``check_setup`` asks the rules."""
+    _rules(mode)
+    return _SETUPS[mode][1](config, data, where)
+
+
+def check_setup(mode: str, config, setup, player: int | None = None) -> None:
+    """The rules' own check of one side's set-up: raises their PlacementError (a RuleError)
+    naming the ship, cell or piece at fault, as ``entry.start`` would; a set-up that passes
+    starts a game. «Кораблики»'s fleet stands in its owner's zone: pass ``player`` (the
+    seat); without it either zone is taken."""
+    _rules(mode)
+    _SETUPS[mode][2](config, setup, player)

@@ -128,21 +128,32 @@ class _Seen:
     def __init__(self, mode: str, game, player: int):
         self.mode, self.game, self.me, self.other = mode, game, player, 1 - player
         self.view = game.view(player)
-        if mode == "korabliki":
-            ranks = {(p.cell, p.rank) for p in self.view.enemy if p.rank is not None}
-            # §K: a piece turned up stays known after it is removed (Piece.revealed: "the enemy
-            # knows its rank"); the view lists only pieces still on the board
-            ranks |= {(p.cell, p.rank) for p in game.lost[self.other] if p.revealed}
-            if self.view.enemy_fleet is not None:
-                ranks |= {(c, r) for c, r in self.view.enemy_fleet}
-            self.ranks = ranks
-        if mode == "naval":
-            self.downed = set(self.view.downed) | {
-                c for _, _, r in game.history
-                if isinstance(r, naval.VolleyResult) and r.player == player for c in r.downed}
+        _MEMORY[mode](self, game, player)
 
     def mark(self, cell):
         return self.view.target.get(cell)
+
+
+def _kor_memory(seen: _Seen, game, player: int) -> None:
+    ranks = {(p.cell, p.rank) for p in seen.view.enemy if p.rank is not None}
+    # §K: a piece turned up stays known after it is removed (Piece.revealed: "the enemy knows
+    # its rank"); the view lists only the pieces still on the board
+    ranks |= {(p.cell, p.rank) for p in game.lost[seen.other] if p.revealed}
+    if seen.view.enemy_fleet is not None:
+        ranks |= {(c, r) for c, r in seen.view.enemy_fleet}
+    seen.ranks = ranks
+
+
+def _naval_memory(seen: _Seen, game, player: int) -> None:
+    # the view keeps only the last volley's shells shot down; his earlier volleys' answers
+    # told him the others
+    seen.downed = set(seen.view.downed) | {
+        c for _, _, r in game.history
+        if isinstance(r, naval.VolleyResult) and r.player == player for c in r.downed}
+
+
+_MEMORY = {"classic": lambda seen, game, player: None, "naval": _naval_memory,
+           "korabliki": _kor_memory}
 
 
 def _cells_marked(seen: _Seen, cells, allowed, what: str, name: str) -> list:
@@ -353,39 +364,47 @@ def _raw_fields(data, name: str, mode: str) -> list:
 
 # legal actions: each must be the receiver's own to make, naming only his own pieces
 
-def _legal(seen: _Seen, a, name: str) -> list:
+def _classic_legal(seen: _Seen, a, name: str) -> list:
     v = seen.view
-    if seen.mode == "classic":
-        own = {c for s in v.own_ships for c in s}
-        if isinstance(a, classic.GiveCell) and a.cell not in own:
-            return [f"legal {name} gives {a.cell}, not a cell of the receiver's fleet"]
-        if isinstance(a, classic.GiveMine) and a.cell not in v.own_mines:
-            return [f"legal {name} tells {a.cell}, not a mine of the receiver's"]
-        return []
-    if seen.mode == "naval":
-        if isinstance(a, naval.Intercept):
-            return [f"legal {name} shoots down {c}, not in reach of the receiver's mount"
-                    for c in a.cells if c not in v.options]
-        out = []
-        shells = len(a.shots) + len(a.pair)
-        if shells > v.guns or (a.pair and not v.pair):
-            out.append(f"legal {name} fires {shells} shells (pair {bool(a.pair)}): not the "
-                       "receiver's guns")
-        if a.torpedo is not None and not v.torpedo_ready:
-            out.append(f"legal {name} fires a torpedo the receiver has not")
-        if len(a.air) > v.planes:
-            out.append(f"legal {name} sends {len(a.air)} planes, more than the receiver's")
-        return out
-    own = {p.cell: p.rank for p in v.own}
-    k = korabliki
-    cells = {k.Move: lambda a: (a.frm,), k.Ask: lambda a: (a.ship,) + tuple(a.block),
-             k.Answer: lambda a: a.cells, k.TorpedoStrike: lambda a: (a.torpedo,)}
-    mine = cells.get(type(a), lambda a: ())(a)
+    if isinstance(a, classic.GiveCell) and a.cell not in {c for s in v.own_ships for c in s}:
+        return [f"legal {name} gives {a.cell}, not a cell of the receiver's fleet"]
+    if isinstance(a, classic.GiveMine) and a.cell not in v.own_mines:
+        return [f"legal {name} tells {a.cell}, not a mine of the receiver's"]
+    return []
+
+
+def _naval_legal(seen: _Seen, a, name: str) -> list:
+    v = seen.view
+    if isinstance(a, naval.Intercept):
+        return [f"legal {name} shoots down {c}, not in reach of the receiver's mount"
+                for c in a.cells if c not in v.options]
+    out = []
+    shells = len(a.shots) + len(a.pair)
+    if shells > v.guns or (a.pair and not v.pair):
+        out.append(f"legal {name} fires {shells} shells (pair {bool(a.pair)}): not the "
+                   "receiver's guns")
+    if a.torpedo is not None and not v.torpedo_ready:
+        out.append(f"legal {name} fires a torpedo the receiver has not")
+    if len(a.air) > v.planes:
+        out.append(f"legal {name} sends {len(a.air)} planes, more than the receiver's")
+    return out
+
+
+_KOR_OWN = {korabliki.Move: lambda a: (a.frm,), korabliki.Ask: lambda a: (a.ship,) + a.block,
+            korabliki.Answer: lambda a: a.cells, korabliki.TorpedoStrike: lambda a: (a.torpedo,)}
+
+
+def _korabliki_legal(seen: _Seen, a, name: str) -> list:
+    own = {p.cell: p.rank for p in seen.view.own}
     out = [f"legal {name} moves or names {c}, not a piece of the receiver's"
-           for c in mine if c not in own]
-    if isinstance(a, k.Bomb) and k.BOMB not in own.values():
+           for c in _KOR_OWN.get(type(a), lambda a: ())(a) if c not in own]
+    if isinstance(a, korabliki.Bomb) and korabliki.BOMB not in own.values():
         out.append(f"legal {name} sets off a bomb the receiver has not")
     return out
+
+
+# legal actions: each must be the receiver's own to make, naming only his own pieces
+_LEGAL = {"classic": _classic_legal, "naval": _naval_legal, "korabliki": _korabliki_legal}
 
 
 def _view_diff(got, want) -> list:
@@ -436,5 +455,5 @@ def leaks(mode: str, game, player: int, message: dict) -> list[str]:
         except CodecError as exc:
             out.append(f"legal action does not decode: {exc}")
             continue
-        out += _legal(seen, a, f"{type(a).__name__} (legal[{i}])")
+        out += _LEGAL[mode](seen, a, f"{type(a).__name__} (legal[{i}])")
     return out
