@@ -71,6 +71,25 @@ def test_the_random_games_checked_meet_every_event_class():
         assert met == set(visibility.FIELDS[mode]) - {"SalvoResult"}, mode
 
 
+@pytest.mark.parametrize("mode,name", [("classic", "dutchman"), ("classic", "minesweepers"),
+                                       ("naval", "naval"), ("korabliki", "korabliki")])
+def test_the_events_of_many_actions_at_once_leak_nothing(mode, name):
+    """A player who comes back is sent the events he missed, many actions at once: facts of
+    earlier actions (a miss the Dutchman has since faded, a shell shot down before the last
+    volley, a piece turned up that has moved since) are still his to know."""
+    config = CONFIG_OF[mode, name]
+    sent: list = [[], []]
+    checked = 0
+    for n, (game, _, events) in enumerate(random_play(mode, config, seed=3)):
+        for p in (0, 1):
+            sent[p] += events_for(mode, events, p)
+        if n % 97 == 96 or game.over:
+            for p in (0, 1):
+                assert leaks(mode, game, p, _msg(view=game.view(p), events=sent[p])) == []
+            checked += 1
+    assert checked >= 2
+
+
 # --- events_for ----------------------------------------------------------------------------
 
 def _first(mode: str, config, kind: type, seed: int = 1, where=lambda e: True):

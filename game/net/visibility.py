@@ -135,13 +135,36 @@ class _Seen:
 
 
 def _kor_memory(seen: _Seen, game, player: int) -> None:
-    ranks = {(p.cell, p.rank) for p in seen.view.enemy if p.rank is not None}
-    # §K: a piece turned up stays known after it is removed (Piece.revealed: "the enemy knows
-    # its rank"); the view lists only the pieces still on the board
-    ranks |= {(p.cell, p.rank) for p in game.lost[seen.other] if p.revealed}
+    # the enemy pieces whose rank he knows, by id: turned up on the board (his view), turned up
+    # and then removed (§K: Piece.revealed, "the enemy knows its rank"; the view lists only the
+    # pieces still on the board), or all of them once the game is over
+    known = {p.id: p.rank for p in seen.view.enemy if p.rank is not None}
+    known |= {p.id: p.rank for p in game.lost[seen.other] if p.revealed}
+    seen.known_ids = known
+    seen.ranks = {(p.cell, p.rank) for p in seen.view.enemy if p.rank is not None}
+    seen.ranks |= {(p.cell, p.rank) for p in game.lost[seen.other] if p.revealed}
     if seen.view.enemy_fleet is not None:
-        ranks |= {(c, r) for c, r in seen.view.enemy_fleet}
-    seen.ranks = ranks
+        seen.ranks |= {(c, r) for c, r in seen.view.enemy_fleet}
+    seen.paths = None
+
+
+def _kor_paths(seen: _Seen) -> dict:
+    """Every cell each piece has stood on (its set-up cell, then every move, all public), by
+    id: an event of an earlier action names a piece where it stood then."""
+    if seen.paths is None:
+        game = seen.game
+        paths: dict = {}
+        n = 0
+        for setup in game.setups:              # the ids as the game gave them
+            for cell in setup:
+                paths[n] = {cell}
+                n += 1
+        for _, _, events in game.history:
+            for e in events or ():
+                if isinstance(e, korabliki.Moved):
+                    paths.setdefault(e.piece, set()).add(e.to)
+        seen.paths = paths
+    return seen.paths
 
 
 def _naval_memory(seen: _Seen, game, player: int) -> None:
@@ -179,8 +202,9 @@ def _classic_shot(seen: _Seen, e, name: str) -> list:
         return []
     if e.outcome not in _CLASSIC_MARKS:
         return [f"event {name} gives an unknown answer {e.outcome!r} at {e.cell}"]
-    if e.outcome == classic.MISS and e.cell in seen.view.faded:   # §D: the miss has faded
-        return []
+    if e.outcome == classic.MISS and seen.view.config.relocate and (
+            e.cell in seen.view.faded or e.cell in seen.view.target):
+        return []       # §D: the miss has faded since, or the Dutchman has moved there since
     return _cells_marked(seen, [e.cell], _CLASSIC_MARKS[e.outcome], e.outcome, name)
 
 
@@ -298,6 +322,9 @@ def _kor_blocks(seen: _Seen, e, name: str) -> list:
 
 def _kor_known(seen: _Seen, cell, rank, name: str) -> list:
     if (cell, rank) in seen.ranks:
+        return []
+    paths = _kor_paths(seen)      # a piece he knows, named where it stood before it moved
+    if any(r == rank and cell in paths.get(i, ()) for i, r in seen.known_ids.items()):
         return []
     return [f"event {name} names the enemy piece on {cell} a {rank}; the view does not know it"]
 
