@@ -371,3 +371,58 @@ def test_computer_players_end_the_game_as_they_do_off_the_wire(mode, levels, see
         wired, n_wired = wire_game(mode, config, levels, seed)
         assert (wired.winner, wired.over, n_wired) == (local.winner, local.over, n_local)
         assert [a for _, a, _ in wired.history] == [a for _, a, _ in local.history]
+
+
+def _mutations():
+    """Real messages of a Classic, a Naval and a «Кораблики» game with one part replaced by
+    junk: what a broken or hostile server might send. The check must report, never raise."""
+    from hypothesis import strategies as st
+
+    from .test_net_codec import JSON
+
+    def spoil(args):
+        mode, path_pick, junk = args
+        game = GAMES_MID[mode]
+        msg = message(mode, game, game.turn, EVENTS_MID[mode])
+        spots = []
+
+        def walk(node, setter):
+            spots.append(setter)
+            if isinstance(node, dict):
+                for k in list(node):
+                    walk(node[k], lambda v, n=node, k=k: n.__setitem__(k, v))
+            elif isinstance(node, list):
+                for i in range(len(node)):
+                    walk(node[i], lambda v, n=node, i=i: n.__setitem__(i, v))
+        walk(msg, lambda v: None)
+        spots[path_pick % len(spots)](junk)
+        return mode, game, msg
+
+    return st.tuples(st.sampled_from(list(MODES)), st.integers(0, 10 ** 6), JSON).map(spoil)
+
+
+def _mid_games():
+    games, events = {}, {}
+    for mode in MODES:
+        cfg = next(iter(MODES[mode].presets.values()))
+        for n, (game, _, evs) in enumerate(random_play(mode, cfg, seed=9)):
+            if n == 25:
+                break
+        games[mode], events[mode] = game, evs
+    return games, events
+
+
+GAMES_MID, EVENTS_MID = _mid_games()
+
+
+def test_a_spoilt_message_is_reported_not_raised():
+    from hypothesis import given, settings
+
+    @settings(max_examples=300)
+    @given(case=_mutations())
+    def check(case):
+        mode, game, msg = case
+        lines = leaks(mode, game, game.turn, msg)
+        assert isinstance(lines, list) and all(isinstance(line, str) for line in lines)
+
+    check()
