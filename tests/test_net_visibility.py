@@ -360,8 +360,7 @@ def wire_game(mode: str, config, levels, seed: int):
     pytest.param("classic", ("admiral", "hunter"), (0,), marks=pytest.mark.slow),
     ("naval", ("commodore", "navigator"), (0, 1, 2)),
     ("naval", ("gunner", "commodore"), (3,)),
-    ("korabliki", ("admiral", "captain"), (0,)),
-    pytest.param("korabliki", ("admiral", "captain"), (1,), marks=pytest.mark.slow),
+    pytest.param("korabliki", ("admiral", "captain"), (0, 1), marks=pytest.mark.slow),
     ("korabliki", ("sailor", "admiral"), (2,)),
 ])
 def test_computer_players_end_the_game_as_they_do_off_the_wire(mode, levels, seeds):
