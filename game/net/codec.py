@@ -11,7 +11,7 @@ and strings as they are.
 ``naval``, ``korabliki`` and ``fleet``, each field checked against the type the rules declare
 for it (a cell must be two ints, a boolean is no int), nothing evaluated, nothing unpickled. A
 class, a field or a value it does not know is refused with ``CodecError`` naming where
-(``view.target[3].key``) and what was wrong.
+(``view.target.items[3].key``) and what was wrong.
 
 Actions and set-ups travel in the rules' own compact forms (the ones records keep):
 ``action_to_json`` / ``action_from_json`` and ``setup_to_json`` / ``setup_from_json`` per mode,
@@ -41,7 +41,7 @@ Ship = fleet.Ship
 
 class CodecError(ValueError):
     """A value that cannot be encoded, or JSON that is not what the rules' objects look like:
-    ``where`` names the place (``view.target[3]``), ``problem`` what was wrong with it."""
+    ``where`` names the place (``view.own_ships[2][1][0]``), ``problem`` what was wrong."""
 
     def __init__(self, where: str, problem: str):
         self.where, self.problem = where, problem
@@ -105,7 +105,7 @@ _PLAIN = (type(None), bool, int, str)
 
 def encode(obj, where: str = "value"):
     """``obj`` as JSON values (see the module's doc); CodecError naming the place of anything
-    the whitelist does not hold, a float that is not finite, or a dict key JSON cannot hold."""
+    the whitelist does not hold, or of a float that is not finite."""
     try:
         return _encode(obj)
     except CodecError as exc:
