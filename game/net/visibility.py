@@ -45,7 +45,7 @@ FIELDS: dict[str, dict[str, dict[str, str]]] = {
     "classic": _SHARED | {
         # the shot cell with its answer lies on the field of the shooter's enemy
         "ShotResult": {"shooter": PUBLIC, "cell": "shot", "outcome": "shot", "ship": "sunk_ship",
-                       "ship_name": "ship_name", "halo": "empty_cells"},
+                       "ship_name": "ship_name", "halo": "halo"},
         "SalvoResult": {"shooter": PUBLIC, "results": "shots"},
         "CellGiven": {"player": PUBLIC, "cell": "given_cell", "outcome": PUBLIC},
         "MineGiven": {"player": PUBLIC, "cell": "told_mine", "outcome": PUBLIC},
@@ -61,7 +61,7 @@ FIELDS: dict[str, dict[str, dict[str, str]]] = {
         "VolleyResult": {"player": PUBLIC, "volley": PUBLIC, "downed": "downed",
                          "hits": "hit_cells", "misses": "water_cells",
                          "torpedo_path": "water_cells", "torpedo_hit": "hit_cell",
-                         "sunk": "sunk_ships", "halo": "empty_cells"},
+                         "sunk": "sunk_ships", "halo": "naval_halo"},
     },
     "korabliki": _SHARED | {
         # every move, removal and blast is seen by both (§K); ranks are the secret
@@ -350,14 +350,14 @@ def _kor_turned(seen: _Seen, e, name: str) -> list:
 
 _CHECKS = {
     "shot": _classic_shot, "sunk_ship": _classic_sunk, "ship_name": _classic_name,
-    "empty_cells": None, "shots": _classic_shots, "given_cell": _classic_given,
+    "halo": _classic_halo, "shots": _classic_shots, "given_cell": _classic_given,
     "told_mine": _classic_told,
     "aa_reach": _naval_reach, "downed": _naval_downed, "hit_cells": _naval_hits,
     "water_cells": _naval_water, "hit_cell": _naval_hit, "sunk_ships": _naval_sunk,
+    "naval_halo": _naval_empty,
     "answer_blocks": _kor_blocks, "asked_rank": _kor_asked, "answered": _kor_answered,
     "struck_rank": _kor_struck, "turned_up": _kor_turned,
 }
-_EMPTY = {"classic": _classic_halo, "naval": _naval_empty}
 
 
 def _check_event(seen: _Seen, e, name: str) -> list:
@@ -369,11 +369,10 @@ def _check_event(seen: _Seen, e, name: str) -> list:
            if f.name not in table]
     done = set()
     for fname, kind in table.items():
-        check = _EMPTY[seen.mode] if kind == "empty_cells" else _CHECKS.get(kind)
-        if kind == PUBLIC or check in done:
+        if kind == PUBLIC or _CHECKS[kind] in done:
             continue
-        done.add(check)          # cell and outcome: one check of both
-        out += check(seen, e, name)
+        done.add(_CHECKS[kind])          # a cell and its answer: one check of both
+        out += _CHECKS[kind](seen, e, name)
     return out
 
 
