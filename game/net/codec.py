@@ -1,0 +1,708 @@
+"""The rules' objects as JSON and back (issue 23): views, events, actions, configs and set-ups,
+the way the server sends them and the client reads them. Pure: no pygame, no network.
+
+``encode`` writes any object of the rules as plain JSON values: a dataclass as
+``{"t": "ClassName", "f": {field: value, ...}}``, a dict as ``{"t": "map", "items": [[k, v],
+...]}`` and a set as ``{"t": "set", "items": [...]}`` (both sorted by the JSON text of their
+items, so one object always has one text), a tuple or list as a list, and None, booleans, ints
+and strings as they are.
+
+``decode`` reads it back by WHITELIST only: the dataclasses of ``game.rules.base``, ``classic``,
+``naval``, ``korabliki`` and ``fleet``, each field checked against the type the rules declare
+for it (a cell must be two ints, a boolean is no int), nothing evaluated, nothing unpickled. A
+class, a field or a value it does not know is refused with ``CodecError`` naming where
+(``view.target.items[3].key``) and what was wrong.
+
+Actions and set-ups travel in the rules' own compact forms (the ones records keep):
+``action_to_json`` / ``action_from_json`` and ``setup_to_json`` / ``setup_from_json`` per mode,
+each reader checking the whole shape strictly before the rules build anything from it, so a
+malformed message is a ``CodecError`` and never a KeyError deep in the rules. Whether a
+well-formed action or set-up is *legal* is the rules' business: ``game.check(action)`` and
+``check_setup``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import types
+import typing
+from dataclasses import fields, is_dataclass
+
+from ..rules import base, classic, fleet, korabliki, naval
+from ..rules.coords import MAX_SIDE, Cell
+from ..rules.errors import PlacementError
+
+MAX_DEPTH = 32          # nesting of JSON containers decode follows, no deeper
+MAX_WORD = 32           # characters of a kind, rank, weapon or ship name in a set-up
+
+Ship = fleet.Ship
+
+
+class CodecError(ValueError):
+    """A value that cannot be encoded, or JSON that is not what the rules' objects look like:
+    ``where`` names the place (``view.own_ships[2][1][0]``), ``problem`` what was wrong."""
+
+    def __init__(self, where: str, problem: str):
+        self.where, self.problem = where, problem
+        super().__init__(f"{where}: {problem}")
+
+
+# --- the whitelist -------------------------------------------------------------------------
+
+def _dataclasses_of(*modules) -> dict[str, type]:
+    out: dict[str, type] = {}
+    for module in modules:
+        for name, obj in vars(module).items():
+            if (isinstance(obj, type) and is_dataclass(obj) and obj.__module__ == module.__name__
+                    and not name.startswith("_")):
+                if name in out:
+                    raise RuntimeError(f"two rules classes are called {name}")
+                out[name] = obj
+    return out
+
+
+WHITELIST: dict[str, type] = _dataclasses_of(base, classic, naval, korabliki, fleet)
+
+# Fields the rules annotate only as ``dict`` / ``tuple`` / ``frozenset`` / ``list``: what they
+# hold, so decode checks them as closely as the others.
+_OVERRIDES: dict[tuple[str, str], object] = {
+    ("ClassicView", "incoming"): dict[Cell, str],
+    ("ClassicView", "target"): dict[Cell, str],
+    ("NavalView", "incoming"): dict[Cell, str],
+    ("NavalView", "target"): dict[Cell, str],
+    ("NavalView", "own_hits"): frozenset[Cell],
+    ("KorablikiView", "answer_options"): tuple[tuple[Cell, ...], ...],
+    ("KorablikiView", "enemy_fleet"): tuple[tuple[Cell, str], ...] | None,
+    ("Setup", "ships"): list[Ship],
+    ("Setup", "mines"): list[Cell],
+    ("Setup", "sweepers"): list[Cell],
+}
+
+
+def _hints(cls: type) -> dict[str, object]:
+    hints = typing.get_type_hints(cls)
+    return {f.name: _OVERRIDES.get((cls.__name__, f.name), hints[f.name])
+            for f in fields(cls) if f.init}
+
+
+FIELDS: dict[str, dict[str, object]] = {name: _hints(cls) for name, cls in WHITELIST.items()}
+
+
+# --- encode --------------------------------------------------------------------------------
+
+def _text(value) -> str:
+    """The JSON text of an encoded value, which orders a map's keys and a set's items (a cell,
+    the usual key, written without json's help: the same text)."""
+    if type(value) is list and len(value) == 2 and type(value[0]) is int \
+            and type(value[1]) is int:
+        return f"[{value[0]},{value[1]}]"
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+_PLAIN = (type(None), bool, int, str)
+
+
+def encode(obj, where: str = "value"):
+    """``obj`` as JSON values (see the module's doc); CodecError naming the place of anything
+    the whitelist does not hold, or of a float that is not finite."""
+    try:
+        return _encode(obj)
+    except CodecError as exc:
+        raise CodecError(where + exc.where, exc.problem) from None
+
+
+def _encode(obj):
+    kind = type(obj)
+    if kind in _PLAIN:
+        return obj
+    if kind is tuple and len(obj) == 2 and type(obj[0]) is int and type(obj[1]) is int:
+        return [obj[0], obj[1]]                       # a cell, the commonest value by far
+    if kind in (tuple, list):
+        out = []
+        for i, v in enumerate(obj):
+            try:
+                out.append(_encode(v))
+            except CodecError as exc:
+                raise CodecError(f"[{i}]{exc.where}", exc.problem) from None
+        return out
+    name = kind.__name__
+    if name in FIELDS:
+        if WHITELIST[name] is not kind:
+            raise CodecError("", f"{name} is not a class the network carries")
+        out = {}
+        for f in FIELDS[name]:
+            try:
+                out[f] = _encode(getattr(obj, f))
+            except CodecError as exc:
+                raise CodecError(f".{f}{exc.where}", exc.problem) from None
+        return {"t": name, "f": out}
+    if isinstance(obj, dict):
+        items = []
+        for i, (k, v) in enumerate(obj.items()):
+            try:
+                items.append([_encode(k), _encode(v)])
+            except CodecError as exc:
+                raise CodecError(f".items[{i}]{exc.where}", exc.problem) from None
+        return {"t": "map", "items": sorted(items, key=lambda kv: _text(kv[0]))}
+    if isinstance(obj, (set, frozenset)):
+        return {"t": "set", "items": sorted((_encode(v) for v in obj), key=_text)}
+    if isinstance(obj, float):
+        if not math.isfinite(obj):
+            raise CodecError("", f"the number {obj!r} is not finite")
+        return obj
+    if isinstance(obj, (bool, int, str)):             # a subclass (an enum's value...)
+        return obj
+    raise CodecError("", f"cannot encode a {name}")
+
+
+# --- decode --------------------------------------------------------------------------------
+# Each decoder raises CodecError with ``where`` relative to its value ("", ".f", "[3]..."); the
+# level above puts its own place in front, so the happy path builds no path strings at all.
+
+def _kind(value) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "a number"
+    if isinstance(value, float):
+        return "a fraction"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _within(prefix: str, exc: CodecError) -> CodecError:
+    return CodecError(prefix + exc.where, exc.problem)
+
+
+def _deep(depth: int) -> None:
+    if depth > MAX_DEPTH:
+        raise CodecError("", f"nested deeper than {MAX_DEPTH}")
+
+
+def _hashable(value):
+    try:
+        hash(value)
+    except TypeError:
+        raise CodecError("", "this cannot be a key or a set's item") from None
+    return value
+
+
+def _exactly(data: dict, keys: set, what: str) -> None:
+    if data.keys() != keys:
+        extra = sorted(str(k)[:40] for k in set(data) - keys)
+        missing = sorted(keys - set(data))
+        raise CodecError("", f"{what} must hold exactly {sorted(keys)}"
+                         + (f"; unknown {extra}" if extra else "")
+                         + (f"; missing {missing}" if missing else ""))
+
+
+def _items(data, tag: str) -> list:
+    if not isinstance(data, dict) or data.get("t") != tag:
+        raise CodecError("", f"a {tag} belongs here, not {_kind(data)}")
+    _exactly(data, {"t", "items"}, f"a {tag}")
+    if not isinstance(data["items"], list):
+        raise CodecError(".items", f"must be a list, not {_kind(data['items'])}")
+    return data["items"]
+
+
+def _seq(data, item, depth: int) -> list:
+    if not isinstance(data, list):
+        raise CodecError("", f"a list belongs here, not {_kind(data)}")
+    _deep(depth + 1)
+    out = []
+    for i, v in enumerate(data):
+        try:
+            out.append(item(v, depth + 1))
+        except CodecError as exc:
+            raise _within(f"[{i}]", exc) from None
+    return out
+
+
+def _map(items: list, key, value, depth: int) -> dict:
+    _deep(depth + 2)
+    out = {}
+    for i, kv in enumerate(items):
+        try:
+            if not isinstance(kv, list) or len(kv) != 2:
+                raise CodecError("", "a map's item must be a [key, value] pair")
+            try:
+                k = _hashable(key(kv[0], depth + 3))
+                if k in out:
+                    raise CodecError("", "a key given twice")
+            except CodecError as exc:
+                raise _within(".key", exc) from None
+            try:
+                out[k] = value(kv[1], depth + 3)
+            except CodecError as exc:
+                raise _within(".value", exc) from None
+        except CodecError as exc:
+            raise _within(f".items[{i}]", exc) from None
+    return out
+
+
+def _set(items: list, item, depth: int) -> frozenset:
+    _deep(depth + 2)
+    out = set()
+    for i, v in enumerate(items):
+        try:
+            out.add(_hashable(item(v, depth + 2)))
+        except CodecError as exc:
+            raise _within(f".items[{i}]", exc) from None
+    return frozenset(out)
+
+
+def _any(data, depth: int = 0):
+    """Decode without a declared type: lists become tuples, maps dicts, sets frozensets."""
+    _deep(depth)
+    if data is None or isinstance(data, (bool, int, str)):
+        return data
+    if isinstance(data, float):
+        if not math.isfinite(data):
+            raise CodecError("", "a number that is not finite")
+        return data
+    if isinstance(data, list):
+        return tuple(_seq(data, _any, depth))
+    if isinstance(data, dict):
+        tag = data.get("t")
+        if tag == "map":
+            return _map(_items(data, "map"), _any, _any, depth)
+        if tag == "set":
+            return _set(_items(data, "set"), _any, depth)
+        return _object(data, depth, None)
+    raise CodecError("", f"{_kind(data)} is no JSON value")
+
+
+def _object(data, depth: int, want: type | None):
+    if not isinstance(data, dict):
+        raise CodecError("", f"a {want.__name__ if want else 'rules object'} belongs here, "
+                         f"not {_kind(data)}")
+    tag = data.get("t")
+    if not isinstance(tag, str):
+        raise CodecError("", "an object must name its class in \"t\"")
+    cls = WHITELIST.get(tag)
+    if cls is None:
+        raise CodecError("", f"unknown class {tag[:40]!r}")
+    if want is not None and cls is not want:
+        raise CodecError("", f"a {want.__name__} belongs here, not a {tag}")
+    _exactly(data, {"t", "f"}, "an object")
+    given = data["f"]
+    if not isinstance(given, dict):
+        raise CodecError(".f", f"must be an object, not {_kind(given)}")
+    _deep(depth + 2)
+    decoders = _DECODERS[tag]
+    for name in given:
+        if name not in decoders:
+            raise CodecError(f".{str(name)[:40]}", f"{tag} has no such field")
+    kwargs = {}
+    for name, dec in decoders.items():
+        if name not in given:
+            raise CodecError(f".{name}", f"missing field of {tag}")
+        try:
+            kwargs[name] = dec(given[name], depth + 2)
+        except CodecError as exc:
+            raise _within(f".{name}", exc) from None
+    try:
+        return cls(**kwargs)
+    except (ValueError, TypeError) as exc:    # a config the rules refuse (ConfigError)
+        raise CodecError("", f"the rules refuse this {tag}: {exc}") from None
+
+
+def _int(data, depth: int):
+    if isinstance(data, bool) or not isinstance(data, int):
+        raise CodecError("", f"a whole number belongs here, not {_kind(data)}")
+    return data
+
+
+def _cell_value(data, depth: int):
+    if type(data) is list and len(data) == 2 and type(data[0]) is int and type(data[1]) is int:
+        return (data[0], data[1])
+    if not isinstance(data, list) or len(data) != 2:
+        raise CodecError("", "a cell (two numbers) belongs here, not "
+                         + (f"{len(data)} items" if isinstance(data, list) else _kind(data)))
+    for i, v in enumerate(data):
+        try:
+            _int(v, depth)
+        except CodecError as exc:
+            raise _within(f"[{i}]", exc) from None
+    return (data[0], data[1])
+
+
+def _scalar(kind: type, words: str):
+    def dec(data, depth: int):
+        if not isinstance(data, kind) or (kind is not bool and isinstance(data, bool)):
+            raise CodecError("", f"{words} belongs here, not {_kind(data)}")
+        return data
+    return dec
+
+
+_DECODER_CACHE: dict = {}
+
+
+def _decoder(hint):
+    """The decoder of values of type ``hint``, made once per hint."""
+    key = repr(hint)
+    if key not in _DECODER_CACHE:
+        _DECODER_CACHE[key] = _make_decoder(hint)
+    return _DECODER_CACHE[key]
+
+
+def _make_decoder(hint):
+    if hint is None or hint is typing.Any:
+        return _any
+    if hint == Cell:
+        return _cell_value
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        rest = [a for a in args if a is not type(None)]
+        if len(rest) != 1:
+            raise TypeError(f"no decoder for {hint!r}")     # no rules field is so
+        inner = _decoder(rest[0])
+        if len(rest) == len(args):
+            return inner
+        return lambda data, depth: None if data is None else inner(data, depth)
+    if hint is int:
+        return _int
+    if hint is bool:
+        return _scalar(bool, "a boolean")
+    if hint is str:
+        return _scalar(str, "a string")
+    if hint is float:
+        def dec_float(data, depth):
+            if isinstance(data, bool) or not isinstance(data, (int, float)) \
+                    or not math.isfinite(data):
+                raise CodecError("", f"a finite number belongs here, not {_kind(data)}")
+            return float(data)
+        return dec_float
+    if isinstance(hint, type) and WHITELIST.get(hint.__name__) is hint:
+        return lambda data, depth: _object(data, depth, hint)
+    container = origin or hint
+    if container in (tuple, list):
+        make = tuple if container is tuple else list
+        if not args:
+            return lambda data, depth: make(_seq(data, _any, depth))
+        if container is list or (len(args) == 2 and args[1] is Ellipsis):
+            item = _decoder(args[0])
+            return lambda data, depth: make(_seq(data, item, depth))
+        parts = [_decoder(a) for a in args]
+
+        def dec_fixed(data, depth):
+            if not isinstance(data, list) or len(data) != len(parts):
+                raise CodecError("", f"{len(parts)} items belong here, not "
+                                 + (f"{len(data)}" if isinstance(data, list) else _kind(data)))
+            _deep(depth + 1)
+            out = []
+            for i, (v, dec) in enumerate(zip(data, parts)):
+                try:
+                    out.append(dec(v, depth + 1))
+                except CodecError as exc:
+                    raise _within(f"[{i}]", exc) from None
+            return make(out)
+        return dec_fixed
+    if container is dict:
+        key, value = (_decoder(args[0]), _decoder(args[1])) if args else (_any, _any)
+        return lambda data, depth: _map(_items(data, "map"), key, value, depth)
+    if container in (frozenset, set):
+        item = _decoder(args[0]) if args else _any
+        return lambda data, depth: _set(_items(data, "set"), item, depth)
+    raise TypeError(f"no decoder for {hint!r}")
+
+
+_DECODERS: dict[str, dict] = {name: {f: _decoder(h) for f, h in hints.items()}
+                              for name, hints in FIELDS.items()}
+
+
+def decode(data, where: str = "value"):
+    """The object ``encode`` wrote, rebuilt by whitelist (see the module's doc); CodecError
+    naming the place (``where`` and the path inside) of anything else."""
+    try:
+        return _any(data, 0)
+    except CodecError as exc:
+        raise _within(where, exc) from None
+    except RecursionError:
+        raise CodecError(where, f"nested deeper than {MAX_DEPTH}") from None
+
+
+# --- actions -------------------------------------------------------------------------------
+
+BOARD_CELLS = {"classic": MAX_SIDE * MAX_SIDE, "naval": naval.SIZE * naval.SIZE,
+               "korabliki": korabliki.WIDTH * korabliki.HEIGHT}
+_RULES = {"classic": classic, "naval": naval, "korabliki": korabliki}
+_COORD = 1 << 20        # a coordinate beyond any board by far: refused as junk, not off-board
+
+
+def _rules(mode: str):
+    if mode not in _RULES:
+        raise CodecError("mode", f"unknown mode {str(mode)[:40]!r}")
+    return _RULES[mode]
+
+
+def _cell(data, where: str) -> Cell:
+    if not isinstance(data, list) or len(data) != 2:
+        raise CodecError(where, f"a cell [x, y] belongs here, not {_kind(data)}"
+                         + (f" of {len(data)}" if isinstance(data, list) else ""))
+    for i, v in enumerate(data):
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise CodecError(f"{where}[{i}]", f"a whole number belongs here, not {_kind(v)}")
+        if not -_COORD < v < _COORD:
+            raise CodecError(f"{where}[{i}]", "a coordinate far off any board")
+    return (data[0], data[1])
+
+
+def _cells(data, where: str, limit: int) -> tuple[Cell, ...]:
+    if not isinstance(data, list):
+        raise CodecError(where, f"a list of cells belongs here, not {_kind(data)}")
+    if len(data) > limit:
+        raise CodecError(where, f"{len(data)} cells, more than the board's {limit}")
+    return tuple(_cell(c, f"{where}[{i}]") for i, c in enumerate(data))
+
+
+def _keys(data, where: str, keys: set) -> None:
+    if not isinstance(data, dict):
+        raise CodecError(where, f"an object belongs here, not {_kind(data)}")
+    if set(data) != keys:
+        extra = sorted(str(k)[:40] for k in set(data) - keys)
+        missing = sorted(keys - set(data))
+        raise CodecError(where, f"must hold exactly {sorted(keys)}"
+                         + (f"; unknown {extra}" if extra else "")
+                         + (f"; missing {missing}" if missing else ""))
+
+
+def _classic_action(data, where: str, limit: int):
+    if isinstance(data, list):
+        return classic.Shot(_cell(data, where))
+    if not isinstance(data, dict) or len(data) != 1:
+        raise CodecError(where, "a Classic action is a cell [x, y] or one of "
+                         "{salvo|give|mine|move: ...}")
+    (key, value), = data.items()
+    here = f"{where}.{str(key)[:40]}"
+    if key == "salvo":
+        cells = _cells(value, here, limit)
+        if not cells:
+            raise CodecError(here, "a salvo names at least one cell")
+        return classic.Salvo(cells)
+    if key in ("give", "mine"):
+        return (classic.GiveCell if key == "give" else classic.GiveMine)(_cell(value, here))
+    if key == "move":
+        return classic.Relocate(None if value is None else _cells(value, here, limit))
+    raise CodecError(here, "not a Classic action")
+
+
+def _type_of(data, where: str, allowed: dict):
+    if not isinstance(data, dict):
+        raise CodecError(where, f"an action object belongs here, not {_kind(data)}")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in allowed:
+        raise CodecError(f"{where}.type", f"must be one of {sorted(allowed)}")
+    _keys(data, where, allowed[kind])
+    return kind
+
+
+_NAVAL = {"volley": {"type", "shots", "pair", "torpedo", "air"}, "intercept": {"type", "cells"}}
+
+
+def _naval_action(data, where: str, limit: int):
+    if _type_of(data, where, _NAVAL) == "intercept":
+        return naval.Intercept(_cells(data["cells"], f"{where}.cells", limit))
+    torpedo = data["torpedo"]
+    if torpedo is not None and (isinstance(torpedo, bool) or not isinstance(torpedo, int)
+                                or not -_COORD < torpedo < _COORD):
+        raise CodecError(f"{where}.torpedo", f"a row number or null, not {_kind(torpedo)}")
+    return naval.Volley(_cells(data["shots"], f"{where}.shots", limit),
+                        _cells(data["pair"], f"{where}.pair", limit), torpedo,
+                        _cells(data["air"], f"{where}.air", limit))
+
+
+_KORABLIKI = {"move": {"type", "from", "to"}, "ask": {"type", "ship", "target", "block"},
+              "answer": {"type", "cells"}, "bomb": {"type"},
+              "torpedo": {"type", "torpedo", "target"}, "end": {"type"}}
+
+
+def _korabliki_action(data, where: str, limit: int):
+    k = korabliki
+    kind = _type_of(data, where, _KORABLIKI)
+    if kind == "move":
+        return k.Move(_cell(data["from"], f"{where}.from"), _cell(data["to"], f"{where}.to"))
+    if kind == "ask":
+        return k.Ask(_cell(data["ship"], f"{where}.ship"),
+                     _cell(data["target"], f"{where}.target"),
+                     _cells(data["block"], f"{where}.block", limit))
+    if kind == "answer":
+        return k.Answer(_cells(data["cells"], f"{where}.cells", limit))
+    if kind == "torpedo":
+        return k.TorpedoStrike(_cell(data["torpedo"], f"{where}.torpedo"),
+                               _cell(data["target"], f"{where}.target"))
+    return k.Bomb() if kind == "bomb" else k.EndTurn()
+
+
+_ACTIONS = {"classic": _classic_action, "naval": _naval_action, "korabliki": _korabliki_action}
+
+
+def action_to_json(mode: str, action):
+    """``action`` in the rules' own JSON form for ``mode`` (the one records keep)."""
+    try:
+        return _rules(mode).action_to_json(action)
+    except TypeError:
+        raise CodecError("action", f"{type(action).__name__} is no {mode} action") from None
+
+
+def action_from_json(mode: str, data, where: str = "action"):
+    """The action ``data`` names, its whole shape checked first (exact keys, cells of two
+    whole numbers, no boolean for a number, no list longer than the board has cells);
+    CodecError naming the place otherwise. Whether it is legal now is ``game.check``'s."""
+    _rules(mode)
+    return _ACTIONS[mode](data, where, BOARD_CELLS[mode])
+
+
+# --- set-ups -------------------------------------------------------------------------------
+# A side's set-up before the battle, per mode (what the placement screens and
+# ``entry.computer_setup`` hand on, and ``entry.start`` takes): Classic's ``Setup`` as
+# ``{"ships", "mines", "sweepers"}`` (cells), Naval's ships as ``[{"kind", "cells", "weapons":
+# [[weapon, cell]]}]``, «Кораблики»'s formation (cell -> rank) as ``[[cell, rank]]``.
+
+def _word(data, where: str) -> str:
+    if not isinstance(data, str) or not 0 < len(data) <= MAX_WORD:
+        raise CodecError(where, f"a short word belongs here, not {_kind(data)}")
+    return data
+
+
+def _classic_setup_to(setup) -> dict:
+    if not isinstance(setup, classic.Setup):
+        setup = classic.Setup(list(setup))          # a bare list of ships
+    return {"ships": [[list(c) for c in s] for s in setup.ships],
+            "mines": [list(c) for c in setup.mines],
+            "sweepers": [list(c) for c in setup.sweepers]}
+
+
+def _classic_setup_from(config, data, where: str):
+    limit = config.width * config.height
+    _keys(data, where, {"ships", "mines", "sweepers"})
+    ships = data["ships"]
+    if not isinstance(ships, list) or len(ships) > limit:
+        raise CodecError(f"{where}.ships", "a list of ships, no more than the board's cells")
+    out = [_cells(s, f"{where}.ships[{i}]", limit) for i, s in enumerate(ships)]
+    if sum(len(s) for s in out) > limit:
+        raise CodecError(f"{where}.ships", f"more ship cells than the board's {limit}")
+    return classic.Setup([fleet.as_ship(s) for s in out],
+                         list(_cells(data["mines"], f"{where}.mines", limit)),
+                         list(_cells(data["sweepers"], f"{where}.sweepers", limit)))
+
+
+def _classic_check(config, setup, player) -> None:
+    if not isinstance(setup, classic.Setup):
+        setup = classic.Setup(list(setup))
+    classic.validate_fleet(config, setup.ships)
+    classic.validate_pieces(config, setup.ships, [tuple(c) for c in setup.mines],
+                            [tuple(c) for c in setup.sweepers])
+
+
+def _naval_setup_to(setup) -> list:
+    return [{"kind": s.kind, "cells": [list(c) for c in s.cells],
+             "weapons": [[w, list(c)] for w, c in s.weapons]} for s in setup]
+
+
+def _naval_weapons(arms, where: str, most: int) -> tuple:
+    if not isinstance(arms, list) or len(arms) > most:
+        raise CodecError(where, "a list of [weapon, cell], at most one a cell of the ship")
+    pairs = []
+    for j, a in enumerate(arms):
+        if not isinstance(a, list) or len(a) != 2:
+            raise CodecError(f"{where}[{j}]", "a [weapon, cell] pair belongs here")
+        pairs.append((_word(a[0], f"{where}[{j}][0]"), _cell(a[1], f"{where}[{j}][1]")))
+    return tuple(pairs)
+
+
+def _naval_setup_from(config, data, where: str):
+    limit = BOARD_CELLS["naval"]
+    _list_of(data, where, limit)
+    ships, total = [], 0
+    for i, s in enumerate(data):
+        here = f"{where}[{i}]"
+        _keys(s, here, {"kind", "cells", "weapons"})
+        cells = _cells(s["cells"], f"{here}.cells", limit)
+        total += len(cells)
+        if total > limit:
+            raise CodecError(f"{here}.cells", f"more ship cells than the board's {limit}")
+        ships.append(naval.NavalShip(_word(s["kind"], f"{here}.kind"), fleet.as_ship(cells),
+                                     _naval_weapons(s["weapons"], f"{here}.weapons",
+                                                    len(cells))))
+    return ships
+
+
+def _naval_check(config, setup, player) -> None:
+    ships = list(setup)
+    for s in ships:
+        if s.kind not in naval.KINDS:      # make_ship's refusal of a ship of no known size
+            raise PlacementError("fleet_count", size=len(s.cells), expected=0, got=1)
+    naval.validate_fleet(sorted(ships, key=lambda s: naval.KINDS.index(s.kind)))
+
+
+def _korabliki_setup_to(setup) -> list:
+    return [[list(c), r] for c, r in dict(setup).items()]
+
+
+def _korabliki_setup_from(config, data, where: str):
+    _list_of(data, where, BOARD_CELLS["korabliki"])
+    out = {}
+    for i, item in enumerate(data):
+        here = f"{where}[{i}]"
+        if not isinstance(item, list) or len(item) != 2:
+            raise CodecError(here, "a [cell, rank] pair belongs here")
+        cell = _cell(item[0], f"{here}[0]")
+        if cell in out:
+            raise CodecError(f"{here}[0]", "a cell given twice")
+        out[cell] = _word(item[1], f"{here}[1]")
+    return out
+
+
+def _korabliki_check(config, setup, player) -> None:
+    placement = dict(setup)
+    if player is not None:
+        korabliki.validate_setup(player, placement)
+        return
+    try:
+        korabliki.validate_setup(0, placement)
+    except PlacementError:
+        korabliki.validate_setup(1, placement)
+
+
+def _list_of(data, where: str, limit: int) -> None:
+    if not isinstance(data, list) or len(data) > limit:
+        raise CodecError(where, f"a list of no more than {limit} items belongs here, not "
+                         f"{_kind(data)}" + (f" of {len(data)}" if isinstance(data, list) else ""))
+
+
+# mode -> (to JSON, from JSON, the rules' check)
+_SETUPS = {"classic": (_classic_setup_to, _classic_setup_from, _classic_check),
+           "naval": (_naval_setup_to, _naval_setup_from, _naval_check),
+           "korabliki": (_korabliki_setup_to, _korabliki_setup_from, _korabliki_check)}
+
+
+def setup_to_json(mode: str, setup):
+    """One side's set-up before the battle in JSON (see above)."""
+    _rules(mode)
+    return _SETUPS[mode][0](setup)
+
+
+def setup_from_json(mode: str, config, data, where: str = "setup"):
+    """The set-up object ``entry.start`` takes, from its JSON: only the structure is checked
+    here (and no more cells than the board holds), CodecError naming the place otherwise;
+    ``check_setup`` asks the rules."""
+    _rules(mode)
+    return _SETUPS[mode][1](config, data, where)
+
+
+def check_setup(mode: str, config, setup, player: int | None = None) -> None:
+    """The rules' own check of one side's set-up: raises their PlacementError (a RuleError)
+    naming the ship, cell or piece at fault, as ``entry.start`` would; a set-up that passes
+    starts a game. «Кораблики»'s fleet stands in its owner's zone: pass ``player`` (the
+    seat); without it either zone is taken."""
+    _rules(mode)
+    _SETUPS[mode][2](config, setup, player)
