@@ -84,7 +84,7 @@ def test_hostile_messages_are_answered_and_change_no_game(message, sender):
     # the server is still up and the game goes on
     view = room.game.view(room.game.turn)
     shooter = (a, b)[room.game.turn]
-    if not room.game.over and view.pending is None:
+    if not room.game.over and view.pending is None and shooter.room is not None:
         cell = view.unknown_cells()[0]
         reply = desk.reply(shooter, {"type": "act", "action": list(cell),
                                      "moves": len(room.game.history)})

@@ -122,18 +122,27 @@ class SeatClient:
         self.faults = faults
         self.copy = None             # the bench's copy of the game, as this seat heard it
         self.sent_at: tuple | None = None   # (moves, time) of the action in flight
-        self.placed = False
+        self.placed = None           # the connection the set-up was sent on
         self.acked = 0               # moves the server answered to this seat
         self.think = 0.0             # seconds a computer waits before acting, on average
         self.pace = random.Random(table.seed ^ (seat + 11))
 
-    async def connect(self, rejoin: bool):
+    async def connect(self):
+        """A connection (tried again for a minute while the server is down), and the seat:
+        taken up again with its secret, or, before the room answered, asked for again."""
         deadline = time.monotonic() + 60
         while True:
             try:
                 link = await open_link(self.server.url, legal=self.player.wants_legal)
-                if rejoin:
+                if self.remote.secret is not None:
                     await link.send(self.remote.rejoin() | {"seen": self.remote.moves})
+                elif self.seat == 0:
+                    t = self.table
+                    await link.send({"type": "create", "mode": t.mode, "name": "A",
+                                     "config": t.config.to_dict()})
+                else:
+                    await link.send({"type": "join", "room": await self.table.code,
+                                     "name": "B"})
                 return link
             except (ConnectionError, OSError, LinkClosed):
                 if time.monotonic() > deadline:
@@ -142,20 +151,15 @@ class SeatClient:
 
     async def run(self) -> None:
         t = self.table
-        link = await self.connect(False)
-        if self.seat == 0:
-            await link.send({"type": "create", "mode": t.mode, "config": t.config.to_dict(),
-                             "name": "A"})
-        else:
-            await link.send({"type": "join", "room": await t.code, "name": "B"})
+        link = await self.connect()
         while not t.done[self.seat]:
             try:
                 message = await link.recv(RECV_TIMEOUT)
-            except LinkClosed:
+                await self.take(link, message)
+            except LinkClosed:      # the server went down, or the connection was lost
                 self.tally.drops += 1
                 link = await self.reconnect()
                 continue
-            await self.take(link, message)
             if self.faults is not None and not t.done[self.seat] and \
                     self.faults.random() < 0.01:          # the window closed, the net lost
                 await link.close()
@@ -165,8 +169,8 @@ class SeatClient:
         await link.close()
 
     async def reconnect(self):
-        self.sent_at = None
-        link = await self.connect(True)
+        self.sent_at = self.placed = None
+        link = await self.connect()
         self.tally.rejoins += 1
         return link
 
@@ -189,8 +193,9 @@ class SeatClient:
             self.tally.problem(f"game {self.table.index}: the server forgot moves "
                                f"({r.moves} < {self.acked})", "lost")
         self.acked = max(self.acked, r.moves)
-        if r.phase == "placing" and not self.placed and not message["seats"][self.seat]["placed"]:
-            self.placed = True
+        if r.phase == "placing" and self.placed is not link \
+                and not message["seats"][self.seat]["placed"]:
+            self.placed = link          # sent on this connection (again after a drop)
             await link.send({"type": "setup", "setup": codec.setup_to_json(
                 self.table.mode, self.table.setups[self.seat])})
             return
@@ -216,9 +221,9 @@ class SeatClient:
             if self.think:            # as long as a quick person would take
                 await asyncio.sleep(self.think * (0.5 + self.pace.random()))
             self.table.actions[r.moves] = action
-            self.sent_at = (r.moves, time.perf_counter())
             self.tally.actions += 1
             await link.send(r.act(action))
+            self.sent_at = (r.moves, link.sent)
 
     def check(self, message: dict) -> None:
         """Follow the game to where this message stands, and look for anything in it this

@@ -35,6 +35,7 @@ class Link:
     def __init__(self, ws):
         self.ws = ws
         self.tokens, self.stamp = PACE, time.monotonic()
+        self.sent = 0.0
 
     async def send(self, message: dict) -> None:
         """Send ``message``, keeping under the server's rate (waiting when needed)."""
@@ -46,6 +47,7 @@ class Link:
             await asyncio.sleep((1 - self.tokens) / PACE)
             self.tokens, self.stamp = 1.0, time.monotonic()
         self.tokens -= 1
+        self.sent = time.perf_counter()    # when it left (the pace's wait not counted)
         try:
             await self.ws.send(write(message))
         except ConnectionClosed as exc:

@@ -139,7 +139,7 @@ class Server:
                                     "already")
             return getattr(self, "_" + kind)(conn, msg, now)
         if conn.room is None:
-            raise ProtocolError("no_seat", f"a {kind} message needs a seat: join a room first")
+            raise ProtocolError("no_seat", f"the message {kind!r} needs a seat: join a room first")
         room, seat = self.rooms[conn.room], conn.seat
         if kind == "leave":
             return [(conn, {"type": "left", "room": conn.room})] + self.gone(conn)
