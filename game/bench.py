@@ -589,8 +589,9 @@ def main(argv=None) -> int:
     p.add_argument("--rooms", type=int, default=0, help="rooms played at once (default 3)")
     p.add_argument("--faults", action="store_true", help="drop clients at random moments and "
                    "kill the server twice; every game must still finish")
-    p.add_argument("--think", type=float, default=0.0,
-                   help="milliseconds a player waits before acting, on average")
+    p.add_argument("--think", type=float, default=None,
+                   help="milliseconds a player waits before acting, on average (default: 0 "
+                   "for up to 10 rooms, 1000 for more)")
     args = parser.parse_args(argv)
     commands = {"frames": bench_frames, "gallery": bench_gallery, "startup": bench_startup, "ai": bench_ai,
                 "ladder": bench_ladder, "soak": bench_soak, "duel": bench_duel,

@@ -99,11 +99,24 @@ class Remote:
         self.mode: str | None = None
         self.config: dict | None = None
         self.state: dict = {}
-        self.view = None
-        self.events: list = []
+        self._view = self._events = None     # decoded when first read
         self.chat: list = []          # (seat, "text" | "phrase", words)
         self.error: dict | None = None
         self.states = 0               # states taken (a screen redraws when it changes)
+
+    @property
+    def view(self):
+        """This seat's view of the game (the rules' own, decoded), or None before the battle."""
+        if self._view is None and "view" in self.state:
+            self._view = codec.decode(self.state["view"])
+        return self._view
+
+    @property
+    def events(self) -> list:
+        """The events of the last state this seat may see (decoded)."""
+        if self._events is None:
+            self._events = [codec.decode(e) for e in self.state.get("events", [])]
+        return self._events
 
     @property
     def phase(self) -> str | None:
@@ -127,8 +140,7 @@ class Remote:
             self.chat = [tuple(line) for line in message.get("chat", [])]
         elif kind == "state":
             self.state = message
-            self.view = codec.decode(message["view"]) if "view" in message else None
-            self.events = [codec.decode(e) for e in message.get("events", [])]
+            self._view = self._events = None
             self.states += 1
         elif kind == "chat":
             key = "text" if "text" in message else "phrase"
