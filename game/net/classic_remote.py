@@ -139,6 +139,9 @@ class ClassicRemote(RemoteGame):
                                                              for c in s))
         return _EnemySide(own_sunk)
 
+    def together(self, events) -> bool:
+        return self.config.salvo != "off"       # C4: one state, one salvo
+
     # -- the statistics: the shots this seat saw ----------------------------------------------
     def observe(self, events) -> None:
         run: list = []           # the shots of one action (a salvo's, C4), then the next

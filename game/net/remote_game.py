@@ -55,6 +55,10 @@ class RemoteGame:
     def observe(self, events) -> None:
         """What a mode keeps of the events it saw (its history for the statistics)."""
 
+    def together(self, events) -> bool:
+        """Do the events of one state play as one volley (a salvo's shells fly together)?"""
+        return False
+
     # -- what the screens read ---------------------------------------------------------------
     @property
     def waiting(self) -> bool:
