@@ -7,12 +7,14 @@ from __future__ import annotations
 import dataclasses
 import os
 import random
+import time
 from pathlib import Path
 
 import pygame
 import pytest
 
 from game.app import App
+from game.net.server import Server
 from game.net import codec, visibility
 from game.net.classic_remote import ClassicRemote
 from game.rules.classic import PRESETS, Shot, new_game, random_action
@@ -23,12 +25,15 @@ from game.scenes.common.online import JoinScene, OnlineWaitScene
 from game.scenes.common.online_battle import OnlineBattle
 from game.scenes.common.quick_match import SetupScene
 
+from .helpers import click, key, typed
+
 SHOTS = os.environ.get("SEABATTLE_SHOTS")     # a folder: the test's screenshots are kept there
 
 
 def shoot(app, name, tmp_path):
     folder = Path(SHOTS) if SHOTS else tmp_path
     folder.mkdir(parents=True, exist_ok=True)
+    app.draw()           # two apps share the one display surface: this one's frame
     pygame.image.save(app.screen, str(folder / f"{name}.png"))
 
 
@@ -129,3 +134,209 @@ def test_the_remote_game_sends_the_act_and_refuses_what_its_view_refuses():
         assert refused.value.code == "already_shot"
     err = remote.rule_error({"code": "already_shot", "params": codec.encode({"cell": (0, 0)})})
     assert err.code == "already_shot" and err.params == {"cell": (0, 0)}
+
+
+# -- two games, one hosting and one joining, through the screens -------------------------------
+
+def unknown_cell(battle):
+    view = battle.game.view(battle.viewer)
+    free = view.unknown_cells()
+    return free[0]
+
+
+SIZES = [((1280, 720), "en"), ((800, 600), "ru")]
+
+
+def to_battle(tmp_path, home, size, lang, shots=True, claim_after=30):
+    """A host and a guest (two Apps) through the menus, the join form and the placement into a
+    Classic battle: (host app, guest app, host's battle, guest's battle)."""
+    tag = f"{lang}-{size[0]}x{size[1]}"
+    host, guest = make_app(home, "host", size, lang), make_app(home, "guest", size, lang)
+    host.flow.online()
+    frames([host])
+    if shots:
+        shoot(host, f"online-menu-{tag}", tmp_path)
+    host.flow.online_host()
+    setup = top(host)
+    assert isinstance(setup, SetupScene) and setup.kind == "online"
+    setup.choices.update(mode="classic", first="0", claim_after=claim_after)
+    host.settings.online_name = "Anna"
+    setup.start()
+    wait = top(host)
+    assert isinstance(wait, OnlineWaitScene) and wait.hosting
+    frames([host], until=lambda: wait.session.remote.room is not None)
+    port = wait.session.port
+    code = wait.session.remote.room
+    frames([host], 3)
+    if shots:
+        shoot(host, f"host-lobby-{tag}", tmp_path)
+
+    guest.flow.online()
+    guest.flow.online_join()
+    form = top(guest)
+    assert isinstance(form, JoinScene)
+    guest.settings.online_address = f"127.0.0.1:{port}"
+    guest.settings.online_room = code
+    guest.settings.online_name = "Boris"
+    frames([guest])
+    if shots:
+        shoot(guest, f"join-form-{tag}", tmp_path)
+    form.join()
+
+    def placing(app):
+        return type(top(app)).__name__ == "PlacementScene"
+    frames([host, guest], until=lambda: placing(host) and placing(guest))
+    top(host).auto_place()
+    top(host).ready()
+    frames([host, guest], until=lambda: isinstance(top(host), OnlineWaitScene)
+           and top(host).placed and top(host).session.remote.state["seats"][0]["placed"])
+    frames([host, guest], 3)
+    if shots:
+        shoot(host, f"waiting-placement-{tag}", tmp_path)
+    assert "Boris" in top(host).status()[0]
+    top(guest).auto_place()
+    top(guest).ready()
+    frames([host, guest], until=lambda: isinstance(top(host), OnlineBattle)
+           and isinstance(top(guest), OnlineBattle))
+    return host, guest, top(host), top(guest)
+
+
+def test_join_says_what_went_wrong_and_remembers_the_form(tmp_path, home, monkeypatch):
+    monkeypatch.setattr(online_screens, "LISTEN", "127.0.0.1")
+    app = make_app(home, "guest", (1280, 720), "en")
+    try:
+        app.flow.online()
+        app.flow.online_join()
+        form = top(app)
+        app.settings.online_address = "not an address"
+        app.settings.online_room = "ABC234"
+        form.join()
+        assert form.problem == "online.error_address" and app.flow.session is None
+        app.settings.online_address = "127.0.0.1:1"          # nobody listens there
+        form.join()
+        frames([app], until=lambda: app.flow.session.join_problem() is not None, dt=0.05)
+        assert app.flow.session.join_problem() == "online.error_reach"
+        words = top(app).status()[0]
+        assert words == app.tr("online.error_reach")
+        app.flow.online_leave()
+        # a real server, a room that is not there
+        app.flow.online_host_room({"type": "create", "mode": "classic",
+                                   "config": PRESETS["russian"].to_dict(), "name": "Anna"})
+        port = app.flow.session.port
+        hosted, app.flow.session = app.flow.session, None      # keep it open meanwhile
+        app.flow.online_join()
+        app.settings.online_address = f"127.0.0.1:{port}"
+        app.settings.online_room = "ZZZZZZ"
+        top(app).join()
+        frames([app], until=lambda: app.flow.session.join_problem() is not None, dt=0.05)
+        assert app.flow.session.join_problem() == "online.error_no_room"
+        hosted.close()
+        again = App(size=(1280, 720), settings_path=home / "guest.json", audio=False)
+        assert (again.settings.online_address, again.settings.online_room) == \
+            (f"127.0.0.1:{port}", "ZZZZZZ")
+    finally:
+        app.flow.online_close()
+
+
+@pytest.mark.parametrize("size, lang", SIZES)
+def test_host_and_join_play_a_classic_battle_through_the_screens(tmp_path, home, monkeypatch,
+                                                                   size, lang):
+    monkeypatch.setattr(online_screens, "LISTEN", "127.0.0.1")
+    tag = f"{lang}-{size[0]}x{size[1]}"
+    host = guest = None
+    try:
+        host, guest, a, b = to_battle(tmp_path, home, size, lang)
+        assert a.viewer == 0 and b.viewer == 1 and a.game.turn == 0     # the host fires first
+        assert not a.match.hot_seat and a.match.online
+        first = unknown_cell(a)
+        a.fire(first)
+        frames([host, guest], until=lambda: a.game.moves == 1 and b.game.moves == 1)
+        # the server's refusal is said as the rules' own (the screen's check bypassed)
+        if a.game.turn == 0:
+            a.session.send(a.session.remote.act(Shot(first)))
+            frames([host, guest], until=lambda: a.message_time > 0, dt=0.05)
+            assert a.message == a.tr("error.already_shot",
+                                     cell=f"{a.letters.letter(first[0])}{first[1] + 1}")
+        b.say(phrase="hot")
+        b.say("gl hf")
+        frames([host, guest], until=lambda: "Boris: gl hf" in _log_words(a), limit=200)
+        assert any(a.tr("phrase.hot") in line for line in _log_words(a))
+        shot_chat = False
+        while not (a.game.over and b.game.over):
+            for scene in (a, b):
+                if scene._free_to_act:
+                    scene.fire(unknown_cell(scene))
+            for scene in (a, b):
+                scene.skip()
+            frames([host, guest], 2, dt=0.2)
+            if not shot_chat and b._free_to_act and not a.busy:
+                frames([host, guest], 2)
+                assert a.banner()[0] == a.tr("online.thinking", name="Boris")
+                shoot(host, f"battle-thinking-chat-{tag}", tmp_path)
+                host.step(0.1, [key(pygame.K_TAB)] + typed("1"))     # a quick phrase
+                assert a.chat is None
+                host.step(0.1, [key(pygame.K_TAB)])
+                shoot(host, f"battle-chat-phrases-{tag}", tmp_path)
+                host.step(0.1, typed("nice shot"))
+                shoot(host, f"battle-chat-typing-{tag}", tmp_path)
+                host.step(0.1, [key(pygame.K_RETURN)])
+                assert a.chat is None
+                frames([host, guest], until=lambda: "Anna: nice shot" in _log_words(b))
+                assert any(b.tr("phrase.miss_miss") in line for line in _log_words(b))
+                shot_chat = True
+            if a.game.moves > 400:
+                raise AssertionError("the game never ended")
+        assert shot_chat
+        frames([host, guest], until=lambda: isinstance(top(host), GameOverScene)
+               and isinstance(top(guest), GameOverScene), dt=0.5)
+        assert top(host).game.winner == top(guest).game.winner is not None
+        frames([host, guest], 60, dt=0.1)
+        shoot(host, f"game-over-host-{tag}", tmp_path)
+        shoot(guest, f"game-over-guest-{tag}", tmp_path)
+    finally:
+        for app in (host, guest):
+            if app is not None:
+                app.flow.online_close()
+
+
+class ShiftedClock:
+    """The server's clock, which the test moves on (the claim's wait passes at once)."""
+
+    def __init__(self):
+        self.shift = 0.0
+
+    def __call__(self) -> float:
+        return time.monotonic() + self.shift
+
+
+@pytest.mark.parametrize("size, lang", SIZES)
+def test_a_gone_player_is_waited_for_then_the_game_claimed(tmp_path, home, monkeypatch,
+                                                           size, lang):
+    monkeypatch.setattr(online_screens, "LISTEN", "127.0.0.1")
+    clock = ShiftedClock()
+    monkeypatch.setattr(Server.__init__, "__defaults__", (clock, None))
+    tag = f"{lang}-{size[0]}x{size[1]}"
+    host = guest = None
+    try:
+        host, guest, a, b = to_battle(tmp_path, home, size, lang, shots=False)
+        guest.flow.session.net.close()           # the guest's window is gone
+        frames([host], until=lambda: a.gone_words() is not None, dt=0.05)
+        assert a.banner() == (a.tr("online.waiting_back", name="Boris", time="0:00"),
+                              pytest.approx(a.banner()[1]))
+        assert not a.can_claim
+        clock.shift += 60                         # the room's 30 seconds have passed
+        frames([host], until=lambda: a.can_claim, dt=0.05)
+        frames([host], 3)
+        shoot(host, f"waiting-back-claim-{tag}", tmp_path)
+        host.step(0.1, click(a.claim_button.rect.center))
+        frames([host], until=lambda: isinstance(top(host), GameOverScene), dt=0.2)
+        over = top(host)
+        assert over.game.winner == 0 and over.game.conceded == ("resigned", 1)
+    finally:
+        for app in (host, guest):
+            if app is not None:
+                app.flow.online_close()
+
+
+def _log_words(scene):
+    return [words for words, *_ in scene.log]

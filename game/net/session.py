@@ -61,6 +61,7 @@ class Session:
         self.net = NetThread(f"ws://{host}:{port}", retry=retry)
         self.error: dict | None = None       # the last refusal ("error" message)
         self.closed = False
+        self.listen: str | None = None       # where a hosted server listens
 
     @classmethod
     def host_here(cls, data: Path | str, port: int = 0, listen: str = "0.0.0.0") -> "Session":
@@ -69,14 +70,19 @@ class Session:
         hosted = Hosted(data, listen, port)
         if hosted.port is None:
             raise OSError(hosted.error or "the server did not start")
-        return cls("127.0.0.1", hosted.port, hosted)
+        session = cls("127.0.0.1", hosted.port, hosted)
+        session.listen = listen
+        return session
 
     @property
     def remote(self):
         return self.net.remote
 
     def send(self, message: dict) -> None:
-        self.net.send(message)
+        try:
+            self.net.send(message)
+        except RuntimeError:         # the link's thread has ended (closed): nothing to send on
+            pass
 
     def poll(self) -> list:
         out = self.net.poll()
@@ -91,8 +97,10 @@ class Session:
         self.closed = True
         try:
             self.send({"type": "leave"})
-        finally:
             self.net.close()
+        except RuntimeError:         # closed already (its thread has ended)
+            pass
+        finally:
             if self.hosted is not None:
                 self.hosted.stop()
 
@@ -124,5 +132,5 @@ class Session:
 
     def addresses(self) -> list[str]:
         """host:port to give a friend: this machine on its network, then the same machine."""
-        lan = lan_address()
+        lan = lan_address() if self.listen not in ("127.0.0.1", "localhost") else None
         return ([f"{lan}:{self.port}"] if lan else []) + [f"127.0.0.1:{self.port}"]

@@ -160,8 +160,10 @@ class OnlineWaitScene(Scene):
         panel(surface, rect, 220)
         px = theme.font_px(self.size, 24)
         y = rect.y + px
-        room = self.session.remote.room
-        if self.hosting:
+        remote = self.session.remote
+        room = remote.room
+        lobby = remote.phase in (None, "waiting")     # the friend is still to come
+        if self.hosting and lobby:
             text.draw(surface, self.tr("online.give_address"), (w / 2, y), px, theme.TEXT_DIM,
                       "midtop")
             y += px * 1.5
@@ -169,7 +171,7 @@ class OnlineWaitScene(Scene):
             for address in self.session.addresses():
                 text.draw(surface, address, (w / 2, y), big, theme.TEXT, "midtop")
                 y += big * 1.25
-        if room:
+        if room and lobby:
             y += px * 0.5
             text.draw(surface, self.tr("online.room_code"), (w / 2, y), px, theme.TEXT_DIM,
                       "midtop")
@@ -178,10 +180,17 @@ class OnlineWaitScene(Scene):
             text.draw(surface, " ".join(room), (w / 2, y), huge, theme.ACCENT, "midtop",
                       shadow=True)
             y += huge * 1.3
+        elif room:              # both are in: who is who, and the room, small
+            names = f"{self.session.name_of(0)}  —  {self.session.name_of(1)}"
+            text.draw(surface, names, (w / 2, rect.y + rect.h * 0.3), theme.font_px(
+                self.size, 40), theme.TEXT, "center")
+            text.draw(surface, f"{self.tr('online.room_code')} {room}",
+                      (w / 2, rect.y + rect.h * 0.3 + px * 2), px, theme.TEXT_DIM, "center")
+            y = rect.y + rect.h * 0.55
         words, colour = self.status()
         dots = "." * (1 + int(self.t * 2) % 3) if colour != theme.BAD else ""
-        text.draw(surface, words + dots, (w / 2, max(y + px, rect.bottom - px * 2.2)), px,
-                  colour, "midtop")
+        text.draw(surface, words + dots, (w / 2, max(y + px, rect.bottom - px * 2.2)),
+                  px if lobby else theme.font_px(self.size, 32), colour, "midtop")
         text.draw(surface, self.tr("online.esc_leaves"), (w / 2, rect.bottom + px * 0.6),
                   theme.font_px(self.size, 18), theme.TEXT_DIM, "midtop")
 

@@ -210,6 +210,11 @@ class OnlineBattle:
             self.claim_button.draw(surface, theme.font_px(self.size, 22))
         if self.chat is not None:
             self._draw_chat(surface)
+        else:                   # how to talk, at the log's foot
+            px = theme.font_px(self.size, 16)
+            rect = self.log_rect
+            text.draw(surface, self.tr("online.chat_hint"), (rect.right - 10, rect.bottom - 6),
+                      px, theme.TEXT_DIM, "bottomright")
 
     def _draw_chat(self, surface) -> None:
         """The chat line over the log's foot, the quick phrases above it."""
