@@ -189,7 +189,8 @@ class OnlineWaitScene(Scene):
             y = rect.y + rect.h * 0.55
         words, colour = self.status()
         dots = "." * (1 + int(self.t * 2) % 3) if colour != theme.BAD else ""
-        text.draw(surface, words + dots, (w / 2, max(y + px, rect.bottom - px * 2.2)),
+        at = max(y + px, rect.bottom - px * 2.2) if lobby else rect.y + rect.h * 0.6
+        text.draw(surface, words + dots, (w / 2, at),
                   px if lobby else theme.font_px(self.size, 32), colour, "midtop")
         text.draw(surface, self.tr("online.esc_leaves"), (w / 2, rect.bottom + px * 0.6),
                   theme.font_px(self.size, 18), theme.TEXT_DIM, "midtop")

@@ -18,6 +18,7 @@ from ...i18n.phrase import Join, Phrase
 from ...net import codec
 from ...net.protocol import MAX_CHAT, PHRASES
 from ...render import text, theme
+from ...rules.base import GameOver
 from ...render.widgets import Button, panel
 from .dialogs import ConfirmScene
 
@@ -40,6 +41,7 @@ class OnlineBattle:
         self._eat_text = False             # the T that opened the chat types nothing
         self._asked_draw = False
         self._gone_since = None            # (seconds gone when told, app time then)
+        self._resync = False               # the connection came back: show the game anew
         super().__init__(app, match, game, keep_record=False)
         self.claim_button = Button(lambda: self.tr("online.claim"), self.claim,
                                    lambda: self.can_claim)
@@ -74,6 +76,8 @@ class OnlineBattle:
                                    message.get("text", message.get("phrase")))])
             elif kind == "error":
                 self._refused(message)
+            elif kind == "joined":      # back after a dropped connection: the next state is
+                self._resync = True     # the game as it stands, its missed events not replayed
         super().update(dt)
 
     def _state(self, state: dict) -> None:
@@ -82,6 +86,12 @@ class OnlineBattle:
         view = codec.decode(state["view"])
         events = [codec.decode(e) for e in state.get("events", [])]
         events = self.game.take(state, view, events)
+        if self._resync:
+            self._resync = False
+            self.timeline.skip()
+            self._sync()                # the fields as the view holds them now
+            self.turn_shown, self.over_shown = self.game.turn, self.game.over
+            events = [e for e in events if isinstance(e, GameOver)]
         if events:
             self.show(events, self.game.together(events))
         self._took(state)
@@ -226,7 +236,7 @@ class OnlineBattle:
         half = (len(rows) + 1) // 2
         box = pygame.Rect(rect.x, rect.bottom - line * (1 + half) - 12, rect.w,
                           line * (1 + half) + 12)
-        panel(surface, box, 240, theme.ACCENT)
+        panel(surface, box, 255, theme.ACCENT)
         for i, row in enumerate(rows):
             x = box.x + 10 + (i // half) * box.w // 2
             text.draw(surface, row, (x, box.y + 6 + line * (i % half)), px - 2, theme.TEXT_DIM)
