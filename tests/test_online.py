@@ -341,3 +341,34 @@ def test_a_gone_player_is_waited_for_then_the_game_claimed(tmp_path, home, monke
 
 def _log_words(scene):
     return [words for words, *_ in scene.log]
+
+
+def test_the_join_form_is_kept_in_the_settings_and_a_bad_value_is_named(home):
+    from game.data.settings import SettingsStore
+    store = SettingsStore(home / "settings.json")
+    settings = store.load()
+    settings.online_address, settings.online_room = "192.168.1.20:8765", "ABC234"
+    settings.online_name = "Anna"
+    store.save(settings)
+    again = store.load()
+    assert (again.online_address, again.online_room, again.online_name) == \
+        ("192.168.1.20:8765", "ABC234", "Anna") and not store.problems
+    (home / "settings.json").write_text(
+        '{"version": 2, "online_address": "a\\u0000b", "online_room": "abc", '
+        '"online_name": 5}', encoding="utf-8")
+    bad = store.load()
+    assert (bad.online_address, bad.online_room, bad.online_name) == ("", "", "")
+    assert len(store.problems) == 3
+    assert all(k in " ".join(store.problems)
+               for k in ("online_address", "online_room", "online_name"))
+
+
+def test_an_address_is_read_as_host_and_port():
+    from game.net.session import parse_address
+    assert parse_address("192.168.1.20:9000") == ("192.168.1.20", 9000)
+    assert parse_address(" ws://example.org:80/ ") == ("example.org", 80)
+    assert parse_address("localhost") == ("localhost", 8765)
+    assert parse_address("[::1]:8765") == ("::1", 8765)
+    for bad in ("", "host:port", "a b:1", "host:0", "host:70000"):
+        with pytest.raises(ValueError):
+            parse_address(bad)
