@@ -144,10 +144,10 @@ def unknown_cell(battle):
     return free[0]
 
 
-SIZES = [((1280, 720), "en"), ((800, 600), "ru")]
+SIZES = [((1280, 720), "en"), pytest.param((800, 600), "ru", marks=pytest.mark.slow)]
 
 
-def to_battle(tmp_path, home, size, lang, shots=True, claim_after=30):
+def to_battle(tmp_path, home, size, lang, shots=True, claim_after=30, series=None):
     """A host and a guest (two Apps) through the menus, the join form and the placement into a
     Classic battle: (host app, guest app, host's battle, guest's battle)."""
     tag = f"{lang}-{size[0]}x{size[1]}"
@@ -160,6 +160,8 @@ def to_battle(tmp_path, home, size, lang, shots=True, claim_after=30):
     setup = top(host)
     assert isinstance(setup, SetupScene) and setup.kind == "online"
     setup.choices.update(mode="classic", first="0", claim_after=claim_after)
+    if series is not None:
+        setup.choices.update(series=series)
     host.settings.online_name = "Anna"
     setup.start()
     wait = top(host)
@@ -372,3 +374,45 @@ def test_an_address_is_read_as_host_and_port():
     for bad in ("", "host:port", "a b:1", "host:0", "host:70000"):
         with pytest.raises(ValueError):
             parse_address(bad)
+
+
+def fight(apps, a, b):
+    """Both battles fire at the first cell they do not know until the game is over."""
+    while not (a.game.over and b.game.over):
+        for scene in (a, b):
+            if scene._free_to_act:
+                scene.fire(unknown_cell(scene))
+            scene.skip()
+        frames(apps, 2, dt=0.2)
+        assert a.game.moves < 400, "the game never ended"
+    frames(apps, until=lambda: all(isinstance(top(app), GameOverScene) for app in apps),
+           dt=0.5)
+
+
+def test_next_game_of_a_series_sets_up_again(tmp_path, home, monkeypatch):
+    monkeypatch.setattr(online_screens, "LISTEN", "127.0.0.1")
+    host = guest = None
+    try:
+        host, guest, a, b = to_battle(tmp_path, home, (1280, 720), "en", shots=False,
+                                      series=3)
+        assert a.match.series.best_of == 3
+        fight([host, guest], a, b)
+        loser = 1 - top(host).game.winner
+        assert top(host).match.series.score == top(guest).match.series.score
+        for app in (host, guest):
+            top(app).rematch()                 # "Next game": {"type": "next"}
+
+        def placing(app):
+            return type(top(app)).__name__ == "PlacementScene"
+        frames([host, guest], until=lambda: placing(host) and placing(guest))
+        for app in (host, guest):
+            top(app).auto_place()
+            top(app).ready()
+        frames([host, guest], until=lambda: isinstance(top(host), OnlineBattle)
+               and isinstance(top(guest), OnlineBattle))
+        assert top(host).game.turn == loser      # C7: the loser fires first
+        assert top(host).game.moves == 0
+    finally:
+        for app in (host, guest):
+            if app is not None:
+                app.flow.online_close()
