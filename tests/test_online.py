@@ -416,3 +416,35 @@ def test_next_game_of_a_series_sets_up_again(tmp_path, home, monkeypatch):
         for app in (host, guest):
             if app is not None:
                 app.flow.online_close()
+
+
+def test_a_room_hosted_on_a_standalone_server_both_can_reach(tmp_path, home):
+    """Host with a server's address: the room is made there, and its address is the one shown;
+    the game starts no server of its own."""
+    from game.net.server import Hosted
+    server = Hosted(tmp_path / "rooms", "127.0.0.1")
+    host = guest = None
+    try:
+        host = make_app(home, "host", (1280, 720), "en")
+        host.settings.online_server = f"127.0.0.1:{server.port}"
+        host.flow.online()
+        host.flow.online_host()
+        top(host).choices.update(mode="classic")
+        top(host).start()
+        wait = top(host)
+        frames([host], until=lambda: wait.session.remote.room is not None)
+        assert wait.session.hosted is None
+        assert wait.session.addresses() == [f"127.0.0.1:{server.port}"]
+        guest = make_app(home, "guest", (1280, 720), "en")
+        guest.flow.online()
+        guest.flow.online_join()
+        guest.settings.online_address = f"127.0.0.1:{server.port}"
+        guest.settings.online_room = wait.session.remote.room
+        top(guest).join()
+        frames([host, guest], until=lambda: all(type(top(app)).__name__ == "PlacementScene"
+                                                for app in (host, guest)))
+    finally:
+        for app in (host, guest):
+            if app is not None:
+                app.flow.online_close()
+        server.stop()

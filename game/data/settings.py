@@ -58,6 +58,7 @@ class Settings:
     quick_match: dict = field(default_factory=dict)  # last choices on the quick match screen
     profile: str = "player"      # the player profile the computer admirals learn from
     online_address: str = ""     # Play online, Join: the host's address (host:port)
+    online_server: str = ""      # ... Host: a standalone server's address ("": this computer)
     online_room: str = ""        # ... the room code last joined
     online_name: str = ""        # ... the name the other player sees
 
@@ -99,7 +100,7 @@ def _check(key: str, value, default):
     elif key == "profile":
         if not isinstance(value, str) or not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", value):
             raise ValueError("a profile name of letters, digits, - and _")
-    elif key == "online_address":
+    elif key in ("online_address", "online_server"):
         if not isinstance(value, str) or len(value) > ADDRESS_LEN or not value.isprintable():
             raise ValueError(f"an address (host:port) of at most {ADDRESS_LEN} characters")
     elif key == "online_room":

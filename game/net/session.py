@@ -132,5 +132,7 @@ class Session:
 
     def addresses(self) -> list[str]:
         """host:port to give a friend: this machine on its network, then the same machine."""
+        if self.hosted is None:          # a standalone server: its own address
+            return [f"{self.host}:{self.port}"]
         lan = lan_address() if self.listen not in ("127.0.0.1", "localhost") else None
         return ([f"{lan}:{self.port}"] if lan else []) + [f"127.0.0.1:{self.port}"]

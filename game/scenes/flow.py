@@ -17,6 +17,7 @@ from .modes import SCREENS
 from ..match import HUMAN, REMOTE, Match, Seat
 from ..modes import MODES
 from ..net import codec
+from ..net.session import Session, parse_address
 
 
 class Flow:
@@ -126,10 +127,18 @@ class Flow:
         self.app.scenes.push(JoinScene(self.app))
 
     def online_host_room(self, create: dict) -> None:
-        """Host: a server starts in this game, and the room ``create`` asks for is made."""
+        """Host: the room ``create`` asks for is made on a server started in this game, or on
+        the standalone server named in the set-up."""
         self.online_close()
+        server = self.app.settings.online_server
         try:
-            session = hosted_session(self.app)
+            if server:
+                session = Session(*parse_address(server))
+            else:
+                session = hosted_session(self.app)
+        except ValueError:
+            self.app.notify(self.app.tr("online.error_address"))
+            return
         except OSError as exc:
             self.app.notify(self.app.tr("online.error_host", error=str(exc)))
             return

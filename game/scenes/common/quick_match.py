@@ -67,6 +67,10 @@ class SetupScene(MenuScene):
                               get=lambda: app.settings.online_name,
                               set=lambda v: setattr(app.settings, "online_name", v),
                               max_len=NAME_LEN, placeholder=lambda: self.tr("setup.you")))
+            items.append(Item(lambda: self.tr("online.server"),
+                              get=lambda: app.settings.online_server,
+                              set=lambda v: setattr(app.settings, "online_server", v.strip()),
+                              max_len=100, placeholder=lambda: self.tr("online.this_computer")))
         else:
             for i in (1, 2):
                 key = f"name{i}"
