@@ -144,7 +144,8 @@ def unknown_cell(battle):
     return free[0]
 
 
-SIZES = [((1280, 720), "en"), pytest.param((800, 600), "ru", marks=pytest.mark.slow)]
+SIZES = [((1280, 720), "en")] + [pytest.param(size, lang, marks=pytest.mark.slow) for size, lang
+                                  in (((800, 600), "ru"), ((1280, 720), "ru"), ((800, 600), "en"))]
 
 
 def to_battle(tmp_path, home, size, lang, shots=True, claim_after=30, series=None):
