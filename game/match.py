@@ -16,11 +16,12 @@ from .rules.errors import PlacementError
 from .rules.series import Series
 
 HUMAN, COMPUTER = "human", "computer"
+REMOTE = "remote"      # a person at another computer, over the network (issue 23)
 
 
 @dataclass
 class Seat:
-    kind: str                 # HUMAN or COMPUTER
+    kind: str                 # HUMAN, COMPUTER or REMOTE
     name: str                 # shown in the log and on screens
     shooter: str = ""         # the computer's level of the ladder (game.ai.shooters)
     placement: str = "random"  # the computer's placement style (game.ai.layouts)
@@ -87,7 +88,13 @@ class Match:
     def may_offer_draw(self) -> bool:
         """RULES.md §0: two people may agree a draw in every mode; against the computer a draw
         may be offered only where the mode lets it (Naval, «Кораблики»)."""
-        return self.hot_seat or (len(self.humans) == 1 and self.entry.computer_draws)
+        return self.hot_seat or self.online or (len(self.humans) == 1
+                                                and self.entry.computer_draws)
+
+    @property
+    def online(self) -> bool:
+        """One seat is a person at another computer (issue 23): no curtain, no computer."""
+        return any(s.kind == REMOTE for s in self.seats)
 
     def first_player(self) -> int:
         if self.last_loser is not None:  # "В случае продолжения баталии первый ход делает проигравший"

@@ -326,7 +326,8 @@ def test_hand_over_curtain_between_placements_and_turns(app):
 # --- settings -----------------------------------------------------------------------------
 
 def test_settings_change_apply_and_are_remembered(app, home):
-    frames(app, 1, [key(pygame.K_DOWN)] * 3 + [key(pygame.K_RETURN)])   # Settings
+    frames(app, 1, [key(pygame.K_DOWN)] * 4 + [key(pygame.K_RETURN)])   # Settings (after
+    # Campaign, Quick match, Two players, Play online)
     scene = app.scenes.top
     assert isinstance(scene, SettingsScene)
     scene.menu.index = 0

@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from ..i18n import DEFAULT_LETTERS, LANGUAGES
+from ..net.protocol import CODE_ALPHABET, CODE_LENGTH, MAX_NAME
 from ..rules.coords import LETTER_SETS
 from .storage import DataFileError, atomic_write_json, data_dir, keep_aside, read_json
 
@@ -27,6 +28,7 @@ SOUND_STYLES = ("modern", "1977")   # the effects as synthesised today, or as th
 UPGRADES = {1: {"volume": "effects_volume"}}
 ANIM_SPEEDS = (0.5, 1.0, 2.0, 4.0)
 WINDOW_MIN = (640, 480)
+ADDRESS_LEN = 100    # characters of a remembered online address
 
 
 def system_language() -> str:
@@ -55,6 +57,10 @@ class Settings:
     window: list = field(default_factory=lambda: [1280, 720])
     quick_match: dict = field(default_factory=dict)  # last choices on the quick match screen
     profile: str = "player"      # the player profile the computer admirals learn from
+    online_address: str = ""     # Play online, Join: the host's address (host:port)
+    online_server: str = ""      # ... Host: a standalone server's address ("": this computer)
+    online_room: str = ""        # ... the room code last joined
+    online_name: str = ""        # ... the name the other player sees
 
     @property
     def letter_set(self) -> str:
@@ -94,6 +100,16 @@ def _check(key: str, value, default):
     elif key == "profile":
         if not isinstance(value, str) or not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", value):
             raise ValueError("a profile name of letters, digits, - and _")
+    elif key in ("online_address", "online_server"):
+        if not isinstance(value, str) or len(value) > ADDRESS_LEN or not value.isprintable():
+            raise ValueError(f"an address (host:port) of at most {ADDRESS_LEN} characters")
+    elif key == "online_room":
+        if not isinstance(value, str) or not re.fullmatch(
+                f"([{CODE_ALPHABET}]{{{CODE_LENGTH}}})?", value):
+            raise ValueError(f"\"\" or a room code of {CODE_LENGTH} letters and digits")
+    elif key == "online_name":
+        if not isinstance(value, str) or len(value) > MAX_NAME or not value.isprintable():
+            raise ValueError(f"a name of at most {MAX_NAME} characters")
     return value
 
 

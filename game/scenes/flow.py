@@ -8,15 +8,22 @@ from __future__ import annotations
 from .campaign.voyage import VoyageScene, offer_resume, open_medal_case
 from .common.curtain import CurtainScene
 from .common.dialogs import PauseScene
+from .common.online import JoinScene, OnlineMenuScene, OnlineWaitScene, hosted_session
+from .common.online_battle import online
 from .common.quick_match import SetupScene
 from .common.settings import SettingsScene
 from .common.title import TitleScene
 from .modes import SCREENS
+from ..match import HUMAN, REMOTE, Match, Seat
+from ..modes import MODES
+from ..net import codec
+from ..net.session import Session, parse_address
 
 
 class Flow:
     def __init__(self, app):
         self.app = app
+        self.session = None       # the online game's connection (issue 23), while one is on
 
     # -- a match ----------------------------------------------------------------------------
     def start(self, match, replace: bool = False) -> None:
@@ -24,6 +31,9 @@ class Flow:
         screen), the computers set up theirs, then the battle. The first new screen goes on top
         of the current one, or takes its place when ``replace`` is set."""
         app, screens = self.app, SCREENS[match.mode]
+        if match.online:          # the next game of a room: both sides set up again
+            self.online_next(match)
+            return
         setups = match.computer_setups()
         order = match.humans
 
@@ -75,6 +85,7 @@ class Flow:
 
     # -- places -----------------------------------------------------------------------------
     def to_title(self) -> None:
+        self.online_close()
         self.app.scenes.reset(TitleScene(self.app))
 
     def to_chart(self, result=None) -> None:
@@ -104,3 +115,102 @@ class Flow:
         self.to_title()
         if resume:
             offer_resume(self.app)
+
+    # -- online (issue 23) ------------------------------------------------------------------------
+    def online(self) -> None:
+        self.app.scenes.push(OnlineMenuScene(self.app))
+
+    def online_host(self) -> None:
+        self.app.scenes.push(SetupScene(self.app, "online"))
+
+    def online_join(self) -> None:
+        self.app.scenes.push(JoinScene(self.app))
+
+    def online_host_room(self, create: dict) -> None:
+        """Host: the room ``create`` asks for is made on a server started in this game, or on
+        the standalone server named in the set-up."""
+        self.online_close()
+        server = self.app.settings.online_server
+        try:
+            if server:
+                session = Session(*parse_address(server))
+            else:
+                session = hosted_session(self.app)
+        except ValueError:
+            self.app.notify(self.app.tr("online.error_address"))
+            return
+        except OSError as exc:
+            self.app.notify(self.app.tr("online.error_host", error=str(exc)))
+            return
+        self.online_connect(session, create, hosting=True)
+
+    def online_connect(self, session, first: dict, hosting: bool = False) -> None:
+        """``session``'s first message (create or join) sent; the waiting screen follows."""
+        self.online_close()
+        self.session = session
+        session.send(first)
+        self.app.scenes.push(OnlineWaitScene(self.app, session, hosting))
+
+    def online_close(self) -> None:
+        if self.session is not None:
+            self.session.close()
+            self.session = None
+
+    def online_leave(self) -> None:
+        """Leave the room (the hosted server stops): back to the online menu."""
+        self.to_title()
+        self.online()
+
+    def _online_match(self, session) -> Match:
+        remote, app = session.remote, self.app
+        entry = MODES[remote.mode]
+        seats = [None, None]
+        me = remote.seat
+        seats[me] = Seat(HUMAN, session.name_of(me))
+        seats[1 - me] = Seat(REMOTE, session.name_of(1 - me))
+        series = remote.state.get("series") or {}
+        return Match(entry.rules.config_from_dict(remote.config), tuple(seats),
+                     letters=app.settings.letter_set, seed=app.new_seed(),
+                     best_of=series.get("best_of", 1))
+
+    def online_follow(self, wait) -> None:
+        """The waiting screen's next step, by the room's phase: the placement of this seat's
+        side (today's screen; its set-up goes to the server), then the battle."""
+        app, session = self.app, wait.session
+        remote = session.remote
+        phase = remote.phase
+        if remote.seat is None or phase in (None, "waiting"):
+            return
+        if wait.match is None:
+            wait.match = self._online_match(session)
+        match = wait.match
+        screens = SCREENS[match.mode]
+        if phase == "placing" and not wait.placed and not wait.placing:
+            def done(setup):
+                session.send({"type": "setup", "setup": codec.setup_to_json(match.mode, setup)})
+                wait.placed = True
+                app.scenes.pop()
+            wait.placing = True
+            app.scenes.push(screens.set_up(app, match, remote.seat, done))
+        elif phase == "battle" and "view" in remote.state:
+            game = screens.remote(match.config, remote.seat,
+                                  lambda action: session.send(session.remote.act(action)))
+            game.take(remote.state, codec.decode(remote.state["view"]), [])
+            app.scenes.replace(online(screens.battle)(app, match, game, session))
+
+    def online_next(self, match) -> None:
+        """Game over, "Next game": the room's next game (C7), set up again."""
+        session = self.session
+        if session is None:
+            self.to_title()
+            return
+        session.poll()
+        if session.remote.phase == "done":
+            self.online_leave()
+            self.app.notify(self.app.tr("online.room_done"))
+            return
+        if session.remote.phase == "over":
+            session.send({"type": "next"})
+        wait = OnlineWaitScene(self.app, session, session.hosted is not None)
+        wait.match = match
+        self.app.scenes.replace(wait)

@@ -9,6 +9,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
+from ..net.classic_remote import ClassicRemote
 from ..rules.classic import Setup
 from .classic.battle import BattleScene
 from .common.gameover import GameOverScene
@@ -30,6 +31,9 @@ class Screens:
     opponent_setting: str  # where the quick-match menu remembers the opponent chosen
     menu_rows: tuple = ()  # the quick-match menu's rows of this mode alone: "rules" (§C's
                            # options), "intercept" (§N: a person's Aegis may choose for itself)
+    remote: Callable | None = None   # (config, seat, send) -> the game its battle and game
+                                     # over screens play online (game.net.remote_game); None:
+                                     # not yet playable online (issue 23)
 
 
 def classic_set_up(app, match, player: int, done):
@@ -43,7 +47,8 @@ def classic_set_up(app, match, player: int, done):
 
 
 SCREENS: dict[str, Screens] = {
-    "classic": Screens(classic_set_up, BattleScene, GameOverScene, "opponent", ("rules",)),
+    "classic": Screens(classic_set_up, BattleScene, GameOverScene, "opponent", ("rules",),
+                       ClassicRemote),
     "naval": Screens(NavalPlacementScene, NavalBattleScene, NavalGameOverScene,
                      "naval_opponent", ("intercept",)),
     "korabliki": Screens(KorablikiSetupScene, KorablikiBattleScene, KorablikiGameOverScene,

@@ -79,11 +79,15 @@ class BattleScene(FieldsBattle):
     def play(self, action) -> None:
         """Pass ``action`` to the rules and queue the animation of what it caused. A salvo's
         shells fly together (C4), a beat apart."""
-        shooter = self.game.turn
         events = self.game.apply(action)
         self.match.progressed(self.game)
         self._applied(events)
         self.salvo = []
+        self.show(events, isinstance(action, Salvo))
+
+    def show(self, events, salvo: bool = False) -> None:
+        """Queue the animation of ``events`` (what one action caused; ``salvo``: its shells
+        fly together). A remote game's events come here from the server (issue 23)."""
         at = 0.0
         volley_end = 0.0
         over = any(isinstance(e, GameOver) for e in events)
@@ -91,8 +95,8 @@ class BattleScene(FieldsBattle):
         last = kills[-1] if over and kills else None   # the fleet's last ship: the finale
         for event in events:
             if isinstance(event, ShotResult):
-                self.turn_shots[shooter].append(event.cell)
-                if isinstance(action, Salvo):
+                self.turn_shots[event.shooter].append(event.cell)
+                if salvo:
                     volley_end = max(volley_end, self._animate_shot(event, at,
                                                                     event is last))
                     at += 0.09

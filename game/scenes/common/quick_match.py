@@ -18,17 +18,19 @@ from ...render.widgets import Item
 from .dialogs import MenuScene
 from ...match import COMPUTER, HUMAN, Match, Seat
 from ...modes import MODES
+from ...net.protocol import CLAIM_DEFAULT
 from ..modes import SCREENS
 from ..classic.options import RulesScene, load_rules, rules_summary
 from .settings import letters_item
 
 FIRST_CHOICES = ("lot", "0", "1")
+CLAIM_TIMES = (30, 60, 120, 300, 600)   # a room's wait for a gone player (online), seconds
 NAME_LEN = 16
 
 
 class SetupScene(MenuScene):
     def __init__(self, app, kind: str):
-        self.kind = kind  # "computer" or "two"
+        self.kind = kind  # "computer", "two" or "online" (Host: the room's game and rules)
         self.choices = app.settings.quick_match
         if self.choices.get("mode") not in MODES:
             self.choices["mode"] = next(iter(MODES))
@@ -39,7 +41,11 @@ class SetupScene(MenuScene):
         if self.choices.get("first") not in FIRST_CHOICES:
             self.choices["first"] = "lot"
         self.choices["auto_intercept"] = bool(self.choices.get("auto_intercept", False))
-        mode_item = Item(lambda: self.tr("setup.mode"), values=lambda: list(MODES),
+        if kind == "online" and self.choices["mode"] not in self.modes():
+            self.choices["mode"] = self.modes()[0]
+        if self.choices.get("claim_after") not in CLAIM_TIMES:
+            self.choices["claim_after"] = CLAIM_DEFAULT
+        mode_item = Item(lambda: self.tr("setup.mode"), values=self.modes,
                          get=lambda: self.choices["mode"],
                          set=lambda v: self.choices.__setitem__("mode", v),
                          show=lambda k: self.tr(f"mode.{k}.name"))
@@ -56,6 +62,15 @@ class SetupScene(MenuScene):
                               get=lambda: str(self.choices.get("player", "")),
                               set=lambda v: self.choices.__setitem__("player", v),
                               max_len=NAME_LEN, placeholder=lambda: self.tr("setup.you")))
+        elif kind == "online":
+            items.append(Item(lambda: self.tr("setup.your_name"),
+                              get=lambda: app.settings.online_name,
+                              set=lambda v: setattr(app.settings, "online_name", v),
+                              max_len=NAME_LEN, placeholder=lambda: self.tr("setup.you")))
+            items.append(Item(lambda: self.tr("online.server"),
+                              get=lambda: app.settings.online_server,
+                              set=lambda v: setattr(app.settings, "online_server", v.strip()),
+                              max_len=100, placeholder=lambda: self.tr("online.this_computer")))
         else:
             for i in (1, 2):
                 key = f"name{i}"
@@ -77,12 +92,17 @@ class SetupScene(MenuScene):
                  get=lambda: self.choices["first"],
                  set=lambda v: self.choices.__setitem__("first", v), show=self._first_words),
             letters_item(app, self.columns),
+            Item(lambda: self.tr("online.claim_after"), values=lambda: list(CLAIM_TIMES),
+                 get=lambda: self.choices["claim_after"],
+                 set=lambda v: self.choices.__setitem__("claim_after", v),
+                 show=self._claim_words),
             Item(lambda: self.tr("setup.start"), self.start),
             Item(lambda: self.tr("menu.back"), self.back),
         ]
         # rows that do not apply to the chosen game are left out, not greyed
+        claim_item = items[-3]
         self.rows = [(it, "rules" if it is rules_item else "intercept" if it is intercept_item
-                       else None) for it in items]
+                       else "online" if it is claim_item else None) for it in items]
         super().__init__(app, items, on_change=self._show_rows)
         self._show_rows()
         self.menu.index = len(self.menu.items) - 2  # Start is one key press away
@@ -90,10 +110,18 @@ class SetupScene(MenuScene):
     def _show_rows(self) -> None:
         """Show only the rows of the chosen game, keeping the selected row selected."""
         current = self.menu.current
-        self.menu.items = [it for it, row in self.rows
-                           if row is None or row in self.screens.menu_rows]
+        rows = self.screens.menu_rows + (("online",) if self.kind == "online" else ())
+        self.menu.items = [it for it, row in self.rows if row is None or row in rows]
         if current in self.menu.items:
             self.menu.index = self.menu.items.index(current)
+
+    def modes(self) -> list[str]:
+        """The games to choose from: online, those whose screens can play a remote game."""
+        return [m for m in MODES if self.kind != "online" or SCREENS[m].remote is not None]
+
+    def _claim_words(self, seconds: int) -> str:
+        return (self.tr("online.seconds", n=seconds) if seconds < 60
+                else self.tr("online.minutes", n=seconds // 60))
 
     @property
     def mode(self) -> str:
@@ -133,6 +161,8 @@ class SetupScene(MenuScene):
             return self.tr("setup.first_lot")
         if self.kind == "computer":
             return self.tr("setup.first_me" if value == "0" else "setup.first_opponent")
+        if self.kind == "online":       # the host sits in seat 0
+            return self.tr("setup.first_me" if value == "0" else "online.first_friend")
         return self._names()[int(value)]
 
     def _names(self) -> list[str]:
@@ -167,6 +197,13 @@ class SetupScene(MenuScene):
         config, series = self.rules()
         if MODES[self.mode].options and not config.relocate:   # Classic's halo setting
             config = replace(config, halo=app.settings.halo)
+        if self.kind == "online":
+            app.flow.online_host_room({
+                "type": "create", "mode": self.mode, "config": config.to_dict(),
+                "best_of": series, "first": self.choices["first"],
+                "claim_after": self.choices["claim_after"],
+                "name": app.settings.online_name.strip() or self.tr("setup.you")})
+            return
         match = Match(config, seats, first=self.choices["first"],
                       letters=app.settings.letter_set, seed=app.new_seed(), profile=profile,
                       best_of=series, auto_intercept=self.choices["auto_intercept"])
@@ -177,6 +214,8 @@ class SetupScene(MenuScene):
         self.app.scenes.pop()
 
     def heading(self) -> str:
+        if self.kind == "online":
+            return self.tr("online.host_title")
         return self.tr("menu.quick_match" if self.kind == "computer" else "menu.two_players")
 
     def draw_below(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -185,6 +224,8 @@ class SetupScene(MenuScene):
         u = theme.unit(self.size)
         if self.kind == "computer":
             about = self.tr(self.opponent.about_key)
+        elif self.kind == "online":
+            about = self.tr("online.host_about")
         else:
             about = self.tr("setup.two_about")
         px = theme.font_px(self.size, 20)

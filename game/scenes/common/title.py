@@ -29,6 +29,7 @@ class TitleScene(Scene):
                  lambda: app.flow.quick_match("computer")),
             Item(lambda: self.tr("menu.two_players"),
                  lambda: app.flow.quick_match("two")),
+            Item(lambda: self.tr("menu.online"), app.flow.online),
             Item(lambda: self.tr("menu.settings"), app.flow.settings),
             Item(lambda: self.tr("menu.quit"), self.ask_quit),
         ], sound=app.sound, base_px=34)

@@ -1,0 +1,205 @@
+"""Play online (issue 23): the menu (Host, Join), the join form, and the screen that waits (the
+host's lobby with the address and the room code, joining, the other player placing his fleet).
+What comes next is ``app.flow``'s: the placement, the battle and the game over are today's
+screens with a remote opponent.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...data.storage import data_dir
+from ...net.protocol import CODE_ALPHABET, CODE_LENGTH, MAX_NAME
+from ...net.session import Session, parse_address
+from ...render import text, theme
+from ...render.widgets import Item, panel
+from .base import Scene
+from .dialogs import ConfirmScene, MenuScene
+
+
+class OnlineMenuScene(MenuScene):
+    def __init__(self, app):
+        super().__init__(app, [
+            Item(lambda: self.tr("online.host"), app.flow.online_host),
+            Item(lambda: self.tr("online.join"), app.flow.online_join),
+            Item(lambda: self.tr("menu.back"), self.back),
+        ])
+
+    def heading(self) -> str:
+        return self.tr("menu.online")
+
+    def draw_below(self, surface, rect) -> None:
+        px = theme.font_px(self.size, 20)
+        w = self.size[0]
+        for i, line in enumerate(text.wrap(self.tr("online.about"), px, int(w * 0.8))[:3]):
+            text.draw(surface, line, (w / 2, rect.bottom + px * (1 + 1.2 * i)), px,
+                      theme.TEXT_DIM, "midtop")
+
+
+def clean_code(value: str) -> str:
+    """A room code as typed: upper case, the code's letters only (0 read as O is no letter)."""
+    return "".join(c for c in value.upper() if c in CODE_ALPHABET)[:CODE_LENGTH]
+
+
+class JoinScene(MenuScene):
+    """The address (host:port), the room code and the name, remembered in the settings."""
+
+    def __init__(self, app):
+        s = app.settings
+        self.problem: str | None = None
+        self.session: Session | None = None
+        super().__init__(app, [
+            Item(lambda: self.tr("online.address"), get=lambda: s.online_address,
+                 set=lambda v: setattr(s, "online_address", v.strip()[:100]), max_len=100,
+                 placeholder=lambda: "192.168.1.20:8765"),
+            Item(lambda: self.tr("online.room"), get=lambda: s.online_room,
+                 set=lambda v: setattr(s, "online_room", clean_code(v)), max_len=CODE_LENGTH,
+                 placeholder=lambda: "ABC234"),
+            Item(lambda: self.tr("setup.your_name"), get=lambda: s.online_name,
+                 set=lambda v: setattr(s, "online_name", v[:MAX_NAME]), max_len=MAX_NAME,
+                 placeholder=lambda: self.tr("setup.you")),
+            Item(lambda: self.tr("online.join_go"), self.join),
+            Item(lambda: self.tr("menu.back"), self.back),
+        ])
+
+    def heading(self) -> str:
+        return self.tr("online.join")
+
+    def join(self) -> None:
+        s = self.app.settings
+        self.app.save_settings()
+        try:
+            host, port = parse_address(s.online_address)
+        except ValueError:
+            self.problem = "online.error_address"
+            return
+        if len(s.online_room) != CODE_LENGTH:
+            self.problem = "online.error_code"
+            return
+        self.problem = None
+        self.app.flow.online_connect(Session(host, port), {
+            "type": "join", "room": s.online_room,
+            "name": s.online_name.strip() or self.tr("setup.you")})
+
+    def back(self) -> None:
+        self.app.save_settings()
+        self.app.scenes.pop()
+
+    def draw_below(self, surface, rect) -> None:
+        if self.problem:
+            px = theme.font_px(self.size, 22)
+            text.draw(surface, self.tr(self.problem), (self.size[0] / 2, rect.bottom + px),
+                      px, theme.BAD, "midtop")
+
+
+class OnlineWaitScene(Scene):
+    """Waits on the server: the host's lobby (the address to give and the room code, big),
+    joining, or the other player placing his fleet; ``app.flow.online_follow`` moves on."""
+
+    music = "title"
+
+    def __init__(self, app, session: Session, hosting: bool = False):
+        super().__init__(app)
+        self.session = session
+        self.hosting = hosting
+        self.match = None          # made once both seats are in (flow.online_follow)
+        self.placed = False        # this seat's set-up is sent
+        self.placing = False       # this seat's placement screen is open over this one
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.session.poll()
+        if self.app.scenes.top is self:
+            self.app.flow.online_follow(self)
+
+    def resume(self) -> None:
+        """Back from the placement screen: without a set-up sent, the person left it."""
+        if self.placing and not self.placed:
+            self.placing = False
+            self.leave()
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.sound("click")
+            question = "online.close_room" if self.hosting else "online.leave_room"
+            self.app.scenes.push(ConfirmScene(self.app, self.tr(question), self.leave))
+
+    def leave(self) -> None:
+        self.app.flow.online_leave()
+
+    # -- words ---------------------------------------------------------------------------------
+    def status(self) -> tuple[str, tuple]:
+        s = self.session
+        problem = s.join_problem()
+        if problem:
+            return self.tr(problem), theme.BAD
+        remote = s.remote
+        if remote.seat is None:
+            return self.tr("online.connecting"), theme.TEXT_DIM
+        if remote.phase == "waiting":
+            return self.tr("online.waiting_friend"), theme.ACCENT
+        other = s.name_of(1 - remote.seat)
+        if s.other_gone() is not None:
+            return self.tr("online.waiting_back", name=other, time=self._gone()), theme.BAD
+        if remote.phase == "placing" and self.placed:
+            return self.tr("online.waiting_place", name=other), theme.ACCENT
+        return self.tr("online.connecting"), theme.TEXT_DIM
+
+    def _gone(self) -> str:
+        seconds = int(self.session.other_gone() or 0)
+        return f"{seconds // 60}:{seconds % 60:02d}"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        u = theme.unit(self.size)
+        text.draw(surface, self.tr("online.host_title" if self.hosting else "menu.online"),
+                  (w / 2, 50 * u), theme.font_px(self.size, 52), theme.ACCENT, "center",
+                  shadow=True)
+        rect = pygame.Rect(0, 0, int(min(w * 0.9, 900 * u)), int(h * 0.62))
+        rect.center = (w // 2, int(h * 0.54))
+        panel(surface, rect, 220)
+        px = theme.font_px(self.size, 24)
+        y = rect.y + px
+        remote = self.session.remote
+        room = remote.room
+        lobby = remote.phase in (None, "waiting")     # the friend is still to come
+        if self.hosting and lobby:
+            text.draw(surface, self.tr("online.give_address"), (w / 2, y), px, theme.TEXT_DIM,
+                      "midtop")
+            y += px * 1.5
+            big = theme.font_px(self.size, 40)
+            for address in self.session.addresses():
+                text.draw(surface, address, (w / 2, y), big, theme.TEXT, "midtop")
+                y += big * 1.25
+        if room and lobby:
+            y += px * 0.5
+            text.draw(surface, self.tr("online.room_code"), (w / 2, y), px, theme.TEXT_DIM,
+                      "midtop")
+            y += px * 1.4
+            huge = theme.font_px(self.size, 72)
+            text.draw(surface, " ".join(room), (w / 2, y), huge, theme.ACCENT, "midtop",
+                      shadow=True)
+            y += huge * 1.3
+        elif room:              # both are in: who is who, and the room, small
+            names = f"{self.session.name_of(0)}  —  {self.session.name_of(1)}"
+            text.draw(surface, names, (w / 2, rect.y + rect.h * 0.3), theme.font_px(
+                self.size, 40), theme.TEXT, "center")
+            text.draw(surface, f"{self.tr('online.room_code')} {room}",
+                      (w / 2, rect.y + rect.h * 0.3 + px * 2), px, theme.TEXT_DIM, "center")
+            y = rect.y + rect.h * 0.55
+        words, colour = self.status()
+        dots = "." * (1 + int(self.t * 2) % 3) if colour != theme.BAD else ""
+        at = max(y + px, rect.bottom - px * 2.2) if lobby else rect.y + rect.h * 0.6
+        text.draw(surface, words + dots, (w / 2, at),
+                  px if lobby else theme.font_px(self.size, 32), colour, "midtop")
+        text.draw(surface, self.tr("online.esc_leaves"), (w / 2, rect.bottom + px * 0.6),
+                  theme.font_px(self.size, 18), theme.TEXT_DIM, "midtop")
+
+
+LISTEN = "0.0.0.0"      # a hosted server listens on every network of the machine (tests: 127.0.0.1)
+
+
+def hosted_session(app) -> Session:
+    """A server in this game (its rooms kept under the data folder, like the saves), and this
+    seat's connection to it."""
+    return Session.host_here(data_dir() / "server", listen=LISTEN)

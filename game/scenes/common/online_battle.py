@@ -1,0 +1,245 @@
+"""Today's battle screen of a mode, with the other player at another computer (issue 23).
+
+``online(cls)`` mixes ``OnlineBattle`` into a mode's battle screen: its game is a remote game
+(``game.net.remote_game``) whose ``apply`` sends the act; the events of each "state" the server
+sends are played as if the rules had returned them (the mode's ``show``). The header says
+"X is thinking…" while the other player acts and "waiting for X to come back (m:ss)" while he is
+gone, with "Claim the game" once the room allows it; resigning and a draw go to the server; a
+one-line chat (Tab, or T / Enter while the other plays; Esc closes) with the quick phrases
+(1–8 on an empty chat line) writes in the log.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...i18n import describe
+from ...i18n.phrase import Join, Phrase
+from ...net import codec
+from ...net.protocol import MAX_CHAT, PHRASES
+from ...render import text, theme
+from ...rules.base import GameOver
+from ...render.widgets import Button, panel
+from .dialogs import ConfirmScene
+
+_CLASSES: dict = {}
+
+
+def online(cls: type) -> type:
+    """``cls`` (a mode's battle screen) playing a remote game."""
+    if cls not in _CLASSES:
+        _CLASSES[cls] = type(f"Online{cls.__name__}", (OnlineBattle, cls), {})
+    return _CLASSES[cls]
+
+
+class OnlineBattle:
+    """The mixin: put before the mode's battle screen (``online``)."""
+
+    def __init__(self, app, match, game, session):
+        self.session = session
+        self.chat: str | None = None       # the chat line being typed (None: closed)
+        self._eat_text = False             # the T that opened the chat types nothing
+        self._asked_draw = False
+        self._gone_since = None            # (seconds gone when told, app time then)
+        self._resync = False               # the connection came back: show the game anew
+        super().__init__(app, match, game, keep_record=False)
+        self.claim_button = Button(lambda: self.tr("online.claim"), self.claim,
+                                   lambda: self.can_claim)
+        self._chat_lines(session.remote.chat)
+        self._took(session.remote.state)
+
+    # -- who acts -------------------------------------------------------------------------------
+    @property
+    def other(self) -> int:
+        return 1 - self.viewer
+
+    @property
+    def _free_to_act(self) -> bool:
+        return super()._free_to_act and not self.game.waiting
+
+    @property
+    def waiting_for_viewer(self) -> bool:
+        return super().waiting_for_viewer and not self.game.waiting
+
+    @property
+    def can_claim(self) -> bool:
+        return bool(self.session.remote.state.get("can_claim")) and not self.game.over
+
+    # -- what the server says ---------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        for message in self.session.poll():
+            kind = message.get("type")
+            if kind == "state":
+                self._state(message)
+            elif kind == "chat":
+                self._chat_lines([(message["seat"], "text" if "text" in message else "phrase",
+                                   message.get("text", message.get("phrase")))])
+            elif kind == "error":
+                self._refused(message)
+            elif kind == "joined":      # back after a dropped connection: the next state is
+                self._resync = True     # the game as it stands, its missed events not replayed
+        super().update(dt)
+
+    def _state(self, state: dict) -> None:
+        if state.get("phase") not in ("battle", "over", "done") or "view" not in state:
+            return
+        view = codec.decode(state["view"])
+        events = [codec.decode(e) for e in state.get("events", [])]
+        events = self.game.take(state, view, events)
+        if self._resync:
+            self._resync = False
+            self.timeline.skip()
+            self._sync()                # the fields as the view holds them now
+            self.turn_shown, self.over_shown = self.game.turn, self.game.over
+            events = [e for e in events if isinstance(e, GameOver)]
+        if events:
+            self.show(events, self.game.together(events))
+        self._took(state)
+
+    def _took(self, state: dict) -> None:
+        gone = self.session.other_gone()
+        self._gone_since = None if gone is None else (gone, self.app.time)
+        offer = state.get("draw_offer")
+        if offer == self.other and not self._asked_draw and not self.game.over:
+            self._asked_draw = True
+            name = self._name(self.other)
+            self.app.scenes.push(ConfirmScene(
+                self.app, Phrase("dialog.accept_draw", name=name),
+                lambda: self.session.send({"type": "answer_draw", "accept": True}),
+                lambda: self.session.send({"type": "answer_draw", "accept": False})))
+        elif offer is None:
+            self._asked_draw = False
+
+    def _refused(self, message: dict) -> None:
+        self.game.refused()
+        if message.get("code") == "illegal" and isinstance(message.get("rule"), dict):
+            self.refuse(describe(self.game.rule_error(message["rule"]), self.tr, self.letters))
+        elif message.get("code") not in ("stale",):     # a stale act: the state follows
+            self.refuse(self.tr("online.refused", why=message.get("message", "")))
+
+    def _chat_lines(self, lines) -> None:
+        for seat, kind, words in lines:
+            said = Phrase(f"phrase.{words}") if kind == "phrase" else words
+            if seat in (0, 1):
+                self.log.append((Join(self.seat(seat), said, sep=": "),
+                                 theme.PLAYER_COLOURS[seat]))
+
+    # -- what the person does ------------------------------------------------------------------
+    def resign(self) -> None:
+        if not self.game.over:
+            self.session.send({"type": "resign"})
+
+    def offer_draw(self) -> None:
+        if not self.game.over:
+            self.session.send({"type": "offer_draw"})
+            self.log.append((Phrase("online.draw_offered", name=self.seat(self.other)),
+                             theme.TEXT_DIM))
+
+    def claim(self) -> None:
+        if self.can_claim:
+            self.session.send({"type": "claim"})
+
+    def say(self, words: str | None = None, phrase: str | None = None) -> None:
+        message = {"type": "chat"}
+        message.update({"phrase": phrase} if phrase else {"text": words[:MAX_CHAT]})
+        self.session.send(message)
+
+    def handle(self, event) -> None:
+        if self.chat is not None:
+            self._chat_key(event)
+            return
+        if self.claim_button.handle(event):
+            return
+        if event.type == pygame.KEYDOWN and self._opens_chat(event):
+            self.chat = ""
+            self._eat_text = event.key == pygame.K_t
+            return
+        super().handle(event)
+
+    def _opens_chat(self, event) -> bool:
+        """Tab always; T, or Enter with nothing typed, while the person does not fire."""
+        if event.key == pygame.K_TAB:
+            return True
+        if getattr(self, "typed", "") or self._free_to_act:
+            return False
+        return event.key in (pygame.K_t, pygame.K_RETURN, pygame.K_KP_ENTER)
+
+    def _chat_key(self, event) -> None:
+        if event.type == pygame.TEXTINPUT:
+            if self._eat_text:
+                self._eat_text = False
+                return
+            if not self.chat and event.text in "12345678" and len(event.text) == 1:
+                self.say(phrase=PHRASES[int(event.text) - 1])
+                self.chat = None
+                return
+            self.chat = (self.chat + event.text)[:MAX_CHAT]
+        elif event.type == pygame.KEYDOWN:
+            self._eat_text = False
+            if event.key == pygame.K_ESCAPE:
+                self.chat = None
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if self.chat.strip():
+                    self.say(self.chat.strip())
+                self.chat = None
+            elif event.key == pygame.K_BACKSPACE:
+                self.chat = self.chat[:-1]
+
+    # -- words and drawing ---------------------------------------------------------------------
+    def gone_words(self) -> str | None:
+        if self._gone_since is None or self.game.over:
+            return None
+        gone, then = self._gone_since
+        seconds = int(gone + self.app.time - then)
+        return self.tr("online.waiting_back", name=self._name(self.other),
+                       time=f"{seconds // 60}:{seconds % 60:02d}")
+
+    def banner(self) -> tuple[str, tuple]:
+        words, colour = super().banner()
+        if self.over_shown:
+            return words, colour
+        gone = self.gone_words()
+        if gone:
+            return gone, theme.BAD
+        if self.game.turn == self.other and self.turn_shown == self.other \
+                and not self.timeline.busy:
+            return self.tr("online.thinking", name=self._name(self.other)), colour
+        return words, colour
+
+    def place_controls(self) -> None:
+        super().place_controls()
+        w, h = self.size
+        px = theme.font_px(self.size, 22)
+        bw, bh = int(px * 12), int(px * 1.8)
+        self.claim_button.rect = (pygame.Rect(w // 2 - bw // 2, int(px * 3.2), bw, bh)
+                                  if self.can_claim else pygame.Rect(0, 0, 0, 0))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.can_claim:
+            self.claim_button.draw(surface, theme.font_px(self.size, 22))
+        if self.chat is not None:
+            self._draw_chat(surface)
+        else:                   # how to talk, at the log's foot
+            px = theme.font_px(self.size, 16)
+            rect = self.log_rect
+            text.draw(surface, self.tr("online.chat_hint"), (rect.right - 10, rect.bottom - 6),
+                      px, theme.TEXT_DIM, "bottomright")
+
+    def _draw_chat(self, surface) -> None:
+        """The chat line over the log's foot, the quick phrases above it."""
+        rect = self.log_rect
+        px = theme.font_px(self.size, 19)
+        line = int(px * 1.3)
+        rows = [] if self.chat else [f"{i + 1} {self.tr('phrase.' + key)}"
+                                     for i, key in enumerate(PHRASES)]
+        half = (len(rows) + 1) // 2
+        box = pygame.Rect(rect.x, rect.bottom - line * (1 + half) - 12, rect.w,
+                          line * (1 + half) + 12)
+        panel(surface, box, 255, theme.ACCENT)
+        for i, row in enumerate(rows):
+            x = box.x + 10 + (i // half) * box.w // 2
+            text.draw(surface, row, (x, box.y + 6 + line * (i % half)), px - 2, theme.TEXT_DIM)
+        cursor = "_" if int(self.t * 2) % 2 == 0 else " "
+        text.draw(surface, self.tr("online.chat", text=self.chat + cursor),
+                  (box.x + 10, box.bottom - line - 4), px, theme.TEXT)
