@@ -191,3 +191,17 @@ def test_chat_lines_and_quick_phrases_reach_both_seats(tmp_path):
     assert desk.reply(b, {"type": "chat", "phrase": "secret_fleet"})["code"] == "bad_field"
     assert desk.reply(b, {"type": "chat", "text": "hi", "phrase": "hot"})["code"] == "bad_field"
     assert room.chat[-1] == [1, "phrase", "hot"]
+
+
+def test_a_rematch_once_the_match_is_done_begins_with_the_loser(tmp_path):
+    """RULES §0: the loser of the last game moves first in the next; a done room plays on."""
+    desk = Desk(tmp_path)
+    room, (a, b), _ = seated_room(desk, CLASSIC_PRESETS["russian"], first="0")
+    desk.say(b, {"type": "resign"})
+    assert room.phase == "done" and room.game.winner == 0
+    state = desk.reply(a, {"type": "next"})
+    assert state["phase"] == "placing" and room.series.score == [0, 0]
+    assert desk.reply(b, {"type": "next"})["code"] == "wrong_phase"     # once is enough
+    place(desk, room.code, (a, b), seed=9)
+    assert room.phase == "battle" and room.game.turn == 1              # B lost: B begins
+    assert len(room.played) == 1

@@ -230,9 +230,16 @@ class Room:
         return self._after(self.game.resign(1 - seat), now)
 
     def next_game(self, seat: int, now: float) -> list:
-        """C7: the next game of the series: both sides set up again."""
-        if self.phase != OVER:
+        """C7: the next game of the series: both sides set up again. Once the match is done,
+        a rematch: a new series of the same length in the same room, whose first game the
+        loser of the last begins (RULES §0)."""
+        if self.phase not in (OVER, DONE):
             raise ProtocolError("wrong_phase", f"no next game while the room is {self.phase}")
+        if self.phase == DONE:
+            loser = None if self.game.winner is None else 1 - self.game.winner
+            self.series = Series(self.best_of)
+            self.series.last_loser = loser
+            self.claimed = None
         self.played.append(self.game.to_dict())
         self.game = None
         for s in self.seats:

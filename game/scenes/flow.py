@@ -199,17 +199,13 @@ class Flow:
             app.scenes.replace(online(screens.battle)(app, match, game, session))
 
     def online_next(self, match) -> None:
-        """Game over, "Next game": the room's next game (C7), set up again."""
+        """Game over, "Next game" (C7) or "Rematch": the room's next game, set up again."""
         session = self.session
         if session is None:
             self.to_title()
             return
         session.poll()
-        if session.remote.phase == "done":
-            self.online_leave()
-            self.app.notify(self.app.tr("online.room_done"))
-            return
-        if session.remote.phase == "over":
+        if session.remote.phase in ("over", "done"):      # the next game, or a rematch
             session.send({"type": "next"})
         wait = OnlineWaitScene(self.app, session, session.hosted is not None)
         wait.match = match

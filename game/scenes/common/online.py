@@ -57,7 +57,7 @@ class JoinScene(MenuScene):
                  placeholder=lambda: "ABC234"),
             Item(lambda: self.tr("setup.your_name"), get=lambda: s.online_name,
                  set=lambda v: setattr(s, "online_name", v[:MAX_NAME]), max_len=MAX_NAME,
-                 placeholder=lambda: self.tr("setup.you")),
+                 placeholder=lambda: self.tr("setup.player", n=2)),
             Item(lambda: self.tr("online.join_go"), self.join),
             Item(lambda: self.tr("menu.back"), self.back),
         ])
@@ -79,7 +79,7 @@ class JoinScene(MenuScene):
         self.problem = None
         self.app.flow.online_connect(Session(host, port), {
             "type": "join", "room": s.online_room,
-            "name": s.online_name.strip() or self.tr("setup.you")})
+            "name": s.online_name.strip() or self.tr("setup.player", n=2)})
 
     def back(self) -> None:
         self.app.save_settings()

@@ -66,7 +66,8 @@ class SetupScene(MenuScene):
             items.append(Item(lambda: self.tr("setup.your_name"),
                               get=lambda: app.settings.online_name,
                               set=lambda v: setattr(app.settings, "online_name", v),
-                              max_len=NAME_LEN, placeholder=lambda: self.tr("setup.you")))
+                              max_len=NAME_LEN,
+                              placeholder=lambda: self.tr("setup.player", n=1)))
             items.append(Item(lambda: self.tr("online.server"),
                               get=lambda: app.settings.online_server,
                               set=lambda v: setattr(app.settings, "online_server", v.strip()),
@@ -202,7 +203,7 @@ class SetupScene(MenuScene):
                 "type": "create", "mode": self.mode, "config": config.to_dict(),
                 "best_of": series, "first": self.choices["first"],
                 "claim_after": self.choices["claim_after"],
-                "name": app.settings.online_name.strip() or self.tr("setup.you")})
+                "name": app.settings.online_name.strip() or self.tr("setup.player", n=1)})
             return
         match = Match(config, seats, first=self.choices["first"],
                       letters=app.settings.letter_set, seed=app.new_seed(), profile=profile,
