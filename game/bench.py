@@ -589,6 +589,8 @@ def main(argv=None) -> int:
     p.add_argument("--rooms", type=int, default=0, help="rooms played at once (default 3)")
     p.add_argument("--faults", action="store_true", help="drop clients at random moments and "
                    "kill the server twice; every game must still finish")
+    p.add_argument("--hold", type=int, default=0, help="instead: how much memory N rooms "
+                   "take in one server process, and how long a restart takes to read them")
     p.add_argument("--think", type=float, default=None,
                    help="milliseconds a player waits before acting, on average (default: 0 "
                    "for up to 10 rooms, 1000 for more)")

@@ -62,6 +62,17 @@ class ServerProcess:
         self.proc.kill()
         await self.proc.wait()
 
+    def peak_mb(self) -> float | None:
+        """The server process's peak resident memory (Linux's VmHWM), in MB."""
+        try:
+            with open(f"/proc/{self.proc.pid}/status") as status:
+                for line in status:
+                    if line.startswith("VmHWM:"):
+                        return round(int(line.split()[1]) / 1024, 1)
+        except (OSError, ValueError, AttributeError):
+            pass
+        return None
+
     async def stop(self) -> None:
         if self.proc is not None and self.proc.returncode is None:
             self.proc.terminate()
@@ -306,6 +317,7 @@ async def run(games: int, seed: int, rooms: int, faults: bool, think: float) -> 
     finally:
         if killer is not None:
             killer.cancel()
+        peak = server.peak_mb()
         await server.stop()
         shutil.rmtree(data, ignore_errors=True)
     trips = sorted(tally.round_trips)
@@ -315,7 +327,7 @@ async def run(games: int, seed: int, rooms: int, faults: bool, think: float) -> 
            "action_ms_p99": round(trips[int(len(trips) * 0.99) - 1], 2) if trips else 0.0,
            "actions": tally.actions, "checked": tally.checked, "rooms": rooms,
            "stale": tally.stale, "think_ms": round(think * 1000),
-           "seconds": round(time.perf_counter() - started, 1)}
+           "server_mb": peak, "seconds": round(time.perf_counter() - started, 1)}
     if faults:
         out |= {"drops": tally.drops, "rejoins": tally.rejoins, "kills": tally.kills,
                 "lost": tally.lost}
@@ -325,6 +337,83 @@ async def run(games: int, seed: int, rooms: int, faults: bool, think: float) -> 
 def bench_net(args) -> dict:
     """``--think`` by default: none for a few rooms (as fast as the rules and the link go),
     about a second a move for many (a quick person: the load 500 rooms of people make)."""
+    if args.hold:
+        return hold(args.hold, args.seed)
     rooms = args.rooms or min(args.games, 3)
     think = args.think if args.think is not None else (0 if rooms <= CHECK_ALL else 1000)
     return asyncio.run(run(args.games, args.seed, rooms, args.faults, think / 1000))
+
+
+def _rss_mb() -> float:
+    """This process's resident memory now (Linux), in MB."""
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def hold(rooms: int, seed: int, moves: int = 40) -> dict:
+    """How many rooms one server process holds: ``rooms`` rooms, each with a game ``moves``
+    moves in (random legal moves, the modes in turn), made through ``Server.receive`` without
+    sockets; the memory they take, and the time a restarted server needs to read them back
+    (it replays every game through the rules)."""
+    import json as _json
+
+    from ..rules.modes import MODES as RULES
+    from .protocol import write
+    from .server import Conn, Server
+    folder = tempfile.mkdtemp(prefix="seabattle-hold-")
+    clock = [0.0]
+    try:
+        server = Server(folder, clock=lambda: clock[0], seed=seed)
+        rng = random.Random(seed)
+        base = _rss_mb()
+        spent = {mode: [] for mode in MODE_KEYS}      # the server's time per action, by mode
+
+        def say(conn, message):
+            clock[0] += 1.0
+            return server.receive(conn, _json.dumps(message))
+        for i in range(rooms):
+            mode = MODE_KEYS[i % len(MODE_KEYS)]
+            config = next(iter(RULES[mode].presets.values()))
+            a, b = Conn(None), Conn(None)
+            for conn in (a, b):
+                say(conn, {"type": "hello", "version": 1, "game": "sea-battle"})
+            code = say(a, {"type": "create", "mode": mode, "config": config.to_dict(),
+                           "name": "A"})[0][1]["room"]
+            say(b, {"type": "join", "room": code, "name": "B"})
+            match = Match(config, (Seat(COMPUTER, "A", "hunter"), Seat(COMPUTER, "B", "hunter")),
+                          seed=rng.getrandbits(32))
+            for conn, setup in zip((a, b), match.computer_setups()):
+                say(conn, {"type": "setup", "setup": codec.setup_to_json(mode, setup)})
+            game = server.rooms[code].game
+            for _ in range(moves):
+                if game.over:
+                    break
+                action = RULES[mode].random_action(game, rng)
+                t0 = time.perf_counter()
+                for _, message in say((a, b)[game.turn], {
+                        "type": "act", "moves": len(game.history),
+                        "action": codec.action_to_json(mode, action)}):
+                    write(message)          # the text each seat is sent
+                spent[mode].append((time.perf_counter() - t0) * 1000)
+            server.gone(a)
+            server.gone(b)
+        held = _rss_mb() - base
+        server.close()
+        t0 = time.perf_counter()
+        again = Server(folder, seed=seed)
+        restart = time.perf_counter() - t0
+        kept = len(again.rooms)
+        again.close()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    def cut(times, q):
+        times = sorted(times)
+        return round(times[min(len(times) - 1, int(len(times) * q))], 2) if times else 0.0
+    return {"rooms": rooms, "moves_each": moves, "held_mb": round(held, 1),
+            "kb_per_room": round(held * 1024 / rooms, 1), "restart_s": round(restart, 2),
+            "restarted_rooms": kept,
+            "server_action_ms": {m: {"p50": cut(t, 0.5), "p99": cut(t, 0.99)}
+                                 for m, t in spent.items()}}
