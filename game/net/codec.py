@@ -32,6 +32,7 @@ from dataclasses import fields, is_dataclass
 from ..rules import base, classic, fleet, korabliki, naval
 from ..rules.coords import MAX_SIDE, Cell
 from ..rules.errors import PlacementError
+from .protocol import json_kind
 
 MAX_DEPTH = 32          # nesting of JSON containers decode follows, no deeper
 MAX_WORD = 32           # characters of a kind, rank, weapon or ship name in a set-up
@@ -160,22 +161,7 @@ def _encode(obj):
 # Each decoder raises CodecError with ``where`` relative to its value ("", ".f", "[3]..."); the
 # level above puts its own place in front, so the happy path builds no path strings at all.
 
-def _kind(value) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "a number"
-    if isinstance(value, float):
-        return "a fraction"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
+_kind = json_kind     # what a JSON value is, in words (one table: protocol's)
 
 
 def _within(prefix: str, exc: CodecError) -> CodecError:

@@ -58,7 +58,7 @@ class Field:
                                 "boolean", name)
         if not isinstance(value, kinds):
             raise ProtocolError("bad_field", f"{name} must be {_kind_words(kinds)}, not "
-                                f"{_json_kind(value)}", name)
+                                f"{json_kind(value)}", name)
         if self.max_len is not None and isinstance(value, (str, list, dict)) \
                 and len(value) > self.max_len:
             raise ProtocolError("too_long", f"{name} holds {len(value)}, at most "
@@ -76,13 +76,22 @@ class Field:
                                     f"{self.hi}", name)
 
 
-def _json_kind(value) -> str:
-    return {dict: "an object", list: "a list", str: "a string", int: "a number",
-            float: "a number", type(None): "null", bool: "a boolean"}.get(type(value), "?")
+_KIND_WORDS = ((bool, "a boolean"), (int, "a number"), (float, "a fraction"), (str, "a string"),
+               (list, "a list"), (dict, "an object"))
+
+
+def json_kind(value) -> str:
+    """What a JSON value is, in words (a boolean before a number: JSON true is no 1 here)."""
+    if value is None:
+        return "null"
+    for kind, words in _KIND_WORDS:
+        if isinstance(value, kind):
+            return words
+    return type(value).__name__
 
 
 def _kind_words(kinds) -> str:
-    return " or ".join(_json_kind(k()) if k is not type(None) else "null" for k in kinds)
+    return " or ".join(json_kind(k()) if k is not type(None) else "null" for k in kinds)
 
 
 _CODE = f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}"
@@ -153,10 +162,10 @@ def read(text: str | bytes) -> dict:
 def check(data) -> dict:
     """``data`` (parsed JSON) as a client's message, or ``ProtocolError``."""
     if not isinstance(data, dict):
-        raise ProtocolError("bad_message", f"a message is a JSON object, not {_json_kind(data)}")
+        raise ProtocolError("bad_message", f"a message is a JSON object, not {json_kind(data)}")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in SCHEMAS:
-        shown = kind if isinstance(kind, str) and len(kind) <= 32 else _json_kind(kind)
+        shown = kind if isinstance(kind, str) and len(kind) <= 32 else json_kind(kind)
         raise ProtocolError("unknown_type", f"no message type {shown!r}; known: "
                             f"{', '.join(SCHEMAS)}", "type")
     schema = SCHEMAS[kind]
