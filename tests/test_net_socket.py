@@ -144,3 +144,34 @@ def test_the_games_connection_thread_takes_its_seat_again_by_itself(hosted):
     assert net.remote.room == room and net.remote.seat == 0 and net.remote.phase == "waiting"
     assert net.status == "open"
     net.close()
+
+
+def test_a_server_that_breaks_the_protocol_is_said_and_nothing_fails():
+    """The client's side reads the server's messages through the protocol too: junk, a wrong
+    type, a state with a view of an unknown class come back as errors naming the problem."""
+    from websockets.asyncio.server import serve
+
+    from game.net.client import Remote
+
+    async def junk(ws):
+        await ws.recv()                                   # hello
+        await ws.send('{"type": "welcome", "version": 1}')
+        for text in ("not json", "[1]", '{"type": "state", "seat": 7}',
+                     '{"type": "chat", "seat": 0, "phrase": "__import__"}'):
+            await ws.send(text)
+        await ws.wait_closed()
+
+    async def main():
+        async with serve(junk, "127.0.0.1", 0) as server:
+            port = next(iter(server.sockets)).getsockname()[1]
+            link = await open_link(f"ws://127.0.0.1:{port}")
+            replies = [await link.recv(5) for _ in range(4)]
+            await link.close()
+        return replies
+    replies = asyncio.run(main())
+    assert [r["code"] for r in replies] == ["bad_server_message"] * 4
+    assert "room" in replies[2]["message"] and "phrase" in replies[3]["message"]
+    remote = Remote()
+    remote.take({"type": "state", "phase": "battle", "view": {"t": "os.system", "f": {}}})
+    with pytest.raises(codec.CodecError, match="os.system"):
+        remote.view

@@ -13,13 +13,12 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import queue
 import threading
 import time
 
 from . import codec
-from .protocol import VERSION, write
+from .protocol import VERSION, ProtocolError, read, write
 
 CLIENT_LIMIT = 8 * 1024 * 1024     # the largest message a client takes (a long game's view)
 
@@ -54,12 +53,18 @@ class Link:
             raise LinkClosed(str(exc)) from None
 
     async def recv(self, timeout: float | None = None) -> dict:
+        """The next message from the server, checked (``protocol.read``); one that breaks the
+        protocol comes back as an error naming what was wrong, so the game goes on."""
         from websockets.exceptions import ConnectionClosed
         try:
             text = await asyncio.wait_for(self.ws.recv(), timeout)
         except ConnectionClosed as exc:
             raise LinkClosed(str(exc)) from None
-        return json.loads(text)
+        try:
+            return read(text, CLIENT_LIMIT, server=True)
+        except ProtocolError as exc:
+            return {"type": "error", "code": "bad_server_message",
+                    "message": f"the server sent a message the game cannot read: {exc}"[:400]}
 
     async def close(self) -> None:
         await self.ws.close()

@@ -125,6 +125,30 @@ SCHEMAS: dict[str, dict[str, Field]] = {
     "ping": {},
 }
 
+# every message the server sends, as a client checks it (unknown fields are let be)
+_SEAT = Field(int, lo=0, hi=1)
+_PHASE = Field(str, choices=("waiting", "placing", "battle", "over", "done"))
+SERVER_SCHEMAS: dict[str, dict[str, Field]] = {
+    "welcome": {"version": Field(int)},
+    "joined": {"room": Field(str, pattern=_CODE), "seat": _SEAT, "mode": Field(str),
+               "config": Field(dict), "best_of": Field(int, lo=1, hi=99),
+               "claim_after": Field(int), "chat": Field(list, max_len=100),
+               "secret": Field(str, required=False, pattern=_SECRET)},
+    "state": {"room": Field(str, pattern=_CODE), "seat": _SEAT, "phase": _PHASE,
+              "mode": Field(str), "config": Field(dict), "seats": Field(list, max_len=2),
+              "series": Field(dict), "claim_after": Field(int), "can_claim": Field(bool),
+              "draw_offer": Field((int, type(None))), "claimed": Field((int, type(None))),
+              "moves": Field(int, required=False, lo=0), "turn": Field(int, required=False),
+              "view": Field(dict, required=False), "events": Field(list, required=False),
+              "legal": Field(list, required=False)},
+    "chat": {"seat": _SEAT, "text": Field(str, required=False, max_len=MAX_CHAT),
+             "phrase": Field(str, required=False, choices=PHRASES)},
+    "error": {"code": Field(str, max_len=40), "message": Field(str, max_len=400),
+              "field": Field(str, required=False), "rule": Field(dict, required=False)},
+    "pong": {},
+    "left": {"room": Field((str, type(None)), required=False)},
+}
+
 # what needs a seat: everything but the handshake, making or finding a room, and ping
 SEATED = frozenset(SCHEMAS) - {"hello", "create", "join", "rejoin", "ping"}
 
@@ -142,12 +166,13 @@ def _no_constant(name):
     raise ProtocolError("bad_json", f"{name} is not a JSON number")
 
 
-def read(text: str | bytes) -> dict:
-    """One message from a client, checked against its schema; ``ProtocolError`` names what
-    was wrong (too big, not JSON, not an object, an unknown type or field, a wrong value)."""
+def read(text: str | bytes, limit: int = MAX_BYTES, server: bool = False) -> dict:
+    """One message from a client (or, ``server``, from the server: the client's side), checked
+    against its schema; ``ProtocolError`` names what was wrong (too big, not JSON, not an
+    object, an unknown type or field, a wrong value)."""
     size = len(text.encode("utf-8") if isinstance(text, str) else text)
-    if size > MAX_BYTES:
-        raise ProtocolError("too_big", f"a message of {size} bytes; at most {MAX_BYTES}")
+    if size > limit:
+        raise ProtocolError("too_big", f"a message of {size} bytes; at most {limit}")
     if isinstance(text, bytes):
         raise ProtocolError("not_text", "messages are JSON text frames, not binary")
     try:
@@ -156,21 +181,24 @@ def read(text: str | bytes) -> dict:
         raise
     except (ValueError, RecursionError) as exc:
         raise ProtocolError("bad_json", f"not JSON: {str(exc)[:80]}") from None
-    return check(data)
+    return check(data, SERVER_SCHEMAS if server else SCHEMAS)
 
 
-def check(data) -> dict:
-    """``data`` (parsed JSON) as a client's message, or ``ProtocolError``."""
+def check(data, schemas: dict | None = None) -> dict:
+    """``data`` (parsed JSON) as a client's message (``SCHEMAS``), or ``ProtocolError``. With
+    ``SERVER_SCHEMAS`` (what a client reads), fields it does not know are let be: a newer
+    server may add them without a new version."""
+    schemas = SCHEMAS if schemas is None else schemas
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", f"a message is a JSON object, not {json_kind(data)}")
     kind = data.get("type")
-    if not isinstance(kind, str) or kind not in SCHEMAS:
+    if not isinstance(kind, str) or kind not in schemas:
         shown = kind if isinstance(kind, str) and len(kind) <= 32 else json_kind(kind)
         raise ProtocolError("unknown_type", f"no message type {shown!r}; known: "
-                            f"{', '.join(SCHEMAS)}", "type")
-    schema = SCHEMAS[kind]
+                            f"{', '.join(schemas)}", "type")
+    schema = schemas[kind]
     for name in data:
-        if name not in schema and name not in ("type", "id"):
+        if name not in schema and name not in ("type", "id") and schemas is SCHEMAS:
             raise ProtocolError("unknown_field", f"a {kind} message has no field "
                                 f"{name[:32]!r}", name[:32])
     if "id" in data:
@@ -181,7 +209,7 @@ def check(data) -> dict:
                 raise ProtocolError("missing_field", f"a {kind} message needs {name}", name)
             continue
         field.check(name, data[name])
-    if kind == "chat" and ("text" in data) == ("phrase" in data):
+    if kind == "chat" and ("text" in data) == ("phrase" in data) and schemas is SCHEMAS:
         raise ProtocolError("bad_field", "a chat message holds text or a phrase, one of them",
                             "text")
     return data

@@ -83,8 +83,12 @@ class OnlineBattle:
     def _state(self, state: dict) -> None:
         if state.get("phase") not in ("battle", "over", "done") or "view" not in state:
             return
-        view = codec.decode(state["view"])
-        events = [codec.decode(e) for e in state.get("events", [])]
+        try:
+            view = codec.decode(state["view"])
+            events = [codec.decode(e) for e in state.get("events", [])]
+        except codec.CodecError as exc:     # a server that breaks the protocol: said, no crash
+            self.refuse(self.tr("online.refused", why=f"the server's state: {exc}"[:300]))
+            return
         events = self.game.take(state, view, events)
         if self._resync:
             self._resync = False
