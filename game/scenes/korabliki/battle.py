@@ -19,7 +19,6 @@ import random
 
 import pygame
 
-from ...ai.opponents import BOSS_VOICES
 from ...i18n.phrase import Phrase
 from ...rules import korabliki as kr
 from ...render import text, theme
@@ -212,7 +211,12 @@ class KorablikiBattleScene(EventShow, BattleBase):
         if isinstance(action, kr.Move) and self._mine(player):
             self.selected = action.to    # the moved piece stays picked for the act
         if not self._hand_over_first(action, player, events):
-            self._queue(events)
+            self.show(events)
+
+    def show(self, events, together: bool = False) -> None:
+        """Queue the animation of ``events`` (what one action caused). A remote game's events
+        come here from the server (issue 23)."""
+        self._queue(events)
 
     def _hand_over_first(self, action, player: int, events) -> bool:
         """Two people on one screen: after an asking act the screen goes to the asked side
@@ -265,23 +269,6 @@ class KorablikiBattleScene(EventShow, BattleBase):
         else:
             self.log.append((Phrase("gameover.wins", name=self.seat(e.winner)), theme.ACCENT))
         self._last_words(e)
-
-    def _remark(self, player: int, trigger: str) -> None:
-        """The information war: a computer admiral talks of what both sides saw, and bluffs
-        from a fixed list chosen by the dice alone (never from its own fleet); a boss (issue
-        22) has lines of its own, ``remark.<voice>.*``, as in the other modes."""
-        seat = self.seat(player)
-        if not seat.opponent:
-            return
-        if seat.opponent in BOSS_VOICES:    # a campaign boss speaks in its own voice
-            super()._remark(player, trigger)
-            return
-        rng = self.remark_rng
-        if trigger in ("start", "we_win", "we_lose") or rng.random() < 0.3:
-            key = f"kor.remark.{trigger}.{rng.randrange(3)}"
-            if self.app.tr.has(key):
-                self.log.append((Phrase("battle.remark", name=seat, text=Phrase(key)),
-                                 theme.TEXT_DIM))
 
     # -- input --------------------------------------------------------------------------------
     def skip(self) -> None:
