@@ -9,12 +9,21 @@ import random
 
 import pytest
 
+from game.i18n import describe
 from game.net import codec, visibility
 from game.net.korabliki_remote import KorablikiRemote
 from game.net.naval_remote import NavalRemote
 from game.rules import korabliki as kr
 from game.rules import naval as nv
 from game.rules.errors import RuleError
+from game.scenes.common import online as online_screens
+from game.scenes.common.online_battle import OnlineBattle
+from game.scenes.common.quick_match import SetupScene
+from game.scenes.korabliki.gameover import KorablikiGameOverScene
+from game.scenes.modes import SCREENS
+from game.scenes.naval.gameover import NavalGameOverScene
+
+from .test_online import SIZES, _log_words, frames, make_app, shoot, top
 
 
 def feed(remote, game, events, mode):
@@ -213,3 +222,242 @@ def test_the_korabliki_check_sees_a_remote_game_given_the_enemy_ranks():
         kr.EnemyPiece(p.id, p.cell, game.pieces[p.cell].rank, p.moved) for p in view.enemy))
     remote.take({"moves": 0, "turn": 0}, leaky, [])
     assert len(kor_beyond_view(remote, game)) == kr.FLEET_SIZE
+
+
+# -- two games, one hosting and one joining, through the screens -------------------------------
+
+def to_battle(tmp_path, home, size, lang, mode, place):
+    """A host and a guest (two Apps) through Host (``mode`` chosen in the set-up), Join and
+    each one's placement (``place(scene, seat)``) into the battle: (host, guest, their
+    battles)."""
+    host, guest = make_app(home, "host", size, lang), make_app(home, "guest", size, lang)
+    host.flow.online()
+    host.flow.online_host()
+    setup = top(host)
+    assert isinstance(setup, SetupScene) and mode in setup.modes()     # offered in Host
+    setup.choices.update(mode=mode, first="0", auto_intercept=False)
+    host.settings.online_name = "Anna"
+    setup.start()
+    wait = top(host)
+    frames([host], until=lambda: wait.session.remote.room is not None)
+    guest.flow.online()
+    guest.flow.online_join()
+    guest.settings.online_address = f"127.0.0.1:{wait.session.port}"
+    guest.settings.online_room = wait.session.remote.room
+    guest.settings.online_name = "Boris"
+    top(guest).join()
+    kind = SCREENS[mode].set_up.__name__
+    frames([host, guest], until=lambda: type(top(host)).__name__ == kind
+           and type(top(guest)).__name__ == kind)
+    place(top(host), 0)
+    place(top(guest), 1)
+    frames([host, guest], until=lambda: isinstance(top(host), OnlineBattle)
+           and isinstance(top(guest), OnlineBattle))
+    return host, guest, top(host), top(guest)
+
+
+def _error(game, action):
+    try:
+        game.check(action)
+    except RuleError as exc:
+        return exc
+    raise AssertionError(f"{action} is legal")
+
+
+def close(*apps):
+    for app in apps:
+        if app is not None:
+            app.flow.online_close()
+
+
+def server_words(scene, apps, action):
+    """The server's refusal of ``action`` (sent past the screen's own check), as said."""
+    scene.message, scene.message_time = "", 0.0
+    scene.session.send(scene.session.remote.act(action))
+    frames(apps, until=lambda: scene.message_time > 0, dt=0.05)
+    return scene.message
+
+
+# Naval
+
+def naval_place(scene, seat):
+    scene.auto_all()
+    scene.ready()
+
+
+def volley_for(view, rng) -> nv.Volley:
+    """A legal volley from ``view`` alone: every gun at an unknown cell, now and then the
+    torpedo."""
+    free = view.targetable()
+    rng.shuffle(free)
+    fs = set(free)
+    pair = ()
+    if view.pair:
+        pair = next((c, n) for c in free for n in ((c[0] + 1, c[1]), (c[0], c[1] + 1))
+                    if n in fs)
+    shots = tuple(c for c in free if c not in pair)[:view.guns - 2 * view.pair]
+    must = not shots and not pair         # no gun left: the torpedo or the planes
+    torpedo = rng.randrange(nv.SIZE) if (view.torpedo_ready and view.ability_allowed
+                                         and (must or rng.random() < 0.3)) else None
+    air = ()
+    if must and torpedo is None and view.planes:
+        x, y = free[0]
+        air = tuple(c for c in free if 0 <= c[0] - x < 3 and 0 <= c[1] - y < 3)[:view.planes]
+    return nv.Volley(shots, pair, torpedo, air)
+
+
+@pytest.mark.parametrize("size, lang", SIZES)
+def test_host_and_join_play_a_naval_battle_with_an_interception(tmp_path, home, monkeypatch,
+                                                                size, lang):
+    monkeypatch.setattr(online_screens, "LISTEN", "127.0.0.1")
+    tag = f"{lang}-{size[0]}x{size[1]}"
+    host = guest = None
+    rng = random.Random(3)
+    try:
+        host, guest, a, b = to_battle(tmp_path, home, size, lang, "naval", naval_place)
+        apps = [host, guest]
+        assert a.viewer == 0 and b.viewer == 1 and a.game.turn == 0
+        assert not a.match.auto_intercept and a.match.online
+        # refusals: the screen's own check and the server's, both in the rules' words
+        bad = nv.Volley(((0, 0),))
+        local = describe(_error(a.game, bad), a.tr, a.letters)
+        assert local == a.tr("error.pair_required")
+        assert not a.attempt(bad) and a.message == local
+        assert server_words(a, apps, bad) == local
+        intercepted = thinking = False
+        volleys = 0
+        while not (a.game.over and b.game.over):
+            for me, other, app in ((a, b, host), (b, a, guest)):
+                if me.human_intercepting:
+                    frames(apps, 2)
+                    options = me.game.intercept_options()
+                    assert options and not other.game.intercept_options()
+                    assert other.game.aa_mount(me.viewer) is None
+                    if not intercepted:
+                        frames(apps, 3)
+                        assert me.banner()[0] == me.tr("naval.intercept_title")
+                        assert other.banner()[0] == other.tr("online.thinking",
+                                                             name=me._name(me.viewer))
+                        shoot(app, f"naval-intercept-defender-{tag}", tmp_path)
+                        shoot(other.app, f"naval-intercept-attacker-thinking-{tag}",
+                              tmp_path)
+                    me.toggle_down(options[0])
+                    me.intercept()
+                    intercepted = True
+                elif me.human_to_move:
+                    if not thinking and not other.busy:
+                        frames(apps, 2)
+                        assert other.banner()[0] == other.tr("online.thinking",
+                                                             name=me._name(me.viewer))
+                        thinking = True
+                    assert me.attempt(volley_for(me.game.view(me.viewer), rng))
+                    volleys += 1
+            for scene in (a, b):
+                scene.skip()
+            frames(apps, 2, dt=0.2)
+            if volleys >= 60 and not a.game.over and a._free_to_act:
+                a.resign()               # long enough: the rest is the same
+                frames(apps, until=lambda: a.game.over and b.game.over, dt=0.1)
+        assert intercepted and thinking
+        frames(apps, until=lambda: all(isinstance(top(app), NavalGameOverScene)
+                                       for app in apps), dt=0.5)
+        ha, gb = top(host).game, top(guest).game
+        assert ha.winner == gb.winner and ha.fleets == gb.fleets      # §0: all shown at the end
+        frames(apps, 40, dt=0.1)
+        shoot(host, f"naval-game-over-host-{tag}", tmp_path)
+    finally:
+        close(host, guest)
+
+
+# «Кораблики»
+
+def setup_with(player: int, fixed: dict) -> dict:
+    """A whole fleet in ``player``'s zone with ``fixed`` (cell -> rank) as given, the rest
+    from the back rows forward."""
+    left = dict(kr.COUNTS)
+    for rank in fixed.values():
+        left[rank] -= 1
+    ranks = [r for r in kr.RANKS for _ in range(left[r])]
+    rows = kr.front_rows(player)[::-1]
+    cells = [(x, y) for y in rows for x in range(kr.WIDTH) if (x, y) not in fixed]
+    return dict(fixed) | dict(zip(cells, ranks))
+
+
+HOST_SETUP = setup_with(0, {(7, 10): kr.TK})
+GUEST_SETUP = setup_with(1, {(7, 4): kr.ES, (8, 4): kr.ES})
+
+
+def kor_place(scene, seat):
+    scene.setup = dict(HOST_SETUP if seat == 0 else GUEST_SETUP)
+    scene.ready()
+
+
+def quiet_move(scene):
+    """A move that keeps to the back of the guest's zone (its front pair waits)."""
+    g = scene.game
+    return next(m for m in g.legal_moves() if m.frm not in ((7, 4), (8, 4)) and m.to[1] <= 3)
+
+
+@pytest.mark.parametrize("size, lang", SIZES)
+def test_host_and_join_play_korabliki_with_an_asking_and_its_answer(tmp_path, home,
+                                                                    monkeypatch, size, lang):
+    monkeypatch.setattr(online_screens, "LISTEN", "127.0.0.1")
+    tag = f"{lang}-{size[0]}x{size[1]}"
+    host = guest = None
+    try:
+        host, guest, a, b = to_battle(tmp_path, home, size, lang, "korabliki", kor_place)
+        apps = [host, guest]
+        assert a.viewer == 0 and b.viewer == 1 and a.game.turn == 0
+        assert all(p.rank is None for p in a.game.own(1)) and len(a.game.own(1)) == 52
+
+        def settle():
+            for scene in (a, b):
+                scene.skip()
+            frames(apps, until=lambda: not a.busy and not b.busy and not a.game.waiting
+                   and not b.game.waiting, dt=0.1)
+            frames(apps, 2)
+
+        # refusals: the screen's and the server's, in the rules' words
+        rules = kr.KorablikiGame(kr.KorablikiConfig(), [HOST_SETUP, GUEST_SETUP])
+        local = describe(_error(rules, kr.Move((7, 10), (7, 7))), a.tr, a.letters)
+        assert not a.attempt(kr.Move((7, 10), (7, 7))) and a.message == local
+        assert server_words(a, apps, kr.Move((7, 10), (7, 7))) == local
+        for frm, to in (((7, 10), (7, 8)), ((7, 8), (7, 6)), ((7, 6), (7, 5))):
+            assert a.attempt(kr.Move(frm, to))
+            settle()
+            if to != (7, 5):
+                a.end_turn()
+                settle()
+                assert a.banner()[0] == a.tr("online.thinking", name="Boris")
+                assert b.attempt(quiet_move(b))
+                settle()
+                b.end_turn()
+                settle()
+        assert a.human_to_act and a.selected == (7, 5)
+        a.click((7, 4))                     # «ЧТО ЭТО?»: the TK asks the guest's ES
+        frames(apps, until=lambda: b.human_answering and not b.busy, dt=0.1)
+        frames(apps, 3)
+        assert [len(o) for o in b.game.answer_options(b.game.pending.target)] == [1, 2]
+        assert a.game.answer_options((7, 4)) == [] and a.game.pending is None
+        assert a.banner()[0] == a.tr("online.thinking", name="Boris")
+        shoot(guest, f"korabliki-asked-answerer-{tag}", tmp_path)
+        shoot(host, f"korabliki-asked-asker-thinking-{tag}", tmp_path)
+        b.choose_answer(1)
+        b.answer()                           # the block of two ES
+        frames(apps, until=lambda: any("ES" in w or a.tr("kor.rank.ES") in w
+                                       for w in map(str, _log_words(a))), dt=0.1, limit=200)
+        for scene in (a, b):
+            scene.skip()
+        frames(apps, 30, dt=0.05)
+        shoot(host, f"korabliki-answered-asker-{tag}", tmp_path)
+        assert a.game.pieces.get((7, 4)) is None or a.game.pieces[(7, 4)].rank == kr.ES
+        a.resign()
+        frames(apps, until=lambda: all(isinstance(top(app), KorablikiGameOverScene)
+                                       for app in apps), dt=0.5)
+        over = top(host).game
+        assert over.winner == 1 and over.conceded == ("resigned", 0)
+        assert all(p.rank is not None for p in over.pieces.values())     # §0: face up
+        frames(apps, 40, dt=0.1)
+        shoot(host, f"korabliki-game-over-host-{tag}", tmp_path)
+    finally:
+        close(host, guest)
