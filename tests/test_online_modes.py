@@ -206,6 +206,7 @@ def test_the_korabliki_remote_game_holds_no_more_than_the_view(seed):
             assert set(r.pieces) == set(game.pieces)        # every position is public
             assert r.phase == game.phase and r.turn == game.turn and r.quiet == game.quiet
             assert [len(x) for x in r.lost] == [len(x) for x in game.lost]
+            assert [r.forts(p) for p in (0, 1)] == [game.forts(p) for p in (0, 1)]
     assert answers, "no answer was asked in the whole game: the check saw none"
     if game.over:
         for r in remotes:
@@ -282,6 +283,8 @@ def server_words(scene, apps, action):
 
 def naval_place(scene, seat):
     scene.auto_all()
+    if seat == 1:            # both apps draw from the same seed: the guest's fleet elsewhere
+        scene.auto_all()
     scene.ready()
 
 

@@ -30,6 +30,7 @@ class KorablikiRemote(RemoteGame):
     def __init__(self, config, seat: int, send):
         super().__init__("korabliki", config, seat, send)
         self.pieces: dict = {}        # cell -> Piece, as the latest view shows them
+        self.forts_taken = 0          # the enemy's forts this seat saw removed
 
     @property
     def enemy(self) -> int:
@@ -75,8 +76,11 @@ class KorablikiRemote(RemoteGame):
         return [p for p in self.pieces.values() if p.owner == player]
 
     def forts(self, player: int) -> int:
-        """``player``'s forts this seat knows of (the enemy's all, once the game is over)."""
-        return sum(1 for p in self.own(player) if p.rank == kr.FORT)
+        """``player``'s forts: this seat's own; of the enemy's, every fort taken is seen by
+        both (§K: a fort taken, or turned up by a blast), so the enemy has the rest."""
+        if player == self.seat or self.over:
+            return sum(1 for p in self.own(player) if p.rank == kr.FORT)
+        return kr.COUNTS[kr.FORT] - self.forts_taken
 
     @property
     def lost(self) -> list:
@@ -111,3 +115,9 @@ class KorablikiRemote(RemoteGame):
     def observe(self, events) -> None:
         if events:
             self.history.append((self.turn, None, tuple(events)))
+        for e in events:
+            if isinstance(e, kr.Asked) and e.outcome == "took-fort" and e.player == self.seat:
+                self.forts_taken += 1
+            elif isinstance(e, kr.Blast):
+                self.forts_taken += sum(1 for owner, _, rank in e.revealed
+                                        if owner == self.enemy and rank == kr.FORT)

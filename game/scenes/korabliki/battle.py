@@ -460,7 +460,8 @@ class KorablikiBattleScene(EventShow, BattleBase):
             shown = [s for s in self.display.values() if s.owner == p]   # as animated so far
             shown += [gh for gh in self.ghosts   # a piece on its way to a new cell
                       if gh.owner == p and not gh.sinking and 0 <= gh.t < gh.span]
-            forts = sum(1 for s in shown if s.rank == kr.FORT)
+            forts = sum(1 for s in shown if s.rank == kr.FORT) if all(
+                s.rank is not None for s in shown) else g.forts(p)   # hidden: as the game knows
             rows.append((self.tr(key, name=self._name(p), n=len(shown), forts=forts),
                          theme.PLAYER_COLOURS[p]))
         rows.append((self.tr("kor.quiet", n=g.quiet, limit=kr.DRAW_QUIET), theme.TEXT_DIM))
