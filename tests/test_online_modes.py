@@ -327,7 +327,7 @@ def test_host_and_join_play_a_naval_battle_with_an_interception(tmp_path, home, 
         assert local == a.tr("error.pair_required")
         assert not a.attempt(bad) and a.message == local
         assert server_words(a, apps, bad) == local
-        intercepted = thinking = False
+        intercepted = thinking = delegated = False
         volleys = 0
         while not (a.game.over and b.game.over):
             for me, other, app in ((a, b, host), (b, a, guest)):
@@ -344,9 +344,15 @@ def test_host_and_join_play_a_naval_battle_with_an_interception(tmp_path, home, 
                         shoot(app, f"naval-intercept-defender-{tag}", tmp_path)
                         shoot(other.app, f"naval-intercept-attacker-thinking-{tag}",
                               tmp_path)
-                    me.toggle_down(options[0])
-                    me.intercept()
-                    intercepted = True
+                    if intercepted:          # the second: "Intercept for me", and from then
+                        me.delegate()        # on the automatic officer (§N, issue 21)
+                        frames(apps, until=lambda: not me.human_intercepting, dt=0.1)
+                        assert me.match.auto_intercept
+                        delegated = True
+                    else:
+                        me.toggle_down(options[0])
+                        me.intercept()
+                        intercepted = True
                 elif me.human_to_move:
                     if not thinking and not other.busy:
                         frames(apps, 2)
@@ -361,7 +367,7 @@ def test_host_and_join_play_a_naval_battle_with_an_interception(tmp_path, home, 
             if volleys >= 60 and not a.game.over and a._free_to_act:
                 a.resign()               # long enough: the rest is the same
                 frames(apps, until=lambda: a.game.over and b.game.over, dt=0.1)
-        assert intercepted and thinking
+        assert intercepted and thinking and delegated
         frames(apps, until=lambda: all(isinstance(top(app), NavalGameOverScene)
                                        for app in apps), dt=0.5)
         ha, gb = top(host).game, top(guest).game

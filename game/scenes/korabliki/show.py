@@ -145,9 +145,9 @@ class EventShow:
             px = max(14, self.geo.cell // 2)
             self.effects.float_text(self._rank_words(e.rank, n), (target[0], target[1] - px), px,
                                     theme.ACCENT, bounds=self.geo.grid)
-            for c in e.answered:
-                if c in self.display:
-                    self.display[c].revealed = True
+            for c in e.answered:      # turned up: its rank now shown (online the board
+                if c in self.display:   # had none for it, issue 23)
+                    self.display[c].revealed, self.display[c].rank = True, e.rank
         words = Phrase(f"kor.log.asked_{e.outcome.replace('-', '_')}",
                        target=self._cell(e.target),
                        rank=Said(lambda tr: self._rank_words(e.rank, n, tr)))
@@ -228,7 +228,7 @@ class EventShow:
             else:
                 self._burst(e.target, skipping)
             if e.target in self.display:
-                self.display[e.target].revealed = True
+                self.display[e.target].revealed, self.display[e.target].rank = True, e.rank
         words = Phrase(f"kor.log.struck_{e.outcome}", target=self._cell(e.target),
                        rank=Said(lambda tr: self._rank_words(e.rank, 1, tr)))
         self.timeline.add(at, launch)
@@ -258,7 +258,7 @@ class EventShow:
             shown = []
             for owner, c, rank in e.revealed:
                 if c in cells and c in self.display:
-                    self.display[c].revealed = True
+                    self.display[c].revealed, self.display[c].rank = True, rank
                 if c in cells:
                     shown.append((self._cell(c), rank))
             # the log names the pieces as they are turned up, a few to a line, each line
