@@ -4,6 +4,7 @@ refuse in the rules' own words."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import random
 
@@ -468,5 +469,59 @@ def test_host_and_join_play_korabliki_with_an_asking_and_its_answer(tmp_path, ho
         assert all(p.rank is not None for p in over.pieces.values())     # §0: face up
         frames(apps, 40, dt=0.1)
         shoot(host, f"korabliki-game-over-host-{tag}", tmp_path)
+    finally:
+        close(host, guest)
+
+
+# -- a dropped connection, and the seat taken up again -----------------------------------------
+
+def drop(app):
+    """The link of ``app`` breaks (not closed by the player): it is tried again by itself."""
+    net = app.flow.session.net
+    link = net._link
+    net._loop.call_soon_threadsafe(lambda: asyncio.ensure_future(link.close()))
+
+
+@pytest.mark.parametrize("mode", ["naval", "korabliki"])
+def test_a_seat_back_after_a_dropped_connection_shows_the_game_as_it_stands(
+        tmp_path, home, monkeypatch, mode):
+    monkeypatch.setattr(online_screens, "LISTEN", "127.0.0.1")
+    host = guest = None
+    rng = random.Random(2)
+    try:
+        host, guest, a, b = to_battle(tmp_path, home, (1280, 720), "en", mode,
+                                      naval_place if mode == "naval" else kor_place)
+        apps = [host, guest]
+        if mode == "naval":
+            assert a.attempt(volley_for(a.game.view(0), rng))
+        else:
+            assert a.attempt(kr.Move((7, 10), (7, 8)))
+            frames(apps, until=lambda: a.human_to_act, dt=0.1)
+            a.end_turn()
+        frames(apps, until=lambda: b._free_to_act or b.human_to_move, dt=0.1)
+        for scene in (a, b):
+            scene.skip()
+        frames(apps, until=lambda: b._free_to_act, dt=0.1)
+        drop(host)
+        frames(apps, until=lambda: b.session.other_gone() is not None, dt=0.05)
+        moves = b.game.moves
+        if mode == "naval":
+            if b.human_intercepting:
+                b.intercept()
+            else:
+                assert b.attempt(volley_for(b.game.view(1), rng))
+        else:
+            assert b.attempt(quiet_move(b))
+        frames(apps, until=lambda: b.game.moves > moves, dt=0.05)
+        assert a.game.moves == moves            # the host heard nothing meanwhile
+        frames(apps, until=lambda: a.game.moves == b.game.moves and not a.busy, dt=0.1)
+        assert a.session.other_gone() is None and b.session.other_gone() is None
+        assert a.gone_words() is None
+        if mode == "naval":           # both fields as the host's view holds them now
+            for owner in (0, 1):
+                assert a.fields[owner].marks == a.game.marks[owner]
+            assert a.fields[0].marks == b.game.marks[0]
+        else:
+            assert set(a.display) == set(a.game.pieces) == set(b.game.pieces)
     finally:
         close(host, guest)
