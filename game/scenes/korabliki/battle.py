@@ -54,7 +54,7 @@ class KorablikiBattleScene(EventShow, BattleBase):
         self.ghosts: list[Ghost] = []
         self.blasts: list[BlastShow] = []
         self.strike = Strike(random.Random(match.seed ^ 0x57))
-        self.scorched: list = scorched_zones(game.history)
+        self.scorched: list = []
         self.display: dict = {}
         self.cursor = (7, 11) if self.viewer == 0 else (8, 3)
         self.selected = None
@@ -74,6 +74,7 @@ class KorablikiBattleScene(EventShow, BattleBase):
 
     def _sync(self) -> None:
         self.display = {c: Shown(p.owner, p.rank, p.revealed) for c, p in self.game.pieces.items()}
+        self.scorched = scorched_zones(self.game.history)  # online: blasts missed while away too
 
     @property
     def human_to_move(self) -> bool:
