@@ -19,12 +19,13 @@ import random
 
 import pygame
 
+from ...ai.opponents import BOSS_VOICES
 from ...i18n.phrase import Phrase
 from ...rules import korabliki as kr
 from ...render import text, theme
 from ...render.korabliki import (board_rect, cell_at, draw_cell_tint, draw_cursor, draw_pieces,
                                 draw_scorch, draw_scorched, draw_sea_board, fit_geometry,
-                                rank_label, rank_name, to_screen)
+                                rank_name, to_screen)
 from ...render.strike import Strike
 from ...render.widgets import Button, panel
 from ..common.base import ARROWS
@@ -214,11 +215,6 @@ class KorablikiBattleScene(EventShow, BattleBase):
         if not self._hand_over_first(action, player, events):
             self.show(events)
 
-    def show(self, events, together: bool = False) -> None:
-        """Queue the animation of ``events`` (what one action caused). A remote game's events
-        come here from the server (issue 23)."""
-        self._queue(events)
-
     def _hand_over_first(self, action, player: int, events) -> bool:
         """Two people on one screen: after an asking act the screen goes to the asked side
         before anything answers it, whether or not he may answer with a block, so the asker
@@ -252,10 +248,6 @@ class KorablikiBattleScene(EventShow, BattleBase):
                 self.timeline.add(at + 1.8, lambda s: self._game_over())
         self.timeline.add(at + 0.05, lambda s: self._sync())
 
-    def _rank_words(self, rank: str, n: int = 1, tr=None) -> str:
-        label = rank_label(tr or self.tr, rank)
-        return label if n == 1 else f"{n} {label}"
-
     def _turn_changed(self, player: int, again: bool = False) -> None:
         if again:
             self._log(player, Phrase("kor.log.again"))
@@ -270,6 +262,23 @@ class KorablikiBattleScene(EventShow, BattleBase):
         else:
             self.log.append((Phrase("gameover.wins", name=self.seat(e.winner)), theme.ACCENT))
         self._last_words(e)
+
+    def _remark(self, player: int, trigger: str) -> None:
+        """The information war: a computer admiral talks of what both sides saw, and bluffs
+        from a fixed list chosen by the dice alone (never from its own fleet); a boss (issue
+        22) has lines of its own, ``remark.<voice>.*``, as in the other modes."""
+        seat = self.seat(player)
+        if not seat.opponent:
+            return
+        if seat.opponent in BOSS_VOICES:    # a campaign boss speaks in its own voice
+            super()._remark(player, trigger)
+            return
+        rng = self.remark_rng
+        if trigger in ("start", "we_win", "we_lose") or rng.random() < 0.3:
+            key = f"kor.remark.{trigger}.{rng.randrange(3)}"
+            if self.app.tr.has(key):
+                self.log.append((Phrase("battle.remark", name=seat, text=Phrase(key)),
+                                 theme.TEXT_DIM))
 
     # -- input --------------------------------------------------------------------------------
     def skip(self) -> None:

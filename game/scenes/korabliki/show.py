@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...ai.opponents import BOSS_VOICES
 from ...i18n.phrase import Phrase, Said
 from ...rules import korabliki as kr
 from ...render import theme
@@ -71,25 +70,17 @@ class EventShow:
     with its ``effects``, ``strike`` (torpedo runs, mines, sweeps, the blast's column:
     render/strike.py), ``display``, ``ghosts``, ``blasts`` and ``scorched`` (the squares
     blasts have left burnt, for the rest of the game); ``centre``, ``geo``, ``_log``,
-    ``_rank_words``, ``_sound`` and ``play`` come from the scene; the computer admirals'
-    remarks (``_remark``) are here."""
+    ``_remark``, ``_sound``, ``play`` and ``_queue`` come from the scene."""
 
-    def _remark(self, player: int, trigger: str) -> None:
-        """The information war: a computer admiral talks of what both sides saw, and bluffs
-        from a fixed list chosen by the dice alone (never from its own fleet); a boss (issue
-        22) has lines of its own, ``remark.<voice>.*``, as in the other modes."""
-        seat = self.seat(player)
-        if not seat.opponent:
-            return
-        if seat.opponent in BOSS_VOICES:    # a campaign boss speaks in its own voice
-            super()._remark(player, trigger)
-            return
-        rng = self.remark_rng
-        if trigger in ("start", "we_win", "we_lose") or rng.random() < 0.3:
-            key = f"kor.remark.{trigger}.{rng.randrange(3)}"
-            if self.app.tr.has(key):
-                self.log.append((Phrase("battle.remark", name=seat, text=Phrase(key)),
-                                 theme.TEXT_DIM))
+    def show(self, events, together: bool = False) -> None:
+        """Queue the animation of ``events`` (what one action caused). A remote game's events
+        come here from the server (issue 23)."""
+        self._queue(events)
+
+    def _rank_words(self, rank: str, n: int = 1, tr=None) -> str:
+        """A rank's short name, with the number of ships of a block ("2 ES")."""
+        label = rank_label(tr or self.tr, rank)
+        return label if n == 1 else f"{n} {label}"
 
     def _show_move(self, e: kr.Moved, at: float) -> float:
         shown = self.display.get(e.frm)
