@@ -424,7 +424,7 @@ def test_host_and_join_play_korabliki_with_an_asking_and_its_answer(tmp_path, ho
             for scene in (a, b):
                 scene.skip()
             frames(apps, until=lambda: not a.busy and not b.busy and not a.game.waiting
-                   and not b.game.waiting, dt=0.1)
+                   and not b.game.waiting and a.game.moves == b.game.moves, dt=0.1)
             frames(apps, 2)
 
         # refusals: the screen's and the server's, in the rules' words
