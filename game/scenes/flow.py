@@ -171,7 +171,8 @@ class Flow:
         series = remote.state.get("series") or {}
         return Match(entry.rules.config_from_dict(remote.config), tuple(seats),
                      letters=app.settings.letter_set, seed=app.new_seed(),
-                     best_of=series.get("best_of", 1))
+                     best_of=series.get("best_of", 1),
+                     auto_intercept=bool(app.settings.quick_match.get("auto_intercept")))
 
     def online_follow(self, wait) -> None:
         """The waiting screen's next step, by the room's phase: the placement of this seat's

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..net.classic_remote import ClassicRemote
+from ..net.korabliki_remote import KorablikiRemote
+from ..net.naval_remote import NavalRemote
 from ..rules.classic import Setup
 from .classic.battle import BattleScene
 from .common.gameover import GameOverScene
@@ -50,7 +52,7 @@ SCREENS: dict[str, Screens] = {
     "classic": Screens(classic_set_up, BattleScene, GameOverScene, "opponent", ("rules",),
                        ClassicRemote),
     "naval": Screens(NavalPlacementScene, NavalBattleScene, NavalGameOverScene,
-                     "naval_opponent", ("intercept",)),
+                     "naval_opponent", ("intercept",), NavalRemote),
     "korabliki": Screens(KorablikiSetupScene, KorablikiBattleScene, KorablikiGameOverScene,
-                         "korabliki_opponent"),
+                         "korabliki_opponent", (), KorablikiRemote),
 }

@@ -205,8 +205,9 @@ class OnlineBattle:
         gone = self.gone_words()
         if gone:
             return gone, theme.BAD
-        if self.game.turn == self.other and self.turn_shown == self.other \
-                and not self.timeline.busy:
+        # the other acts once what led there has played: his turn, or his part of this seat's
+        # turn (Naval's interception, «Кораблики»'s answer), which no turn change announces
+        if self.game.turn == self.other and not self.timeline.busy:
             return self.tr("online.thinking", name=self._name(self.other)), colour
         return words, colour
 

@@ -25,7 +25,7 @@ from ...rules import korabliki as kr
 from ...render import text, theme
 from ...render.korabliki import (board_rect, cell_at, draw_cell_tint, draw_cursor, draw_pieces,
                                 draw_scorch, draw_scorched, draw_sea_board, fit_geometry,
-                                rank_label, rank_name, to_screen)
+                                rank_name, to_screen)
 from ...render.strike import Strike
 from ...render.widgets import Button, panel
 from ..common.base import ARROWS
@@ -55,7 +55,7 @@ class KorablikiBattleScene(EventShow, BattleBase):
         self.ghosts: list[Ghost] = []
         self.blasts: list[BlastShow] = []
         self.strike = Strike(random.Random(match.seed ^ 0x57))
-        self.scorched: list = scorched_zones(game.history)
+        self.scorched: list = []
         self.display: dict = {}
         self.cursor = (7, 11) if self.viewer == 0 else (8, 3)
         self.selected = None
@@ -75,6 +75,7 @@ class KorablikiBattleScene(EventShow, BattleBase):
 
     def _sync(self) -> None:
         self.display = {c: Shown(p.owner, p.rank, p.revealed) for c, p in self.game.pieces.items()}
+        self.scorched = scorched_zones(self.game.history)  # online: blasts missed while away too
 
     @property
     def human_to_move(self) -> bool:
@@ -212,7 +213,7 @@ class KorablikiBattleScene(EventShow, BattleBase):
         if isinstance(action, kr.Move) and self._mine(player):
             self.selected = action.to    # the moved piece stays picked for the act
         if not self._hand_over_first(action, player, events):
-            self._queue(events)
+            self.show(events)
 
     def _hand_over_first(self, action, player: int, events) -> bool:
         """Two people on one screen: after an asking act the screen goes to the asked side
@@ -246,10 +247,6 @@ class KorablikiBattleScene(EventShow, BattleBase):
                 self.timeline.add(at + 0.3, lambda s, e=e: self._log_end(e))
                 self.timeline.add(at + 1.8, lambda s: self._game_over())
         self.timeline.add(at + 0.05, lambda s: self._sync())
-
-    def _rank_words(self, rank: str, n: int = 1, tr=None) -> str:
-        label = rank_label(tr or self.tr, rank)
-        return label if n == 1 else f"{n} {label}"
 
     def _turn_changed(self, player: int, again: bool = False) -> None:
         if again:
@@ -473,7 +470,8 @@ class KorablikiBattleScene(EventShow, BattleBase):
             shown = [s for s in self.display.values() if s.owner == p]   # as animated so far
             shown += [gh for gh in self.ghosts   # a piece on its way to a new cell
                       if gh.owner == p and not gh.sinking and 0 <= gh.t < gh.span]
-            forts = sum(1 for s in shown if s.rank == kr.FORT)
+            forts = sum(1 for s in shown if s.rank == kr.FORT) if all(
+                s.rank is not None for s in shown) else g.forts(p)   # hidden: as the game knows
             rows.append((self.tr(key, name=self._name(p), n=len(shown), forts=forts),
                          theme.PLAYER_COLOURS[p]))
         rows.append((self.tr("kor.quiet", n=g.quiet, limit=kr.DRAW_QUIET), theme.TEXT_DIM))

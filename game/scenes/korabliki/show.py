@@ -70,7 +70,17 @@ class EventShow:
     with its ``effects``, ``strike`` (torpedo runs, mines, sweeps, the blast's column:
     render/strike.py), ``display``, ``ghosts``, ``blasts`` and ``scorched`` (the squares
     blasts have left burnt, for the rest of the game); ``centre``, ``geo``, ``_log``,
-    ``_remark``, ``_rank_words``, ``_sound`` and ``play`` come from the scene."""
+    ``_remark``, ``_sound``, ``play`` and ``_queue`` come from the scene."""
+
+    def show(self, events, together: bool = False) -> None:
+        """Queue the animation of ``events`` (what one action caused). A remote game's events
+        come here from the server (issue 23)."""
+        self._queue(events)
+
+    def _rank_words(self, rank: str, n: int = 1, tr=None) -> str:
+        """A rank's short name, with the number of ships of a block ("2 ES")."""
+        label = rank_label(tr or self.tr, rank)
+        return label if n == 1 else f"{n} {label}"
 
     def _show_move(self, e: kr.Moved, at: float) -> float:
         shown = self.display.get(e.frm)
@@ -126,9 +136,9 @@ class EventShow:
             px = max(14, self.geo.cell // 2)
             self.effects.float_text(self._rank_words(e.rank, n), (target[0], target[1] - px), px,
                                     theme.ACCENT, bounds=self.geo.grid)
-            for c in e.answered:
-                if c in self.display:
-                    self.display[c].revealed = True
+            for c in e.answered:      # turned up: its rank now shown (online the board
+                if c in self.display:   # had none for it, issue 23)
+                    self.display[c].revealed, self.display[c].rank = True, e.rank
         words = Phrase(f"kor.log.asked_{e.outcome.replace('-', '_')}",
                        target=self._cell(e.target),
                        rank=Said(lambda tr: self._rank_words(e.rank, n, tr)))
@@ -209,7 +219,7 @@ class EventShow:
             else:
                 self._burst(e.target, skipping)
             if e.target in self.display:
-                self.display[e.target].revealed = True
+                self.display[e.target].revealed, self.display[e.target].rank = True, e.rank
         words = Phrase(f"kor.log.struck_{e.outcome}", target=self._cell(e.target),
                        rank=Said(lambda tr: self._rank_words(e.rank, 1, tr)))
         self.timeline.add(at, launch)
@@ -239,7 +249,7 @@ class EventShow:
             shown = []
             for owner, c, rank in e.revealed:
                 if c in cells and c in self.display:
-                    self.display[c].revealed = True
+                    self.display[c].revealed, self.display[c].rank = True, rank
                 if c in cells:
                     shown.append((self._cell(c), rank))
             # the log names the pieces as they are turned up, a few to a line, each line

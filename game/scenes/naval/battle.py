@@ -31,7 +31,7 @@ from ..common.base import ARROWS, step_cell
 from ..common.battle_base import FieldsBattle
 from .plan import VolleyPlan
 from .show import VolleyShow
-from ...match import COMPUTER, HUMAN
+from ...match import COMPUTER, HUMAN, REMOTE
 
 TOOLS = ("guns", "torpedo", "air")
 
@@ -121,7 +121,12 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         self.match.progressed(self.game)
         self._applied(events)
         if not self._hand_over_first(action, events):
-            self._queue(events)
+            self.show(events)
+
+    def show(self, events, together: bool = False) -> None:
+        """Queue the animation of ``events`` (what one action caused). A remote game's events
+        come here from the server (issue 23)."""
+        self._queue(events)
 
     def _hand_over_first(self, action, events) -> bool:
         """Two people on one screen: after a volley the screen goes to the defender before
@@ -161,6 +166,8 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         """The defender decides: the computer (or the automatic setting) at once, a person
         through the prompt."""
         defender = event.player
+        if self.seat(defender).kind == REMOTE:     # he decides at his own screen (issue 23)
+            return at
         if (self.seat(defender).kind == COMPUTER or self.match.auto_intercept
                 or not self._threatened(defender)):
             ai = self.ais.get(defender) or self.match.helper()
