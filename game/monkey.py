@@ -673,6 +673,7 @@ class Monkey(Person):
         home = tempfile.mkdtemp(prefix="seabattle-monkey-")
         saved_home = os.environ.get("SEABATTLE_HOME")
         os.environ["SEABATTLE_HOME"] = home    # never the player's own settings and saves
+        os.environ["SEABATTLE_LISTEN"] = "127.0.0.1"   # a room it hosts: this machine only
         import pygame
         self.pg = pygame
         self.keys = _key_table()

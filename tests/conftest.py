@@ -10,6 +10,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 os.environ["SEABATTLE_HOME"] = tempfile.mkdtemp(prefix="seabattle-tests-")
+os.environ["SEABATTLE_LISTEN"] = "127.0.0.1"     # a game that hosts listens on this machine only
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:

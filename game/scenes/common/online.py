@@ -6,6 +6,8 @@ screens with a remote opponent.
 
 from __future__ import annotations
 
+import os
+
 import pygame
 
 from ...data.storage import data_dir
@@ -196,10 +198,12 @@ class OnlineWaitScene(Scene):
                   theme.font_px(self.size, 18), theme.TEXT_DIM, "midtop")
 
 
-LISTEN = "0.0.0.0"      # a hosted server listens on every network of the machine (tests: 127.0.0.1)
+LISTEN = "0.0.0.0"      # a hosted server listens on every network of the machine
+# (SEABATTLE_LISTEN says otherwise: the tests and the monkey keep to 127.0.0.1)
 
 
 def hosted_session(app) -> Session:
     """A server in this game (its rooms kept under the data folder, like the saves), and this
     seat's connection to it."""
-    return Session.host_here(data_dir() / "server", listen=LISTEN)
+    return Session.host_here(data_dir() / "server",
+                             listen=os.environ.get("SEABATTLE_LISTEN", LISTEN))
