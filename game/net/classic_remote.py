@@ -23,10 +23,6 @@ class ClassicRemote(RemoteGame):
         super().__init__("classic", config, seat, send)
         self.enemy_names: dict = {}       # a sunk enemy ship (frozenset) -> its announced name
 
-    @property
-    def enemy(self) -> int:
-        return 1 - self.seat
-
     # -- the end and the turn ----------------------------------------------------------------
     @property
     def over(self) -> bool:

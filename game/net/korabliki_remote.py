@@ -32,10 +32,6 @@ class KorablikiRemote(RemoteGame):
         self.pieces: dict = {}        # cell -> Piece, as the latest view shows them
         self.forts_taken = 0          # the enemy's forts this seat saw removed
 
-    @property
-    def enemy(self) -> int:
-        return 1 - self.seat
-
     def take(self, state: dict, view, events) -> list:
         out = super().take(state, view, events)
         pieces = {p.cell: kr.Piece(p.id, self.seat, p.rank, p.cell, p.revealed, p.moved)
@@ -46,10 +42,6 @@ class KorablikiRemote(RemoteGame):
         return out
 
     # -- the turn and the end ------------------------------------------------------------------
-    @property
-    def over(self) -> bool:
-        return self.latest is not None and self.latest.over
-
     @property
     def phase(self) -> str:
         return self.latest.phase

@@ -32,20 +32,12 @@ class NavalRemote(RemoteGame):
         super().__init__("naval", config, seat, send)
         self.end_reason: str | None = None    # the GameOver's reason, as this seat was told
 
-    @property
-    def enemy(self) -> int:
-        return 1 - self.seat
-
     def _pair(self, own, enemy) -> list:
         out = [None, None]
         out[self.seat], out[self.enemy] = own, enemy
         return out
 
     # -- the turn and the end ------------------------------------------------------------------
-    @property
-    def over(self) -> bool:
-        return self.latest is not None and self.latest.over
-
     @property
     def first(self) -> int:
         return self.latest.first

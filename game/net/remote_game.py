@@ -70,8 +70,14 @@ class RemoteGame:
         return getattr(self.latest, "winner", None)
 
     @property
+    def enemy(self) -> int:
+        return 1 - self.seat
+
+    @property
     def over(self) -> bool:
-        raise NotImplementedError
+        """The view says the game is over (Naval's and «Кораблики»'s say it in so many words;
+        Classic's own game says it otherwise)."""
+        return self.latest is not None and self.latest.over
 
     @property
     def drawn(self) -> bool:
