@@ -32,6 +32,14 @@ MODE_KEYS = tuple(MODES)
 LEVELS = {"classic": "hunter", "naval": "gunner", "korabliki": "admiral"}
 CHECK_ALL = 10     # up to this many rooms at once every message is checked for leaks, past it
 CHECK_SHARE = 0.1  # a tenth of them, drawn from the seed (the client must keep up with 500)
+# past 10 rooms the bench's one process plays 1,000 players on one core: the lightest of each
+# mode (the cabin boys, who fire and move at random over their own view) think for them, so
+# the server, not the bench's own thinking, is what is measured
+MANY_LEVELS = {"classic": "random", "naval": "random", "korabliki": "random"}
+ARRIVALS = 30.0       # ... and their rooms open over the first this many seconds, as people come
+CALL_IT_A_DAY = 400   # past 10 rooms at once, a game this many moves long is drawn by agreement
+                      # (§0: two people may agree a draw), so 500 rooms of «Кораблики» end
+                      # within minutes at a person's pace
 RECV_TIMEOUT = 120.0
 
 
@@ -90,6 +98,7 @@ class Tally:
     actions: int = 0
     kills: int = 0
     checked: int = 0
+    agreed: int = 0
     finished: int = 0
     round_trips: list = field(default_factory=list)
     first_problem: str = ""
@@ -105,13 +114,13 @@ class Table:
     """One game: its rules, both set-ups, both computer players, and the actions played so far
     (by move number), which each seat's copy of the game follows."""
 
-    def __init__(self, index: int, seed: int):
+    def __init__(self, index: int, seed: int, levels: dict = LEVELS):
         self.index, self.seed = index, seed
         self.mode = MODE_KEYS[index % len(MODE_KEYS)]
         entry = MODES[self.mode]
         presets = list(entry.rules.presets.values())
         self.config = presets[(index // len(MODE_KEYS)) % len(presets)]
-        level = LEVELS[self.mode]
+        level = levels[self.mode]
         match = Match(self.config, (Seat(COMPUTER, "A", level), Seat(COMPUTER, "B", level)),
                       seed=seed)
         self.setups = match.computer_setups()
@@ -142,6 +151,8 @@ class SeatClient:
         self.acked = 0               # moves the server answered to this seat
         self.think = 0.0             # seconds a computer waits before acting, on average
         self.sample = None           # draws which messages are checked (None: every one)
+        self.cap = None              # moves after which seat A offers a draw (None: never)
+        self.offered = -1            # the move count it last offered a draw at
         self.pace = random.Random(table.seed ^ (seat + 11))
 
     async def connect(self):
@@ -230,6 +241,15 @@ class SeatClient:
                 if self.seat == 0:
                     self.tally.finished += 1
             return
+        if self.cap is not None and r.phase == "battle":
+            if self.seat == 0 and r.moves >= self.cap and message.get("draw_offer") is None \
+                    and self.offered != r.moves:     # (an act before the answer clears it)
+                self.offered = r.moves
+                await link.send({"type": "offer_draw"})
+            elif self.seat == 1 and message.get("draw_offer") == 0:
+                self.tally.agreed += 1
+                await link.send({"type": "answer_draw", "accept": True})
+                return
         if r.my_turn and self.sent_at is None:
             legal = message.get("legal")
             if legal is not None:
@@ -299,9 +319,14 @@ async def run(games: int, seed: int, rooms: int, faults: bool, think: float) -> 
                                                         games * 60))
         slots = asyncio.Semaphore(rooms)
 
+        arrive = random.Random(seed ^ 0xA221)
+        arrivals = [arrive.random() * ARRIVALS if rooms > CHECK_ALL else 0.0
+                    for _ in range(games)]
+
         async def one(i: int) -> None:
+            await asyncio.sleep(arrivals[i])
             async with slots:
-                table = Table(i, seeds[i])
+                table = Table(i, seeds[i], MANY_LEVELS if rooms > CHECK_ALL else LEVELS)
                 clients = [SeatClient(table, s, server, tally,
                                       random.Random(seeds[i] ^ (s + 1)) if faults else None)
                            for s in (0, 1)]
@@ -309,11 +334,22 @@ async def run(games: int, seed: int, rooms: int, faults: bool, think: float) -> 
                     c.think = think
                     if rooms > CHECK_ALL:
                         c.sample = random.Random(c.pace.getrandbits(32))
+                        c.cap = CALL_IT_A_DAY
                 try:
                     await asyncio.gather(*(c.run() for c in clients))
                 except Exception:
                     tally.problem(f"game {i}: {traceback.format_exc()}")
+        async def progress() -> None:
+            while True:
+                await asyncio.sleep(60)
+                trips = sorted(tally.round_trips)
+                p99 = trips[int(len(trips) * 0.99) - 1] if trips else 0.0
+                print(f"# net: {time.perf_counter() - started:.0f} s, {tally.finished} games "
+                      f"over, {tally.actions} actions, p99 {p99:.1f} ms so far", file=sys.stderr,
+                      flush=True)
+        ticker = asyncio.create_task(progress())
         await asyncio.gather(*(one(i) for i in range(games)))
+        ticker.cancel()
     finally:
         if killer is not None:
             killer.cancel()
@@ -325,7 +361,8 @@ async def run(games: int, seed: int, rooms: int, faults: bool, think: float) -> 
            "leaks": tally.leaks,
            "action_ms_p50": round(statistics.median(trips), 2) if trips else 0.0,
            "action_ms_p99": round(trips[int(len(trips) * 0.99) - 1], 2) if trips else 0.0,
-           "actions": tally.actions, "checked": tally.checked, "rooms": rooms,
+           "actions": tally.actions, "checked": tally.checked, "agreed_draws": tally.agreed,
+           "rooms": rooms,
            "stale": tally.stale, "think_ms": round(think * 1000),
            "server_mb": peak, "seconds": round(time.perf_counter() - started, 1)}
     if faults:

@@ -175,8 +175,10 @@ def read(text: str | bytes, limit: int = MAX_BYTES, server: bool = False) -> dic
         raise ProtocolError("too_big", f"a message of {size} bytes; at most {limit}")
     if isinstance(text, bytes):
         raise ProtocolError("not_text", "messages are JSON text frames, not binary")
-    try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    try:     # the server refuses a client's duplicate keys; a client reads the server's big
+        #      states at the parser's own speed (it decodes them by whitelist after)
+        data = json.loads(text, object_pairs_hook=None if server else _no_duplicates,
+                          parse_constant=_no_constant)
     except ProtocolError:
         raise
     except (ValueError, RecursionError) as exc:
