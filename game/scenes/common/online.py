@@ -18,8 +18,13 @@ from .dialogs import ConfirmScene, MenuScene
 
 
 class OnlineMenuScene(MenuScene):
+    """Host, Join, and first "Return to room ABC234" when a closed window left a seat."""
+
     def __init__(self, app):
-        super().__init__(app, [
+        kept = app.flow.kept_seat()
+        back = [Item(lambda: self.tr("online.return", room=kept["room"]), app.flow.online_return)
+                ] if kept else []
+        super().__init__(app, back + [
             Item(lambda: self.tr("online.host"), app.flow.online_host),
             Item(lambda: self.tr("online.join"), app.flow.online_join),
             Item(lambda: self.tr("menu.back"), self.back),
@@ -197,6 +202,10 @@ class OnlineWaitScene(Scene):
 
 
 LISTEN = "0.0.0.0"      # a hosted server listens on every network of the machine (tests: 127.0.0.1)
+
+
+def online_listen() -> str:
+    return LISTEN
 
 
 def hosted_session(app) -> Session:
