@@ -155,7 +155,9 @@ class Flow:
         session.on_seat = self._keep_seat
         if first is not None:
             session.send(first)
-        self.app.scenes.push(OnlineWaitScene(self.app, session, hosting))
+        wait = OnlineWaitScene(self.app, session, hosting)
+        wait.returned = first is None      # a kept seat: a game already over is shown as such
+        self.app.scenes.push(wait)
 
     def _keep_seat(self, record: dict) -> None:
         try:
@@ -248,7 +250,8 @@ class Flow:
                 app.scenes.pop()
             wait.placing = True
             app.scenes.push(screens.set_up(app, match, remote.seat, done))
-        elif phase in ("battle", "over", "done") and "view" in remote.state:
+        elif (phase == "battle" or wait.returned and phase in ("over", "done")) \
+                and "view" in remote.state:
             game = screens.remote(match.config, remote.seat,
                                   lambda action: session.send(session.remote.act(action)))
             game.take(remote.state, codec.decode(remote.state["view"]), [])

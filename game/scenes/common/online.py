@@ -110,6 +110,7 @@ class OnlineWaitScene(Scene):
         self.match = None          # made once both seats are in (flow.online_follow)
         self.placed = False        # this seat's set-up is sent
         self.placing = False       # this seat's placement screen is open over this one
+        self.returned = False      # a closed window's kept seat taken up again ("Return")
 
     def update(self, dt: float) -> None:
         super().update(dt)
