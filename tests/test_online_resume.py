@@ -289,3 +289,30 @@ def test_the_menu_offers_the_return_first(tmp_path, home, size, lang):
     assert "ABC234" in menu_labels(app)[0]
     shoot(app, f"online-menu-return-{lang}-{size[0]}x{size[1]}", tmp_path)
     pygame.event.clear()
+
+
+def test_a_return_to_a_game_claimed_meanwhile_shows_its_game_over(home, local, monkeypatch):
+    from game.net.server import Server
+    from .test_online import ShiftedClock
+    clock = ShiftedClock()
+    monkeypatch.setattr(Server.__init__, "__defaults__", (clock, None))
+    host = guest = again = None
+    try:
+        host, guest = to_battle(home)
+        close_window(guest)
+        a = top(host)
+        frames([host], until=lambda: a.gone_words() is not None, dt=0.05)
+        clock.shift += 3600                       # the room's wait has passed
+        frames([host], until=lambda: a.can_claim, dt=0.05)
+        a.claim()
+        frames([host], until=lambda: isinstance(top(host), GameOverScene), dt=0.2)
+        again = new_app(home / "guest")
+        return_to_room(again)
+        frames([host, again], until=lambda: isinstance(top(again), GameOverScene), dt=0.1)
+        assert top(again).game.winner == 0
+        top(again).leave()
+        assert not (home / "guest" / NAME).exists()
+    finally:
+        for app in (host, guest, again):
+            if app is not None:
+                app.flow.online_close()
