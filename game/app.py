@@ -9,6 +9,7 @@ import time
 import pygame
 
 from .audio.mixer import Audio
+from .data.online_seat import NAME as SEAT_FILE, SeatStore
 from .data.profiles import Profile, ProfileStore
 from .data.settings import Settings, SettingsStore
 from . import assets, i18n
@@ -30,6 +31,7 @@ class App:
         self.store = SettingsStore(settings_path)
         self.settings: Settings = self.store.load()
         self.notices: list[list] = [[p, 8.0] for p in self.store.problems]
+        self.seats = SeatStore(self.store.path.parent / SEAT_FILE)   # an online seat kept
         self.seed_source = random.Random(seed if seed is not None else int.from_bytes(os.urandom(8), "little"))
         pygame.display.init()
         pygame.font.init()

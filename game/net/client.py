@@ -168,9 +168,12 @@ class NetThread:
     message, ``poll`` returns what came since (each also kept in ``remote``). When the
     connection drops, it is tried again every ``retry`` seconds and the seat taken up again."""
 
-    def __init__(self, url: str, retry: float = 2.0):
+    def __init__(self, url: str, retry: float = 2.0, rejoin: dict | None = None):
         self.url, self.retry = url, retry
         self.remote = Remote()
+        if rejoin is not None:     # a kept seat (a closed window's): taken up on connecting
+            self.remote.room, self.remote.seat = rejoin["room"], rejoin["seat"]
+            self.remote.secret = rejoin["secret"]
         self.status = "connecting"       # connecting / open / retrying / closed
         self.problem: str | None = None  # why the last attempt failed (said on screen)
         self._in: queue.Queue = queue.Queue()

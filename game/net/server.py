@@ -318,6 +318,7 @@ class Hosted:
     def __init__(self, data: Path | str, host: str = "0.0.0.0", port: int = 0):
         self.port: int | None = None
         self.error: str | None = None
+        self.data = Path(data)           # where its rooms are kept (a restart resumes them)
         self._ready = threading.Event()
         self._loop = None
         self._stop = None

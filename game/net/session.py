@@ -48,29 +48,39 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
 
 # what the screens say for each refusal that ends an attempt to join (i18n keys)
 JOIN_ERRORS = {"no_room": "online.error_no_room", "room_full": "online.error_full",
-               "version": "online.error_version", "bad_field": "online.error_code"}
+               "version": "online.error_version", "bad_field": "online.error_code",
+               "wrong_secret": "online.error_secret"}
+GONE_SEAT = ("no_room", "wrong_secret")     # a kept seat that cannot be taken up again
 
 
 class Session:
     """The connection of one seat: ``send``, ``poll`` each frame, ``close`` at the end (which
     also stops a hosted server). ``hosted``: the server this game runs (Host), else None."""
 
-    def __init__(self, host: str, port: int, hosted: Hosted | None = None, retry: float = 1.0):
+    def __init__(self, host: str, port: int, hosted: Hosted | None = None, retry: float = 1.0,
+                 rejoin: dict | None = None):
         self.host, self.port = host, port
         self.hosted = hosted
-        self.net = NetThread(f"ws://{host}:{port}", retry=retry)
+        self.net = NetThread(f"ws://{host}:{port}", retry=retry, rejoin=rejoin)
         self.error: dict | None = None       # the last refusal ("error" message)
         self.closed = False
         self.listen: str | None = None       # where a hosted server listens
+        self.hosting = False                 # this game made the room (Host)
+        self.returning = rejoin is not None  # taking a kept seat up again, not yet back in
+        self.on_seat = None                  # called with ``seat_record()`` when a seat is taken
 
     @classmethod
-    def host_here(cls, data: Path | str, port: int = 0, listen: str = "0.0.0.0") -> "Session":
+    def host_here(cls, data: Path | str, port: int = 0, listen: str = "0.0.0.0",
+                  rejoin: dict | None = None) -> "Session":
         """Start a server in this game (on ``listen``, a free port by default) and connect to
-        it; ``hosted.error`` says why it did not start (the session is then not connected)."""
+        it; OSError says why it did not start. ``port`` taken (a kept room's server started
+        again): a free one instead (``hosted.port`` says which)."""
         hosted = Hosted(data, listen, port)
+        if hosted.port is None and port:
+            hosted = Hosted(data, listen, 0)
         if hosted.port is None:
             raise OSError(hosted.error or "the server did not start")
-        session = cls("127.0.0.1", hosted.port, hosted)
+        session = cls("127.0.0.1", hosted.port, hosted, rejoin=rejoin)
         session.listen = listen
         return session
 
@@ -89,7 +99,19 @@ class Session:
         for message in out:
             if message.get("type") == "error":
                 self.error = message
+            elif message.get("type") == "joined":
+                self.returning = False
+                if "secret" in message and self.on_seat is not None:
+                    self.on_seat(self.seat_record())
         return out
+
+    def seat_record(self) -> dict:
+        """What a closed game window needs to take this seat up again (``data.online_seat``)."""
+        remote, hosted = self.remote, self.hosted
+        return {"address": f"{self.host}:{self.port}", "room": remote.room, "seat": remote.seat,
+                "secret": remote.secret, "mode": remote.mode, "hosting": self.hosting,
+                "server_port": hosted.port if hosted is not None else None,
+                "server_data": str(hosted.data) if hosted is not None else None}
 
     def close(self) -> None:
         if self.closed:
@@ -123,10 +145,11 @@ class Session:
 
     def join_problem(self) -> str | None:
         """The i18n key of why joining has failed (None: nothing yet)."""
-        if self.error is not None and self.remote.seat is None:
+        joining = self.remote.seat is None or self.returning
+        if self.error is not None and joining:
             return JOIN_ERRORS.get(self.error.get("code"), "online.error_other")
         problem = self.net.problem or ""
-        if self.net.status == "retrying" and self.remote.seat is None:
+        if self.net.status == "retrying" and joining:
             return "online.error_version" if "protocol" in problem else "online.error_reach"
         return None
 

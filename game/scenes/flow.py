@@ -8,7 +8,8 @@ from __future__ import annotations
 from .campaign.voyage import VoyageScene, offer_resume, open_medal_case
 from .common.curtain import CurtainScene
 from .common.dialogs import PauseScene
-from .common.online import JoinScene, OnlineMenuScene, OnlineWaitScene, hosted_session
+from .common.online import (JoinScene, OnlineMenuScene, OnlineWaitScene, hosted_session,
+                            online_listen)
 from .common.online_battle import online
 from .common.quick_match import SetupScene
 from .common.settings import SettingsScene
@@ -17,7 +18,7 @@ from .modes import SCREENS
 from ..match import HUMAN, REMOTE, Match, Seat
 from ..modes import MODES
 from ..net import codec
-from ..net.session import Session, parse_address
+from ..net.session import GONE_SEAT, Session, parse_address
 
 
 class Flow:
@@ -144,17 +145,66 @@ class Flow:
             return
         self.online_connect(session, create, hosting=True)
 
-    def online_connect(self, session, first: dict, hosting: bool = False) -> None:
-        """``session``'s first message (create or join) sent; the waiting screen follows."""
+    def online_connect(self, session, first: dict | None, hosting: bool = False) -> None:
+        """``session``'s first message (create or join; None: a kept seat's rejoin, which the
+        connection sends itself) sent; the waiting screen follows. The seat, once taken, is
+        kept in a file for a window closed mid-game (``online_return``)."""
         self.online_close()
         self.session = session
-        session.send(first)
-        self.app.scenes.push(OnlineWaitScene(self.app, session, hosting))
+        session.hosting = hosting
+        session.on_seat = self._keep_seat
+        if first is not None:
+            session.send(first)
+        wait = OnlineWaitScene(self.app, session, hosting)
+        wait.returned = first is None      # a kept seat: a game already over is shown as such
+        self.app.scenes.push(wait)
+
+    def _keep_seat(self, record: dict) -> None:
+        try:
+            self.app.seats.save(record)
+        except (OSError, ValueError) as exc:
+            self.app.notify(self.app.tr("online.seat_not_kept", error=str(exc)))
 
     def online_close(self) -> None:
+        """The room left on purpose (or the match done and left): its kept seat forgotten."""
         if self.session is not None:
+            secret = self.session.remote.secret
             self.session.close()
             self.session = None
+            if secret is not None:
+                self.app.seats.clear(secret)
+
+    def kept_seat(self) -> dict | None:
+        """The seat a closed window left (``online_return``), or None; a broken file is named."""
+        seat = self.app.seats.load()
+        while self.app.seats.problems:
+            self.app.notify(self.app.seats.problems.pop(0), 8.0)
+        return seat
+
+    def online_return(self) -> None:
+        """"Return to room": the kept seat taken up again where its room stands; a room this
+        game hosted on its own server has that server started again on the same data folder
+        (its rooms kept there) and port (another if that one is taken: the new address said)."""
+        seat = self.kept_seat()
+        if seat is None:
+            return
+        rejoin = {k: seat[k] for k in ("room", "seat", "secret")}
+        try:
+            if seat["hosting"] and seat["server_data"]:
+                session = Session.host_here(seat["server_data"], seat["server_port"] or 0,
+                                            listen=online_listen(), rejoin=rejoin)
+                if seat["server_port"] and session.port != seat["server_port"]:
+                    self.app.notify(self.app.tr("online.new_port", address=", ".join(
+                        session.addresses())), 8.0)
+            else:
+                session = Session(*parse_address(seat["address"]), rejoin=rejoin)
+        except ValueError:
+            self.app.notify(self.app.tr("online.error_address"))
+            return
+        except OSError as exc:
+            self.app.notify(self.app.tr("online.error_host", error=str(exc)))
+            return
+        self.online_connect(session, None, hosting=seat["hosting"])
 
     def online_leave(self) -> None:
         """Leave the room (the hosted server stops): back to the online menu."""
@@ -180,8 +230,15 @@ class Flow:
         app, session = self.app, wait.session
         remote = session.remote
         phase = remote.phase
+        if session.returning:
+            if session.error is not None and session.error.get("code") in GONE_SEAT:
+                self.app.seats.clear(remote.secret)       # said on the waiting screen
+            return
         if remote.seat is None or phase in (None, "waiting"):
             return
+        me = (remote.state.get("seats") or [None, None])[remote.seat]
+        if phase == "placing" and me and me.get("placed"):
+            wait.placed = True           # back in a room whose set-up was sent before
         if wait.match is None:
             wait.match = self._online_match(session)
         match = wait.match
@@ -193,11 +250,15 @@ class Flow:
                 app.scenes.pop()
             wait.placing = True
             app.scenes.push(screens.set_up(app, match, remote.seat, done))
-        elif phase == "battle" and "view" in remote.state:
+        elif (phase == "battle" or wait.returned and phase in ("over", "done")) \
+                and "view" in remote.state:
             game = screens.remote(match.config, remote.seat,
                                   lambda action: session.send(session.remote.act(action)))
             game.take(remote.state, codec.decode(remote.state["view"]), [])
-            app.scenes.replace(online(screens.battle)(app, match, game, session))
+            battle = online(screens.battle)(app, match, game, session)
+            app.scenes.replace(battle)
+            if game.over:        # back in a room whose game ended meanwhile: its game over
+                battle._game_over()
 
     def online_next(self, match) -> None:
         """Game over, "Next game" (C7) or "Rematch": the room's next game, set up again."""

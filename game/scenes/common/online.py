@@ -20,8 +20,13 @@ from .dialogs import ConfirmScene, MenuScene
 
 
 class OnlineMenuScene(MenuScene):
+    """Host, Join, and first "Return to room ABC234" when a closed window left a seat."""
+
     def __init__(self, app):
-        super().__init__(app, [
+        kept = app.flow.kept_seat()
+        back = [Item(lambda: self.tr("online.return", room=kept["room"]), app.flow.online_return)
+                ] if kept else []
+        super().__init__(app, back + [
             Item(lambda: self.tr("online.host"), app.flow.online_host),
             Item(lambda: self.tr("online.join"), app.flow.online_join),
             Item(lambda: self.tr("menu.back"), self.back),
@@ -107,6 +112,7 @@ class OnlineWaitScene(Scene):
         self.match = None          # made once both seats are in (flow.online_follow)
         self.placed = False        # this seat's set-up is sent
         self.placing = False       # this seat's placement screen is open over this one
+        self.returned = False      # a closed window's kept seat taken up again ("Return")
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -200,6 +206,10 @@ class OnlineWaitScene(Scene):
 
 LISTEN = "0.0.0.0"      # a hosted server listens on every network of the machine
 # (SEABATTLE_LISTEN says otherwise: the tests and the monkey keep to 127.0.0.1)
+
+
+def online_listen() -> str:
+    return LISTEN
 
 
 def hosted_session(app) -> Session:
