@@ -89,6 +89,7 @@ def test_two_clients_play_drop_come_back_and_the_server_restarts(tmp_path):
         assert gone["seats"][1]["here"] is False
         # the server is stopped and started again on the same folder and port
         port = server.port
+        await links[0].close()
         server.stop()
         server = Hosted(tmp_path, host="127.0.0.1", port=port)
         for seat, j in ((0, ja), (1, jb)):
@@ -101,6 +102,8 @@ def test_two_clients_play_drop_come_back_and_the_server_restarts(tmp_path):
         turn = state["turn"]
         for _ in range(6):
             moves, turn = await shoot(links, rng, moves, turn)
+        for link in links:
+            await link.close()
         server.stop()
     asyncio.run(main())
 
@@ -121,6 +124,7 @@ def test_oversized_frames_and_old_clients_are_refused_and_the_server_stays_up(ho
         again = await open_link(url)                # the server is still up
         await again.send({"type": "ping"})
         assert (await again.recv(5))["type"] == "pong"
+        await again.close()
     asyncio.run(main())
 
 

@@ -515,6 +515,7 @@ def test_a_seat_back_after_a_dropped_connection_shows_the_game_as_it_stands(
         frames(apps, until=lambda: b.game.moves > moves, dt=0.05)
         assert a.game.moves == moves            # the host heard nothing meanwhile
         frames(apps, until=lambda: a.game.moves == b.game.moves and not a.busy, dt=0.1)
+        frames(apps, until=lambda: b.session.other_gone() is None, dt=0.1)  # B hears A back
         assert a.session.other_gone() is None and b.session.other_gone() is None
         assert a.gone_words() is None
         if mode == "naval":           # both fields as the host's view holds them now

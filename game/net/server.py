@@ -301,7 +301,7 @@ async def serve(server: Server, host: str, port: int, ready=None, stop=None) -> 
 
     stop = stop or asyncio.Event()
     async with ws_serve(handler, host, port, max_size=WIRE_LIMIT, ping_interval=20,
-                        ping_timeout=20) as ws_server:
+                        ping_timeout=20, close_timeout=1) as ws_server:   # a stop is quick
         bound = next(iter(ws_server.sockets)).getsockname()[1]
         log.info("serving on ws://%s:%d", host, bound)
         if ready is not None:
