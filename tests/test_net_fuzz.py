@@ -67,7 +67,7 @@ def check_answered(desk, room, conn, text, before) -> None:
         assert snapshot(room) == before, text[:200]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
 @given(messages(), st.sampled_from(SENDERS))
 def test_hostile_messages_are_answered_and_change_no_game(message, sender):
     desk, room, (a, b), _ = fresh()

@@ -59,8 +59,7 @@ def test_no_message_of_a_random_game_holds_what_the_receiver_may_not_know(mode, 
 @pytest.mark.slow
 @pytest.mark.parametrize("mode,name,config", CONFIGS, ids=IDS)
 def test_no_leak_in_more_seeds(mode, name, config):
-    for seed in (2, 3):
-        play_and_check(mode, name, seed)
+    play_and_check(mode, name, 2)     # one more seed each (the suite's ten minutes)
 
 
 def test_the_random_games_checked_meet_every_event_class():
