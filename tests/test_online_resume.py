@@ -104,6 +104,8 @@ def test_a_guest_whose_window_closed_returns_to_the_battle_and_plays_on(tmp_path
         assert (kept["room"], kept["seat"], kept["hosting"]) == (code, 1, False)
         assert kept["secret"] == guest.flow.session.remote.secret
         play_some([host, guest])
+        frames([host, guest], dt=0.05,                # both have heard the last move
+               until=lambda: top(host).game.moves == top(guest).game.moves)
         moves = top(host).game.moves
         close_window(guest)
         a = top(host)
@@ -141,6 +143,8 @@ def test_a_host_whose_window_closed_starts_its_server_again_and_plays_on(tmp_pat
             (code, 0, True, port)
         assert kept["server_data"]
         play_some([host, guest])
+        frames([host, guest], dt=0.05,                # both have heard the last move
+               until=lambda: top(host).game.moves == top(guest).game.moves)
         moves = top(guest).game.moves
         close_window(host)                        # the host's window, and its server, gone
         b = top(guest)
