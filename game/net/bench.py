@@ -81,6 +81,16 @@ class ServerProcess:
             pass
         return None
 
+    def cpu_s(self) -> float | None:
+        """The processor time the server process used so far (Linux), in seconds."""
+        import os
+        try:
+            with open(f"/proc/{self.proc.pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+            return round((int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"), 1)
+        except (OSError, ValueError, IndexError, AttributeError):
+            return None
+
     async def stop(self) -> None:
         if self.proc is not None and self.proc.returncode is None:
             self.proc.terminate()
@@ -353,7 +363,7 @@ async def run(games: int, seed: int, rooms: int, faults: bool, think: float) -> 
     finally:
         if killer is not None:
             killer.cancel()
-        peak = server.peak_mb()
+        peak, cpu = server.peak_mb(), server.cpu_s()
         await server.stop()
         shutil.rmtree(data, ignore_errors=True)
     trips = sorted(tally.round_trips)
@@ -364,7 +374,7 @@ async def run(games: int, seed: int, rooms: int, faults: bool, think: float) -> 
            "actions": tally.actions, "checked": tally.checked, "agreed_draws": tally.agreed,
            "rooms": rooms,
            "stale": tally.stale, "think_ms": round(think * 1000),
-           "server_mb": peak, "seconds": round(time.perf_counter() - started, 1)}
+           "server_mb": peak, "server_cpu_s": cpu, "seconds": round(time.perf_counter() - started, 1)}
     if faults:
         out |= {"drops": tally.drops, "rejoins": tally.rejoins, "kills": tally.kills,
                 "lost": tally.lost}

@@ -17,8 +17,8 @@ import queue
 import threading
 import time
 
-from . import codec
-from .protocol import VERSION, ProtocolError, read, write
+from . import codec, patch
+from .protocol import SERVER_SCHEMAS, VERSION, ProtocolError, check, parse, write
 
 CLIENT_LIMIT = 8 * 1024 * 1024     # the largest message a client takes (a long game's view)
 
@@ -35,6 +35,7 @@ class Link:
         self.ws = ws
         self.tokens, self.stamp = PACE, time.monotonic()
         self.sent = 0.0
+        self.had: dict = {}       # the fields this connection was last sent whole (patch.py)
 
     async def send(self, message: dict) -> None:
         """Send ``message``, keeping under the server's rate (waiting when needed)."""
@@ -61,7 +62,13 @@ class Link:
         except ConnectionClosed as exc:
             raise LinkClosed(str(exc)) from None
         try:
-            return read(text, CLIENT_LIMIT, server=True)
+            data = parse(text, CLIENT_LIMIT, server=True)
+            if isinstance(data, dict) and data.get("type") == "state":
+                data = patch.grow(data, self.had)      # a state sent as changes, made whole
+            return check(data, SERVER_SCHEMAS)
+        except patch.PatchError as exc:     # this connection's states cannot be followed now:
+            await self.ws.close(1002, "a patch that does not fit")   # a new one is sent whole
+            raise LinkClosed(f"the server sent a change the game cannot follow: {exc}") from None
         except ProtocolError as exc:
             return {"type": "error", "code": "bad_server_message",
                     "message": f"the server sent a message the game cannot read: {exc}"[:400]}
@@ -71,9 +78,10 @@ class Link:
 
 
 async def open_link(url: str, legal: bool = False, timeout: float = 10.0,
-                    version: int = VERSION) -> Link:
+                    version: int = VERSION, patches: bool = True) -> Link:
     """Connect to ``url`` (ws://host:port) and say hello; ``legal``: the server adds the
-    legal actions when this seat is to act (a computer player that chooses among them).
+    legal actions when this seat is to act (a computer player that chooses among them);
+    ``patches``: states come as changes to the last (``patch.py``), made whole by ``recv``.
     Raises ``LinkClosed`` or ``ConnectionError`` naming the problem (an old game is told to
     update)."""
     from websockets.asyncio.client import connect
@@ -86,7 +94,7 @@ async def open_link(url: str, legal: bool = False, timeout: float = 10.0,
         raise ConnectionError(f"cannot reach {url}: {exc}") from None
     link = Link(ws)
     await link.send({"type": "hello", "version": version, "game": "sea-battle",
-                     "legal": legal})
+                     "legal": legal} | ({"patches": True} if patches else {}))
     reply = await link.recv(timeout)
     if reply.get("type") != "welcome":
         await ws.close()

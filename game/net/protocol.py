@@ -102,7 +102,8 @@ _NAME = Field(str, max_len=MAX_NAME)
 # carries back)
 SCHEMAS: dict[str, dict[str, Field]] = {
     "hello": {"version": Field(int, lo=0, hi=10 ** 6), "game": Field(str, max_len=32),
-              "legal": Field(bool, required=False)},
+              "legal": Field(bool, required=False),
+              "patches": Field(bool, required=False)},
     "create": {"mode": Field(str, max_len=16), "config": Field(dict, max_len=32),
                "best_of": Field(int, required=False, lo=1, hi=99),
                "first": Field(str, required=False, choices=("lot", "0", "1")),
@@ -140,7 +141,7 @@ SERVER_SCHEMAS: dict[str, dict[str, Field]] = {
               "draw_offer": Field((int, type(None))), "claimed": Field((int, type(None))),
               "moves": Field(int, required=False, lo=0), "turn": Field(int, required=False),
               "view": Field(dict, required=False), "events": Field(list, required=False),
-              "legal": Field(list, required=False)},
+              "legal": Field(list, required=False)},   # (a "patch" is grown first: patch.py)
     "chat": {"seat": _SEAT, "text": Field(str, required=False, max_len=MAX_CHAT),
              "phrase": Field(str, required=False, choices=PHRASES)},
     "error": {"code": Field(str, max_len=40), "message": Field(str, max_len=400),
@@ -170,6 +171,12 @@ def read(text: str | bytes, limit: int = MAX_BYTES, server: bool = False) -> dic
     """One message from a client (or, ``server``, from the server: the client's side), checked
     against its schema; ``ProtocolError`` names what was wrong (too big, not JSON, not an
     object, an unknown type or field, a wrong value)."""
+    return check(parse(text, limit, server), SERVER_SCHEMAS if server else SCHEMAS)
+
+
+def parse(text: str | bytes, limit: int = MAX_BYTES, server: bool = False):
+    """A message's JSON, not yet checked (``read`` checks it; a client first grows a state sent
+    as changes, ``patch.grow``)."""
     size = len(text.encode("utf-8") if isinstance(text, str) else text)
     if size > limit:
         raise ProtocolError("too_big", f"a message of {size} bytes; at most {limit}")
@@ -177,13 +184,12 @@ def read(text: str | bytes, limit: int = MAX_BYTES, server: bool = False) -> dic
         raise ProtocolError("not_text", "messages are JSON text frames, not binary")
     try:     # the server refuses a client's duplicate keys; a client reads the server's big
         #      states at the parser's own speed (it decodes them by whitelist after)
-        data = json.loads(text, object_pairs_hook=None if server else _no_duplicates,
+        return json.loads(text, object_pairs_hook=None if server else _no_duplicates,
                           parse_constant=_no_constant)
     except ProtocolError:
         raise
     except (ValueError, RecursionError) as exc:
         raise ProtocolError("bad_json", f"not JSON: {str(exc)[:80]}") from None
-    return check(data, SERVER_SCHEMAS if server else SCHEMAS)
 
 
 def check(data, schemas: dict | None = None) -> dict:

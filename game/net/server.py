@@ -16,12 +16,12 @@ import logging
 import secrets
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..modes import MODES
 from ..rules.errors import RuleError
-from . import codec, protocol
+from . import codec, patch, protocol
 from .protocol import (CLAIM_DEFAULT, CODE_ALPHABET, CODE_LENGTH, VERSION, ProtocolError,
                        read, write)
 from .room import Room
@@ -50,6 +50,8 @@ class Conn:
     told_rate: bool = False            # it heard it is over the rate (said once)
     closing: bool = False
     told_claim: bool = False           # it heard it may claim the game
+    patches: bool = False              # it asked for states as changes (patch.py)
+    sent: dict = field(default_factory=dict)   # ... and was last sent these fields whole
 
 
 class Server:
@@ -130,6 +132,7 @@ class Server:
                 conn.closing = True
                 raise protocol.version_error(msg["version"])
             conn.version_ok, conn.legal = True, bool(msg.get("legal", False))
+            conn.patches = bool(msg.get("patches", False))
             return [(conn, {"type": "welcome", "version": VERSION})]
         if not conn.version_ok:
             raise ProtocolError("hello_first", "say hello (with the protocol version) first")
@@ -259,6 +262,15 @@ class Server:
                 conn.told_claim = False
         return out
 
+    @staticmethod
+    def outgoing(conn: Conn, message: dict) -> dict:
+        """``message`` as it goes out on ``conn``, at the moment it is written: a state to a
+        connection that asked for patches holds the changes since the last one it was sent
+        (so the order they are made in is the order they are written in)."""
+        if conn.patches and message.get("type") == "state":
+            return patch.shrink(message, conn.sent)
+        return message
+
     def close(self) -> None:
         self.store.close()
 
@@ -274,8 +286,8 @@ async def serve(server: Server, host: str, port: int, ready=None, stop=None) -> 
     async def deliver(out) -> None:
         for target, message in out:
             ws = target.send
-            try:
-                await ws.send(write(message))
+            try:     # made and written with no wait between: patches go out in order
+                await ws.send(write(server.outgoing(target, message)))
                 if target.closing and message.get("type") == "error":
                     await ws.close(1008, message.get("code", "")[:60])
             except ConnectionClosed:
