@@ -32,7 +32,11 @@ class Desk:
     def say(self, conn: Conn, message, step: float = 0.1) -> list:
         self.clock.now += step
         text = message if isinstance(message, (str, bytes)) else json.dumps(message)
-        return self.server.receive(conn, text)
+        out = self.server.receive(conn, text)
+        for room in self.server.rooms.values():      # what the store keeps, made quickly
+            assert room.to_text() == json.dumps(room.to_dict(), ensure_ascii=False,
+                                                separators=(",", ":"))
+        return out
 
     def reply(self, conn: Conn, message, step: float = 0.1) -> dict:
         """The reply ``conn`` itself gets (its first message back)."""

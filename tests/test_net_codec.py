@@ -79,7 +79,7 @@ def test_the_text_is_the_same_whatever_order_a_dict_or_set_was_filled_in():
     assert json.dumps(encode(a)) == json.dumps(encode(b))
     assert encode(frozenset({(5, 5), (0, 1), (2, 2)})) == encode(frozenset({(2, 2), (5, 5),
                                                                             (0, 1)}))
-    assert encode(a)["items"][0] == [[0, 2], "miss"]      # sorted by the JSON text of the key
+    assert encode(a)["items"][0] == ((0, 2), "miss")      # sorted by the JSON text of the key
 
 
 def test_lists_become_tuples_and_a_setup_keeps_its_lists():
@@ -93,7 +93,7 @@ def _view_data():
     game = MODES["classic"].random_game(classic.ClassicConfig(), random.Random(3))
     shooter = game.turn
     game.apply(classic.Shot(game.shootable(shooter)[0]))
-    return encode(game.view(shooter))
+    return json.loads(json.dumps(encode(game.view(shooter))))     # as a client reads it
 
 
 @pytest.mark.parametrize("spoil,where", [
@@ -389,3 +389,59 @@ def test_a_hostile_setup_is_a_codec_error_or_a_rule_error_never_a_crash(mode, da
     if mode == "korabliki" and seat is None:
         return                       # either zone passed: the seat decides where it stands
     ENTRIES[mode].start(config, pair, 0)          # what passed the check starts a game
+
+
+def _arrays(value, where="value"):
+    """The places in an encoded value that hold a list (the encoder writes tuples)."""
+    if isinstance(value, list):
+        yield where
+    if isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            yield from _arrays(v, f"{where}[{i}]")
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _arrays(v, f"{where}.{k}")
+
+
+@pytest.mark.parametrize("mode,name,config", CONFIGS, ids=IDS)
+def test_a_memo_writes_what_encode_writes_and_a_view_handed_out_never_changes(mode, name,
+                                                                              config):
+    """The server encodes each seat's views with a ``Memo``, which reuses what equals the last
+    view: it must write the very text ``encode`` writes, which holds only if the rules never
+    change a view they have handed out; both are checked after every move of a random game."""
+    import copy
+    memos = (codec.Memo(), codec.Memo())
+    kept = []          # (a view, a deep copy made when it was handed out)
+    reused = 0
+    for n, (game, _, _) in enumerate(random_play(mode, config, seed=11, limit=600)):
+        for p in (0, 1):
+            view = game.view(p)
+            last = memos[p].enc
+            data = memos[p].encode(view)
+            assert json.dumps(data) == json.dumps(encode(view)), (n, p)
+            assert data == encode(view)
+            if last is not None and isinstance(data, dict):
+                reused += sum(data["f"][f] is last["f"][f] for f in data["f"])
+            if n % 7 == 0:
+                kept.append((view, copy.deepcopy(view)))
+        if n % 25 == 0:
+            assert not list(_arrays(data))
+    for view, then in kept:
+        assert view == then, type(view).__name__
+    assert reused > 0
+
+
+def test_a_memo_names_the_place_of_what_it_cannot_encode():
+    memo = codec.Memo()
+    memo.encode({"a": (1, 2)})
+    with pytest.raises(CodecError, match="view.items\\[0\\].* not finite"):
+        memo.encode({"a": float("inf")}, "view")
+    assert memo.encode(((1, 2), "x")) == ((1, 2), "x")
+
+
+def test_the_legal_actions_json_is_frozen_and_made_once():
+    move = korabliki.Move((1, 1), (1, 2))
+    first = codec.action_json_kept("korabliki", move)
+    assert first is codec.action_json_kept("korabliki", korabliki.Move((1, 1), (1, 2)))
+    assert json.loads(json.dumps(first)) == action_to_json("korabliki", move)
+    assert not list(_arrays(first))

@@ -47,11 +47,13 @@ def test_grow_undoes_shrink_over_a_connection(states):
 
 
 def states_of(mode, config, seed):
-    """What a seat is sent after every move of a random game: its own view, encoded (seat 0)."""
+    """What a seat is sent after every move of a random game: its own view, encoded as the
+    server does (seat 0)."""
     from game.net import codec
+    memo = codec.Memo()
     for game, _, _ in random_play(mode, config, seed, limit=300):
         yield {"type": "state", "moves": len(game.history), "config": config.to_dict(),
-               "view": codec.encode(game.view(0))}
+               "view": memo.encode(game.view(0))}
 
 
 @pytest.mark.parametrize("mode,name,config", CONFIGS, ids=IDS)
@@ -62,7 +64,7 @@ def test_played_games_states_grow_back_whole_and_are_smaller(mode, name, config)
         text = json.dumps(shrink(message, sent))
         whole += len(json.dumps(message))
         shrunk += len(text)
-        assert grow(json.loads(text), had) == message
+        assert grow(json.loads(text), had) == json.loads(json.dumps(message))
     assert shrunk < whole / 2, (shrunk, whole)     # what the patches are for
 
 
@@ -159,3 +161,46 @@ def test_a_client_that_asks_for_patches_reads_the_same_states_as_one_that_does_n
         server.stop()
     assert len(plain[0]) == 40
     assert patched == plain
+
+
+@pytest.mark.parametrize("mode,name,config", CONFIGS, ids=IDS)
+def test_a_decode_memo_reads_patched_states_as_decode_does(mode, name, config):
+    """A client reads each state made whole from a patch with a ``DecodeMemo``: what it
+    decodes is what ``decode`` makes of it, a part reused from the last view is the same part
+    unchanged, and a decoded view shares nothing changeable with the last one (a piece of
+    «Кораблики» changed in one view is not changed in the next)."""
+    from game.net import codec
+    from game.rules.korabliki import Piece
+    sent, had = {}, {}
+    memo = codec.DecodeMemo()
+    last = None
+    reused = 0
+    for message in states_of(mode, config, seed=8):
+        data = grow(json.loads(json.dumps(shrink(message, sent))), had)["view"]
+        view = memo.decode(data, "view")
+        assert view == codec.decode(data, "view")
+        if last is not None:
+            for piece in getattr(last, "own", ()):
+                if isinstance(piece, Piece):
+                    piece.rank = "spoilt"            # a player's code changing its old view
+            for mark in getattr(last, "target", {}), getattr(last, "incoming", {}):
+                mark.clear()
+            assert view == codec.decode(data, "view")
+            reused += len(memo.last)
+        last = view
+    assert reused > 0
+
+
+def test_a_decode_memo_refuses_a_reused_object_where_another_class_belongs():
+    from game.net import codec
+    from game.rules.korabliki import EnemyPiece
+    memo = codec.DecodeMemo()
+    node = codec.encode(EnemyPiece(1, (2, 3), None, False))
+    node = json.loads(json.dumps(node))
+    memo.decode(node)
+    with pytest.raises(codec.CodecError, match="a Piece belongs here, not a EnemyPiece"):
+        memo.decode({"t": "KorablikiView", "f": {
+            "player": 0, "turn": 0, "phase": "move", "winner": None, "over": False,
+            "own": [node], "enemy": [], "quiet": 0, "moved_piece": None,
+            "pending_target": None, "answer_options": [], "enemy_fleet": None,
+            "pending_ship": None}})

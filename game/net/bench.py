@@ -12,6 +12,7 @@ counts messages holding anything that seat's own view does not.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import shutil
 import statistics
@@ -31,7 +32,8 @@ MODE_KEYS = tuple(MODES)
 # between two admirals against 1682 between two sailors: README, duel and soak lines)
 LEVELS = {"classic": "hunter", "naval": "gunner", "korabliki": "admiral"}
 CHECK_ALL = 10     # up to this many rooms at once every message is checked for leaks, past it
-CHECK_SHARE = 0.1  # a tenth of them, drawn from the seed (the client must keep up with 500)
+CHECK_SHARE = 0.1  # every message of a tenth of the games, drawn from the seed (the bench's one
+                   # process must keep up with 500 rooms: a game not checked is not followed)
 # past 10 rooms the bench's one process plays 1,000 players on one core: the lightest of each
 # mode (the cabin boys, who fire and move at random over their own view) think for them, so
 # the server, not the bench's own thinking, is what is measured
@@ -160,9 +162,9 @@ class SeatClient:
         self.placed = None           # the connection the set-up was sent on
         self.acked = 0               # moves the server answered to this seat
         self.think = 0.0             # seconds a computer waits before acting, on average
-        self.sample = None           # draws which messages are checked (None: every one)
+        self.checked = True          # this game's messages are checked for leaks
         self.cap = None              # moves after which seat A offers a draw (None: never)
-        self.offered = -1            # the move count it last offered a draw at
+        self.offered = -1            # the move count it last offered (A) or took (B) a draw at
         self.pace = random.Random(table.seed ^ (seat + 11))
 
     async def connect(self):
@@ -251,15 +253,8 @@ class SeatClient:
                 if self.seat == 0:
                     self.tally.finished += 1
             return
-        if self.cap is not None and r.phase == "battle":
-            if self.seat == 0 and r.moves >= self.cap and message.get("draw_offer") is None \
-                    and self.offered != r.moves:     # (an act before the answer clears it)
-                self.offered = r.moves
-                await link.send({"type": "offer_draw"})
-            elif self.seat == 1 and message.get("draw_offer") == 0:
-                self.tally.agreed += 1
-                await link.send({"type": "answer_draw", "accept": True})
-                return
+        if self.cap is not None and r.phase == "battle" and await self._agree(link, message):
+            return
         if r.my_turn and self.sent_at is None:
             legal = message.get("legal")
             if legal is not None:
@@ -272,11 +267,32 @@ class SeatClient:
             await link.send(r.act(action))
             self.sent_at = (r.moves, link.sent)
 
+    async def _agree(self, link, message: dict) -> bool:
+        """Past ``cap`` moves seat A offers a draw and seat B takes it (§0: two people may
+        agree one). An act withdraws an offer, so A waits for the answer instead of acting, and
+        B answers only with no act of its own on the way, once an offer: True while the bench
+        must not act. (Else B's answer could reach the server after an act that withdrew the
+        offer, and be refused, rightly: ``no_offer``.)"""
+        r, offer = self.remote, message.get("draw_offer")
+        if self.seat == 0 and r.moves >= self.cap:
+            if offer is None and self.offered != r.moves:
+                self.offered = r.moves
+                await link.send({"type": "offer_draw"})
+                return True
+            return offer == 0
+        if self.seat == 1 and offer == 0 and self.sent_at is None and self.offered != r.moves:
+            self.offered = r.moves
+            self.tally.agreed += 1
+            await link.send({"type": "answer_draw", "accept": True})
+            return True
+        return False
+
     def check(self, message: dict) -> None:
         """Follow the game to where this message stands, and look for anything in it this
-        seat's view does not hold (every message, or a drawn share of them: ``sample``)."""
+        seat's view does not hold (every message of a game that is ``checked``)."""
+        if not self.checked:
+            return
         moves = message["moves"]
-        sampled = self.sample is None or self.sample.random() < CHECK_SHARE
         if self.copy is None:
             first = self.remote.view.turn if moves == 0 else None
             if first is None:
@@ -286,8 +302,6 @@ class SeatClient:
             self.copy.apply(self.table.actions[len(self.copy.history)])
         if message["phase"] in ("over", "done") and not self.copy.over:
             self._end_copy(message)
-        if not sampled:
-            return
         self.tally.checked += 1
         for line in visibility.leaks(self.table.mode, self.copy, self.seat, message):
             self.tally.problem(f"game {self.table.index} seat {self.seat} move {moves}: leak: "
@@ -314,6 +328,27 @@ async def _faulty_server(server: ServerProcess, tally: Tally, rng: random.Random
         await server.start()
 
 
+class _NoCollector:
+    """Past 10 rooms the bench's one process plays a thousand players, each of whom would be
+    a process of its own on a machine of its own, and the garbage collector's passes over all
+    their states at once (every few seconds, tens of milliseconds each; up to most of a second
+    for a full pass) would stop every player together, to be counted in the round trips as the
+    server's. So for the run the bench's own collector is off: what it leaves in cycles stays
+    until the run ends (``bench_mb`` says the cost). The server's process keeps its collector
+    (``server.quiet_collector``): that is what is measured."""
+
+    def __enter__(self):
+        import gc
+        self.was = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc):
+        import gc
+        if self.was:
+            gc.enable()
+        gc.collect()
+
+
 async def run(games: int, seed: int, rooms: int, faults: bool, think: float) -> dict:
     data = tempfile.mkdtemp(prefix="seabattle-net-")
     server = ServerProcess(data, seed)
@@ -323,6 +358,8 @@ async def run(games: int, seed: int, rooms: int, faults: bool, think: float) -> 
     started = time.perf_counter()
     await server.start()
     killer = None
+    quiet = _NoCollector() if rooms > CHECK_ALL else contextlib.nullcontext()
+    quiet.__enter__()
     try:
         if faults:
             killer = asyncio.create_task(_faulty_server(server, tally, random.Random(seed ^ 7),
@@ -340,10 +377,12 @@ async def run(games: int, seed: int, rooms: int, faults: bool, think: float) -> 
                 clients = [SeatClient(table, s, server, tally,
                                       random.Random(seeds[i] ^ (s + 1)) if faults else None)
                            for s in (0, 1)]
+                checked = rooms <= CHECK_ALL or \
+                    random.Random(seeds[i] ^ 0xC4EC).random() < CHECK_SHARE
                 for c in clients:
                     c.think = think
+                    c.checked = checked
                     if rooms > CHECK_ALL:
-                        c.sample = random.Random(c.pace.getrandbits(32))
                         c.cap = CALL_IT_A_DAY
                 try:
                     await asyncio.gather(*(c.run() for c in clients))
@@ -363,6 +402,7 @@ async def run(games: int, seed: int, rooms: int, faults: bool, think: float) -> 
     finally:
         if killer is not None:
             killer.cancel()
+        quiet.__exit__(None, None, None)
         peak, cpu = server.peak_mb(), server.cpu_s()
         await server.stop()
         shutil.rmtree(data, ignore_errors=True)
@@ -374,7 +414,8 @@ async def run(games: int, seed: int, rooms: int, faults: bool, think: float) -> 
            "actions": tally.actions, "checked": tally.checked, "agreed_draws": tally.agreed,
            "rooms": rooms,
            "stale": tally.stale, "think_ms": round(think * 1000),
-           "server_mb": peak, "server_cpu_s": cpu, "seconds": round(time.perf_counter() - started, 1)}
+           "server_mb": peak, "server_cpu_s": cpu, "bench_mb": _peak_mb(),
+           "seconds": round(time.perf_counter() - started, 1)}
     if faults:
         out |= {"drops": tally.drops, "rejoins": tally.rejoins, "kills": tally.kills,
                 "lost": tally.lost}
@@ -389,6 +430,15 @@ def bench_net(args) -> dict:
     rooms = args.rooms or min(args.games, 3)
     think = args.think if args.think is not None else (0 if rooms <= CHECK_ALL else 1000)
     return asyncio.run(run(args.games, args.seed, rooms, args.faults, think / 1000))
+
+
+def _peak_mb() -> float:
+    """This process's peak resident memory (Linux's VmHWM), in MB."""
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    return 0.0
 
 
 def _rss_mb() -> float:

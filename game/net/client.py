@@ -58,7 +58,8 @@ class Link:
         protocol comes back as an error naming what was wrong, so the game goes on."""
         from websockets.exceptions import ConnectionClosed
         try:
-            text = await asyncio.wait_for(self.ws.recv(), timeout)
+            async with asyncio.timeout(timeout):    # (no task made per message)
+                text = await self.ws.recv()
         except ConnectionClosed as exc:
             raise LinkClosed(str(exc)) from None
         try:
@@ -87,7 +88,8 @@ async def open_link(url: str, legal: bool = False, timeout: float = 10.0,
     from websockets.asyncio.client import connect
     try:
         ws = await asyncio.wait_for(connect(url, max_size=CLIENT_LIMIT, open_timeout=timeout,
-                                            ping_interval=20, ping_timeout=20), timeout)
+                                            ping_interval=20, ping_timeout=20,
+                                            compression=None), timeout)   # (as the server)
     except (OSError, asyncio.TimeoutError) as exc:
         raise ConnectionError(f"cannot reach {url}: {exc or 'no answer'}") from None
     except Exception as exc:     # the library's handshake errors (not a WebSocket server)
@@ -113,6 +115,7 @@ class Remote:
         self.config: dict | None = None
         self.state: dict = {}
         self._view = self._events = None     # decoded when first read
+        self._views = codec.DecodeMemo()     # ... reusing what the last view's decoding made
         self.chat: list = []          # (seat, "text" | "phrase", words)
         self.error: dict | None = None
         self.states = 0               # states taken (a screen redraws when it changes)
@@ -121,7 +124,7 @@ class Remote:
     def view(self):
         """This seat's view of the game (the rules' own, decoded), or None before the battle."""
         if self._view is None and "view" in self.state:
-            self._view = codec.decode(self.state["view"])
+            self._view = self._views.decode(self.state["view"], "view")
         return self._view
 
     @property

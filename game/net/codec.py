@@ -4,8 +4,11 @@ the way the server sends them and the client reads them. Pure: no pygame, no net
 ``encode`` writes any object of the rules as plain JSON values: a dataclass as
 ``{"t": "ClassName", "f": {field: value, ...}}``, a dict as ``{"t": "map", "items": [[k, v],
 ...]}`` and a set as ``{"t": "set", "items": [...]}`` (both sorted by the JSON text of their
-items, so one object always has one text), a tuple or list as a list, and None, booleans, ints
-and strings as they are.
+items, so one object always has one text), a tuple or list as a JSON array, and None, booleans,
+ints and strings as they are. The arrays are Python tuples (``json`` writes them as arrays): what
+the server keeps of the views it sent is then immutable, and the garbage collector stops looking
+at it (lists it would walk on every full collection: hundreds of thousands of them in a server
+of 500 rooms, seconds of pauses). ``decode`` takes either, as JSON gives lists.
 
 ``decode`` reads it back by WHITELIST only: the dataclasses of ``game.rules.base``, ``classic``,
 ``naval``, ``korabliki`` and ``fleet``, each field checked against the type the rules declare
@@ -23,8 +26,12 @@ well-formed action or set-up is *legal* is the rules' business: ``game.check(act
 
 from __future__ import annotations
 
+import bisect
+import contextvars
+import copy
 import json
 import math
+import operator
 import types
 import typing
 from dataclasses import fields, is_dataclass
@@ -95,13 +102,14 @@ FIELDS: dict[str, dict[str, object]] = {name: _hints(cls) for name, cls in WHITE
 def _text(value) -> str:
     """The JSON text of an encoded value, which orders a map's keys and a set's items (a cell,
     the usual key, written without json's help: the same text)."""
-    if type(value) is list and len(value) == 2 and type(value[0]) is int \
+    if type(value) in _ARRAYS and len(value) == 2 and type(value[0]) is int \
             and type(value[1]) is int:
         return f"[{value[0]},{value[1]}]"
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 _PLAIN = (type(None), bool, int, str)
+_ARRAYS = (tuple, list)     # a JSON array as the encoder writes it, and as json reads it
 
 
 def encode(obj, where: str = "value"):
@@ -118,15 +126,15 @@ def _encode(obj):
     if kind in _PLAIN:
         return obj
     if kind is tuple and len(obj) == 2 and type(obj[0]) is int and type(obj[1]) is int:
-        return [obj[0], obj[1]]                       # a cell, the commonest value by far
-    if kind in (tuple, list):
+        return obj                                    # a cell, the commonest value by far
+    if kind in _ARRAYS:
         out = []
         for i, v in enumerate(obj):
             try:
                 out.append(_encode(v))
             except CodecError as exc:
                 raise CodecError(f"[{i}]{exc.where}", exc.problem) from None
-        return out
+        return tuple(out)
     name = kind.__name__
     if name in FIELDS:
         if WHITELIST[name] is not kind:
@@ -142,12 +150,12 @@ def _encode(obj):
         items = []
         for i, (k, v) in enumerate(obj.items()):
             try:
-                items.append([_encode(k), _encode(v)])
+                items.append((_encode(k), _encode(v)))
             except CodecError as exc:
                 raise CodecError(f".items[{i}]{exc.where}", exc.problem) from None
-        return {"t": "map", "items": sorted(items, key=lambda kv: _text(kv[0]))}
+        return {"t": "map", "items": tuple(sorted(items, key=lambda kv: _text(kv[0])))}
     if isinstance(obj, (set, frozenset)):
-        return {"t": "set", "items": sorted((_encode(v) for v in obj), key=_text)}
+        return {"t": "set", "items": tuple(sorted((_encode(v) for v in obj), key=_text))}
     if isinstance(obj, float):
         if not math.isfinite(obj):
             raise CodecError("", f"the number {obj!r} is not finite")
@@ -155,6 +163,184 @@ def _encode(obj):
     if isinstance(obj, (bool, int, str)):             # a subclass (an enum's value...)
         return obj
     raise CodecError("", f"cannot encode a {name}")
+
+
+def _as_is(hint) -> bool:
+    """Whether every value of type ``hint`` is its own encoding (plain values, cells, tuples of
+    them): such a field is compared with its encoding at once."""
+    if hint in (int, str, bool, type(None)) or hint == Cell:
+        return True
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return all(_as_is(a) for a in args)
+    return origin is tuple and bool(args) and all(a is Ellipsis or _as_is(a) for a in args)
+
+
+def _spec(name: str):
+    """A class's fields for ``_fields_match``: a getter of those that are their own encoding,
+    from the object and from its encoding's fields, and the names of the others."""
+    same = [f for f, hint in FIELDS[name].items() if _as_is(hint)]
+    other = tuple(f for f in FIELDS[name] if f not in same)
+    if not same:
+        return None, None, other
+    return operator.attrgetter(*same), operator.itemgetter(*same), other
+
+
+_SPECS = {name: _spec(name) for name in FIELDS}
+
+
+def _fields_match(obj, given: dict, name: str) -> bool:
+    """Whether the fields of ``obj`` (of class ``name``) encode to ``given``. Fields that are
+    their own encoding are compared all at once, at the speed of C (the rules never put True
+    where a number belongs, nor the reverse, which compare equal)."""
+    of_obj, of_enc, other = _SPECS[name]
+    try:
+        if of_obj is not None and of_obj(obj) != of_enc(given):
+            return False
+    except KeyError:
+        return False
+    for f in other:
+        if f not in given or not _matches(getattr(obj, f), given[f]):
+            return False
+    return True
+
+
+class Memo:
+    """``encode`` for a run of values each much like the last (one seat's views, move after
+    move): a part that encodes to the same text as the same part of the last value is given
+    the very JSON objects it was given then, so only what changed is encoded again, and
+    ``patch.diff`` passes over the rest by identity. The text is the one ``encode`` writes (a
+    test compares them over played games of every preset).
+
+    Only the last encoding is kept, never the value it came from: a view's objects (a
+    «Кораблики» view is some eighty) then die with the message they were read for, where kept
+    until the next move they would each be walked by the garbage collector's young passes and
+    pass on to its old generation (tens of milliseconds a pass in a server of 500 rooms), and
+    the encoding itself, tuples and maps of plain values, is soon no longer looked at by it."""
+
+    def __init__(self):
+        self.enc, self.empty = None, True
+
+    def encode(self, obj, where: str = "value"):
+        try:
+            enc = _encode(obj) if self.empty else _again(obj, self.enc)
+        except CodecError:
+            enc = encode(obj, where)     # raises again, naming the place
+        self.enc, self.empty = enc, False
+        return enc
+
+
+def _matches(obj, enc) -> bool:
+    """Whether ``obj`` encodes to ``enc`` (the rules never put True where a number belongs,
+    nor the reverse, which compare equal)."""
+    kind = type(obj)
+    if kind in _PLAIN:
+        return type(enc) is kind and obj == enc
+    if kind is tuple or kind is list:
+        if type(enc) is not tuple or len(obj) != len(enc):
+            return False
+        if obj == enc:           # a cell, a tuple of plain values: at the speed of C
+            return kind is tuple or all(type(v) in _PLAIN for v in obj)
+        return all(_matches(a, e) for a, e in zip(obj, enc))
+    name = kind.__name__
+    if name in FIELDS and WHITELIST[name] is kind:
+        return type(enc) is dict and enc.get("t") == name and _fields_match(obj, enc["f"], name)
+    if kind is dict:
+        return _map_matches(obj, enc)
+    return _encode(obj) == enc       # a set, and what else there may be
+
+
+def _map_matches(obj: dict, enc) -> bool:
+    if type(enc) is not dict or enc.get("t") != "map" or len(enc["items"]) != len(obj):
+        return False
+    try:     # a cell or plain key (every map's of the rules) is its own encoding: pair[0]
+        for k, e in enc["items"]:
+            v = obj.get(k, _matches)
+            if not (type(v) is type(e) and v == e and type(v) in _PLAIN) and (
+                    v is _matches or not _matches(v, e)):
+                return False
+    except TypeError:        # a key that is not one (a pair holding a map or an object)
+        return False
+    return True
+
+
+def _again(obj, enc):
+    """``_encode(obj)``, given the last value's encoding ``enc``: each part of it that ``obj``'s
+    part at the same place encodes to, reused — ``enc`` itself when all of it is."""
+    kind = type(obj)
+    if kind in _PLAIN:
+        return enc if type(enc) is kind and obj == enc else obj
+    if kind is tuple or kind is list:
+        if type(enc) is not tuple:
+            return _encode(obj)
+        if kind is tuple and obj == enc:      # a cell, a tuple of plain values (or equal ones)
+            if all(type(v) in _PLAIN or type(v) is tuple and len(v) == 2 for v in obj) \
+                    or _matches(obj, enc):
+                return enc
+        n, m = len(obj), len(enc)
+        head = 0
+        while head < n and head < m and _matches(obj[head], enc[head]):
+            head += 1
+        if head == n == m:
+            return enc
+        tail = 0
+        while tail < n - head and tail < m - head and _matches(obj[n - 1 - tail],
+                                                               enc[m - 1 - tail]):
+            tail += 1
+        if n == m:           # the same places: what changed within each item is reused too
+            middle = tuple(_again(obj[i], enc[i]) for i in range(head, n - tail))
+        else:
+            middle = tuple(_encode(v) for v in obj[head:n - tail])
+        return enc[:head] + middle + (enc[m - tail:] if tail else ())
+    name = kind.__name__
+    if name in FIELDS and WHITELIST[name] is kind:
+        if type(enc) is not dict or enc.get("t") != name:
+            return _encode(obj)
+        given, out, same = enc["f"], {}, True
+        for f in FIELDS[name]:
+            a, e = getattr(obj, f), given.get(f, _matches)
+            if type(a) in _PLAIN:
+                value = e if type(e) is type(a) and a == e else a
+            else:
+                value = _again(a, e) if e is not _matches else _encode(a)
+            same = same and value is e
+            out[f] = value
+        return enc if same else {"t": name, "f": out}
+    if kind is dict:
+        return _again_map(obj, enc)
+    return _encode(obj)              # a set: whole
+
+
+def _again_map(obj: dict, enc):
+    """A map: the pair of each key still there whose value encodes the same is reused, in the
+    last order; a new key's pair is put in its sorted place."""
+    if type(enc) is not dict or enc.get("t") != "map":
+        return _encode(obj)
+    out, same = [], True
+    try:     # a cell or plain key (every map's of the rules) is its own encoding: pair[0]
+        for pair in enc["items"]:
+            k, e = pair
+            v = obj.get(k, _matches)
+            if v is _matches or type(k) is not tuple and type(k) not in _PLAIN:
+                same = False               # a key gone (or one that is no key)
+            elif type(v) is type(e) and v == e and type(v) in _PLAIN or _matches(v, e):
+                out.append(pair)
+            else:
+                out.append((k, _encode(v)))
+                same = False
+    except TypeError:        # a key that is not one (a pair holding a map or an object)
+        return _encode(obj)
+    if len(out) != len(obj):
+        same = False
+        kept = {pair[0] for pair in out}
+        for k, v in obj.items():
+            if k not in kept:
+                bisect.insort(out, (_encode(k), _encode(v)), key=_key_text)
+    return enc if same else {"t": "map", "items": tuple(out)}
+
+
+def _key_text(pair) -> str:
+    return _text(pair[0])
 
 
 # --- decode --------------------------------------------------------------------------------
@@ -182,7 +368,7 @@ def _hashable(value):
 
 
 def _exactly(data: dict, keys: set, what: str) -> None:
-    if data.keys() != keys:
+    if len(data) != len(keys) or any(k not in data for k in keys):
         extra = sorted(str(k)[:40] for k in set(data) - keys)
         missing = sorted(keys - set(data))
         raise CodecError("", f"{what} must hold exactly {sorted(keys)}"
@@ -190,17 +376,20 @@ def _exactly(data: dict, keys: set, what: str) -> None:
                          + (f"; missing {missing}" if missing else ""))
 
 
+_MAP_KEYS, _OBJECT_KEYS = ("t", "items"), ("t", "f")
+
+
 def _items(data, tag: str) -> list:
     if not isinstance(data, dict) or data.get("t") != tag:
         raise CodecError("", f"a {tag} belongs here, not {_kind(data)}")
-    _exactly(data, {"t", "items"}, f"a {tag}")
-    if not isinstance(data["items"], list):
+    _exactly(data, _MAP_KEYS, f"a {tag}")
+    if not isinstance(data["items"], _ARRAYS):
         raise CodecError(".items", f"must be a list, not {_kind(data['items'])}")
     return data["items"]
 
 
 def _seq(data, item, depth: int) -> list:
-    if not isinstance(data, list):
+    if not isinstance(data, _ARRAYS):
         raise CodecError("", f"a list belongs here, not {_kind(data)}")
     _deep(depth + 1)
     out = []
@@ -217,7 +406,7 @@ def _map(items: list, key, value, depth: int) -> dict:
     out = {}
     for i, kv in enumerate(items):
         try:
-            if not isinstance(kv, list) or len(kv) != 2:
+            if not isinstance(kv, _ARRAYS) or len(kv) != 2:
                 raise CodecError("", "a map's item must be a [key, value] pair")
             try:
                 k = _hashable(key(kv[0], depth + 3))
@@ -254,7 +443,7 @@ def _any(data, depth: int = 0):
         if not math.isfinite(data):
             raise CodecError("", "a number that is not finite")
         return data
-    if isinstance(data, list):
+    if isinstance(data, _ARRAYS):
         return tuple(_seq(data, _any, depth))
     if isinstance(data, dict):
         tag = data.get("t")
@@ -267,6 +456,22 @@ def _any(data, depth: int = 0):
 
 
 def _object(data, depth: int, want: type | None):
+    memo = _MEMO.get()
+    if memo is not None:
+        hit = memo[0].get(id(data))
+        if hit is not None and hit[0] is data and (want is None or type(hit[1]) is want):
+            memo[1][id(data)] = hit
+            return hit[1] if hit[2] else copy.copy(hit[1])
+    value = _new_object(data, depth, want)
+    if memo is not None:
+        kind = _REUSE.get(type(value).__name__)
+        if kind is not None:     # kept as decoded; one that can be changed goes out a copy
+            memo[1][id(data)] = (data, value, kind)
+            return value if kind else copy.copy(value)
+    return value
+
+
+def _new_object(data, depth: int, want: type | None):
     if not isinstance(data, dict):
         raise CodecError("", f"a {want.__name__ if want else 'rules object'} belongs here, "
                          f"not {_kind(data)}")
@@ -278,7 +483,7 @@ def _object(data, depth: int, want: type | None):
         raise CodecError("", f"unknown class {tag[:40]!r}")
     if want is not None and cls is not want:
         raise CodecError("", f"a {want.__name__} belongs here, not a {tag}")
-    _exactly(data, {"t", "f"}, "an object")
+    _exactly(data, _OBJECT_KEYS, "an object")
     given = data["f"]
     if not isinstance(given, dict):
         raise CodecError(".f", f"must be an object, not {_kind(given)}")
@@ -308,11 +513,12 @@ def _int(data, depth: int):
 
 
 def _cell_value(data, depth: int):
-    if type(data) is list and len(data) == 2 and type(data[0]) is int and type(data[1]) is int:
+    if type(data) in _ARRAYS and len(data) == 2 and type(data[0]) is int \
+            and type(data[1]) is int:
         return (data[0], data[1])
-    if not isinstance(data, list) or len(data) != 2:
+    if not isinstance(data, _ARRAYS) or len(data) != 2:
         raise CodecError("", "a cell (two numbers) belongs here, not "
-                         + (f"{len(data)} items" if isinstance(data, list) else _kind(data)))
+                         + (f"{len(data)} items" if isinstance(data, _ARRAYS) else _kind(data)))
     for i, v in enumerate(data):
         try:
             _int(v, depth)
@@ -327,6 +533,84 @@ def _scalar(kind: type, words: str):
             raise CodecError("", f"{words} belongs here, not {_kind(data)}")
         return data
     return dec
+
+
+# --- decoding a run of values, each much like the last (``DecodeMemo``) -----------------------
+
+_MEMO: contextvars.ContextVar = contextvars.ContextVar("codec_memo", default=None)
+
+
+def _immutable(hint) -> bool:
+    """Whether every value of type ``hint`` decodes to something nobody can change."""
+    if hint in (int, str, bool, float, type(None)) or hint == Cell:
+        return True
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return all(_immutable(a) for a in args)
+    if origin in (tuple, frozenset) and args:
+        return all(a is Ellipsis or _immutable(a) for a in args)
+    if isinstance(hint, type) and WHITELIST.get(hint.__name__) is hint:
+        return _REUSE.get(hint.__name__) is True
+    return False
+
+
+def _reuse_kinds() -> dict:
+    """Per class: True, its objects are reused as they are (frozen, and so is all they hold);
+    False, reused as a copy (not frozen, but all it holds is); absent, decoded again. The
+    classes are looked at until nothing changes (one may hold another)."""
+    kinds: dict = {}
+    changed = True
+    while changed:
+        changed = False
+        for name, cls in WHITELIST.items():
+            if name in kinds:
+                continue
+            _REUSE.clear()
+            _REUSE.update(kinds)
+            if all(_immutable(h) for h in FIELDS[name].values()):
+                kinds[name] = bool(cls.__dataclass_params__.frozen)
+                changed = True
+    return kinds
+
+
+_REUSE: dict = {}
+_REUSE.update(_reuse_kinds())
+
+
+def _kept_map(data, key, value, depth: int) -> dict:
+    memo = _MEMO.get()
+    if memo is not None:
+        hit = memo[0].get(id(data))
+        if hit is not None and hit[0] is data and type(hit[1]) is dict:
+            memo[1][id(data)] = hit
+            return dict(hit[1])                 # a map is a dict: each its own copy
+    out = _map(_items(data, "map"), key, value, depth)
+    if memo is not None:
+        memo[1][id(data)] = (data, out, False)
+        return dict(out)
+    return out
+
+
+class DecodeMemo:
+    """``decode`` for a run of JSON values each much like the last (one seat's states, made
+    whole from patches: ``patch.apply`` keeps every part that did not change as the very same
+    object). An object or a map that is the very object decoded last time is given what it
+    was decoded to then — as it is when nothing in it can be changed, else as a copy — so a
+    decoded view shares nothing a player's code could change with the last one. Nothing the
+    whitelist refuses gets through: what is reused was checked when first decoded, and only
+    where the same class is wanted."""
+
+    def __init__(self):
+        self.last: dict = {}       # id of a node -> (node, value, reused as is)
+
+    def decode(self, data, where: str = "value"):
+        now: dict = {}
+        token = _MEMO.set((self.last, now))
+        try:
+            return decode(data, where)
+        finally:
+            _MEMO.reset(token)
+            self.last = now
 
 
 _DECODER_CACHE: dict = {}
@@ -380,9 +664,9 @@ def _make_decoder(hint):
         parts = [_decoder(a) for a in args]
 
         def dec_fixed(data, depth):
-            if not isinstance(data, list) or len(data) != len(parts):
+            if not isinstance(data, _ARRAYS) or len(data) != len(parts):
                 raise CodecError("", f"{len(parts)} items belong here, not "
-                                 + (f"{len(data)}" if isinstance(data, list) else _kind(data)))
+                                 + (f"{len(data)}" if isinstance(data, _ARRAYS) else _kind(data)))
             _deep(depth + 1)
             out = []
             for i, (v, dec) in enumerate(zip(data, parts)):
@@ -394,6 +678,8 @@ def _make_decoder(hint):
         return dec_fixed
     if container is dict:
         key, value = (_decoder(args[0]), _decoder(args[1])) if args else (_any, _any)
+        if args and _immutable(args[0]) and _immutable(args[1]):
+            return lambda data, depth: _kept_map(data, key, value, depth)
         return lambda data, depth: _map(_items(data, "map"), key, value, depth)
     if container in (frozenset, set):
         item = _decoder(args[0]) if args else _any
@@ -537,6 +823,47 @@ def action_to_json(mode: str, action):
         return _rules(mode).action_to_json(action)
     except TypeError:
         raise CodecError("action", f"{type(action).__name__} is no {mode} action") from None
+
+
+def frozen(value):
+    """A JSON value with its arrays as tuples (see the module's doc: what a server keeps)."""
+    kind = type(value)
+    if kind is list or kind is tuple:
+        return tuple(frozen(v) for v in value)
+    if kind is dict:
+        return {k: frozen(v) for k, v in value.items()}
+    return value
+
+
+def thawed(value):
+    """A JSON value with its arrays as lists again (what the set-up readers take)."""
+    kind = type(value)
+    if kind is list or kind is tuple:
+        return [thawed(v) for v in value]
+    if kind is dict:
+        return {k: thawed(v) for k, v in value.items()}
+    return value
+
+
+_ACTION_JSON: dict = {}     # (mode, action) -> its JSON, frozen: the legal lists' actions
+_ACTION_JSON_KEPT = 100_000
+
+
+def action_json_kept(mode: str, action):
+    """``action_to_json``, frozen, and the same object each time for an equal action (a legal
+    list offers mostly the actions it offered the move before: made once, and the patch of
+    the list passes over them by identity)."""
+    key = (mode, action)
+    try:
+        return _ACTION_JSON[key]
+    except KeyError:
+        pass
+    except TypeError:            # an action that is no key (none of the rules' is so today)
+        return frozen(action_to_json(mode, action))
+    if len(_ACTION_JSON) >= _ACTION_JSON_KEPT:
+        _ACTION_JSON.clear()
+    value = _ACTION_JSON[key] = frozen(action_to_json(mode, action))
+    return value
 
 
 def action_from_json(mode: str, data, where: str = "action"):

@@ -22,6 +22,8 @@ every field whole.
 from __future__ import annotations
 
 PATCHED = ("config", "view", "legal")   # the fields of a state sent as changes
+_ARRAYS = (list, tuple)     # a JSON array: a list as json reads it, a tuple as codec writes it
+_CONTAINERS = (dict, list, tuple)
 MAX_OPS = 64                            # more changes than this: the field is sent whole
 
 
@@ -47,7 +49,7 @@ def _diff(old, new, path: list, ops: list) -> None:
                 ops.append([path + [key], value])
             elif old[key] != value:
                 _diff(old[key], value, path + [key], ops)
-    elif type(old) is list and type(new) is list:
+    elif type(old) in _ARRAYS and type(new) in _ARRAYS:
         n, m = len(old), len(new)
         head = 0
         while head < n and head < m and old[head] == new[head]:
@@ -56,10 +58,10 @@ def _diff(old, new, path: list, ops: list) -> None:
         while tail < n - head and tail < m - head and old[n - 1 - tail] == new[m - 1 - tail]:
             tail += 1
         if n - head - tail == 1 and m - head - tail == 1 \
-                and type(old[head]) is type(new[head]) and type(new[head]) in (dict, list):
+                and type(old[head]) in _CONTAINERS and type(new[head]) in _CONTAINERS:
             _diff(old[head], new[head], path + [head], ops)      # one item changed within
         else:
-            ops.append([path, head, n - head - tail, new[head:m - tail]])
+            ops.append([path, head, n - head - tail, list(new[head:m - tail])])
     else:
         ops.append([path, new])
 
@@ -74,7 +76,7 @@ def apply(value, ops):
     def own(container):
         if id(container) in fresh:
             return container
-        copy = container.copy()
+        copy = list(container) if type(container) is tuple else container.copy()
         fresh.add(id(copy))
         return copy
 

@@ -11,6 +11,7 @@ the events of the last action it may see (``visibility.events_for``); never the 
 from __future__ import annotations
 
 import hashlib
+import json
 import hmac
 import random
 import secrets as secret_source
@@ -27,6 +28,11 @@ FORMAT = 1          # the stored room's format (``to_dict``)
 CHAT_KEPT = 30      # chat lines a room keeps for a seat that comes back
 
 WAITING, PLACING, BATTLE, OVER, DONE = "waiting", "placing", "battle", "over", "done"
+
+
+def _dumps(value) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
 
 
 def new_secret() -> str:
@@ -75,8 +81,9 @@ class Room:
     draw_offer: int | None = None
     chat: list = field(default_factory=list)     # [seat, "text" | "phrase", words]
     claimed: int | None = None      # the seat that claimed the game of a gone player
-    _log: list = field(default_factory=list, repr=False)   # each move's events, this game
     _head: dict | None = field(default=None, repr=False)   # the game's to_dict but its moves
+    _views: tuple = field(default_factory=lambda: (codec.Memo(), codec.Memo()), repr=False)
+    _texts: dict = field(default_factory=dict, repr=False)  # to_text's big parts, as last written
 
     def __post_init__(self):
         if self.series is None:
@@ -138,7 +145,7 @@ class Room:
             raise ProtocolError("wrong_phase", "your set-up is in already")
         setup = codec.setup_from_json(self.mode, self.config, data)
         codec.check_setup(self.mode, self.config, setup, seat)
-        self.seats[seat].setup = data
+        self.seats[seat].setup = codec.frozen(data)      # (kept: tuples, see codec)
         if all(s.setup is not None for s in self.seats):
             self._start()
         return self.broadcast(now)
@@ -153,10 +160,10 @@ class Room:
         return self.series.first_player(lot)
 
     def _start(self) -> None:
-        setups = [codec.setup_from_json(self.mode, self.config, s.setup) for s in self.seats]
+        setups = [codec.setup_from_json(self.mode, self.config, codec.thawed(s.setup))
+                  for s in self.seats]
         self.game = self.entry.start(self.config, setups, self._lot())
         self.draw_offer = None
-        self._log = []
         self._head = None
 
     def act(self, seat: int, data, moves: int, now: float) -> list:
@@ -170,24 +177,25 @@ class Room:
             raise ProtocolError("not_your_turn", "the other player is to act", "action")
         action = codec.action_from_json(self.mode, data)
         game.check(action)              # a RuleError names why; nothing has changed
-        log = self._events_log()
         events = game.apply(action)
-        log.append(list(events))
         self.draw_offer = None
         return self._after(events, now)
 
-    def _events_log(self) -> list:
-        """The events of each move of this game (made again by replaying the moves after the
-        server restarted: the rules' own record holds the moves, not what each said)."""
+    def _events_since(self, since: int) -> list:
+        """The events of every move of this game after the first ``since``, made again by
+        replaying its moves (the rules' own record holds the moves, not what each said; a seat
+        coming back is rare, so the events are not kept for it)."""
         game = self.game
-        if len(self._log) != len(game.history):
-            data = game.to_dict()
-            moves = data.pop("moves")
-            data.pop("ended", None)
-            replay = type(game).from_dict(data | {"moves": []})
-            self._log = [list(replay.apply(codec.action_from_json(self.mode, action)))
-                         for _, action in moves]
-        return self._log
+        data = game.to_dict()
+        moves = data.pop("moves")
+        data.pop("ended", None)
+        replay = type(game).from_dict(data | {"moves": []})
+        out = []
+        for n, (_, action) in enumerate(moves):
+            events = replay.apply(codec.action_from_json(self.mode, action))
+            if n >= since:
+                out += events
+        return out
 
     def _battle(self, seat: int):
         if self.phase != BATTLE:
@@ -268,7 +276,7 @@ class Room:
         after (a computer player keeps its memory whole)."""
         game = self.game
         if since is not None and game is not None and since < len(game.history):
-            events = [e for evs in self._events_log()[since:] for e in evs]
+            events = self._events_since(since)
         out = {
             "type": "state", "room": self.code, "seat": seat, "phase": self.phase,
             "mode": self.mode, "config": self.config.to_dict(),
@@ -284,11 +292,12 @@ class Room:
         if game is not None:
             out["moves"] = len(game.history)
             out["turn"] = game.turn
-            out["view"] = codec.encode(game.view(seat))
+            out["view"] = self._views[seat].encode(game.view(seat), "view")
             out["events"] = [codec.encode(e)
                              for e in visibility.events_for(self.mode, list(events), seat)]
             if self.seats[seat].legal and not game.over and game.turn == seat:
-                out["legal"] = [codec.action_to_json(self.mode, a) for a in game.legal_actions()]
+                out["legal"] = tuple(codec.action_json_kept(self.mode, a)
+                                     for a in game.legal_actions())
         return out
 
     # -- kept in the store --------------------------------------------------------------
@@ -305,8 +314,8 @@ class Room:
         if self.game is None:
             return None
         if self._head is None:
-            self._head = {k: v for k, v in self.game.to_dict().items()
-                          if k not in ("moves", "ended")}
+            self._head = codec.frozen({k: v for k, v in self.game.to_dict().items()
+                                       if k not in ("moves", "ended")})
         return self._head | self.game.concession_dict()
 
     def to_dict(self) -> dict:
@@ -320,6 +329,27 @@ class Room:
                 "played": self.played, "score": list(self.series.score),
                 "last_loser": self.series.last_loser, "draw_offer": self.draw_offer,
                 "chat": self.chat, "claimed": self.claimed}
+
+    def to_text(self) -> str:
+        """``to_dict`` as the store keeps it: the text ``json.dumps`` writes (compact, not
+        ASCII-only), made quickly. Its two big parts, the seats (with their set-ups) and the game
+        (its set-ups, without its moves), are the same after almost every message; each is
+        written again only when it is no longer equal to the one last written."""
+        pieces, run = [], {}          # "key":value texts, in to_dict's order
+        for key, value in self.to_dict().items():
+            if key not in ("seats", "game"):
+                run[key] = value
+                continue
+            if run:
+                pieces.append(_dumps(run)[1:-1])
+                run = {}
+            kept = self._texts.get(key)
+            if kept is None or kept[0] != value:
+                kept = self._texts[key] = (value, _dumps(value))
+            pieces.append(f"{_dumps(key)}:{kept[1]}")
+        if run:
+            pieces.append(_dumps(run)[1:-1])
+        return "{" + ",".join(pieces) + "}"
 
     @classmethod
     def from_dict(cls, data: dict, now: float, moves: list = ()) -> "Room":
@@ -335,7 +365,8 @@ class Room:
                        int(data["seed"]))
             room.seats = [None if s is None else
                           SeatState(str(s["name"]), str(s["digest"]), bool(s["legal"]),
-                                    s["setup"], False, now) for s in data["seats"]]
+                                    codec.frozen(s["setup"]), False, now)
+                          for s in data["seats"]]
             if data["game"] is not None:
                 room.game = entry.game_class.from_dict(data["game"] | {"moves": list(moves)})
             room.played = list(data["played"])

@@ -53,7 +53,7 @@ class Store:
     def save(self, room: Room) -> None:
         """The room as it stands: its row, and the moves its game made since the last save
         (a new game of a series starts its moves again)."""
-        text = json.dumps(room.to_dict(), ensure_ascii=False, separators=(",", ":"))
+        text = room.to_text()
         played = len(room.game.history) if room.game is not None else 0
         kept = self.kept.get(room.code, 0)
         with self.db:          # one transaction: all of it or none of it

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Sequence
 
@@ -437,7 +437,7 @@ class KorablikiGame(Concession):
 
     def view(self, player: int) -> KorablikiView:
         enemy = 1 - player
-        mine = tuple(replace(p) for p in sorted(self.own(player), key=lambda p: p.id))
+        mine = tuple(Piece(**vars(p)) for p in sorted(self.own(player), key=lambda p: p.id))
         theirs = tuple(EnemyPiece(p.id, p.cell, p.rank if (p.revealed or self.over) else None,
                                   p.moved)
                        for p in sorted(self.own(enemy), key=lambda p: p.id))
