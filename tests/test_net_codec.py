@@ -413,7 +413,7 @@ def test_a_memo_writes_what_encode_writes_and_a_view_handed_out_never_changes(mo
     memos = (codec.Memo(), codec.Memo())
     kept = []          # (a view, a deep copy made when it was handed out)
     reused = 0
-    for n, (game, _, _) in enumerate(random_play(mode, config, seed=11, limit=600)):
+    for n, (game, _, _) in enumerate(random_play(mode, config, seed=11, limit=300)):
         for p in (0, 1):
             view = game.view(p)
             last = memos[p].enc

@@ -35,7 +35,7 @@ def test_apply_of_diff_makes_the_new_value_and_leaves_the_old_one(old, new):
     assert json.loads(json.dumps(ops)) == ops     # the ops are JSON themselves
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=50, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.lists(st.fixed_dictionaries({"view": json_values, "legal": st.lists(json_values)}),
                 min_size=1, max_size=5))
 def test_grow_undoes_shrink_over_a_connection(states):

@@ -221,6 +221,10 @@ class Memo:
     def __init__(self):
         self.enc, self.empty = None, True
 
+    def forget(self) -> None:
+        """Let the last encoding go (the next value is encoded whole)."""
+        self.enc, self.empty = None, True
+
     def encode(self, obj, where: str = "value"):
         try:
             enc = _encode(obj) if self.empty else _again(obj, self.enc)

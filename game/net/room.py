@@ -125,7 +125,12 @@ class Room:
         s = self.seats[seat]
         s.here = here
         s.gone_at = None if here else now
-        return self.broadcast(now)
+        out = self.broadcast(now)
+        if not here:     # what speeds a seat's views and the store is let go while nobody plays
+            self._views[seat].forget()
+            if not any(x is not None and x.here for x in self.seats):
+                self._texts.clear()
+        return out
 
     def may_claim(self, seat: int, now: float) -> bool:
         """RULES §0 as the room applies it: a player gone longer than ``claim_after`` seconds
