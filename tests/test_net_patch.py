@@ -204,3 +204,33 @@ def test_a_decode_memo_refuses_a_reused_object_where_another_class_belongs():
             "own": [node], "enemy": [], "quiet": 0, "moved_piece": None,
             "pending_target": None, "answer_options": [], "enemy_fleet": None,
             "pending_ship": None}})
+
+
+def test_a_server_that_knows_no_patches_is_greeted_again_and_sends_states_whole(tmp_path,
+                                                                                monkeypatch):
+    """A game that asks for patches joins a friend's server of before them: that server
+    refuses the field it does not know, the game says hello again without it, and plays."""
+    from game.net import protocol
+    from game.net.client import open_link
+    from game.net.server import Hosted
+    from tests.test_net_socket import CONFIG, until
+
+    old_hello = {k: v for k, v in protocol.SCHEMAS["hello"].items() if k != "patches"}
+    monkeypatch.setitem(protocol.SCHEMAS, "hello", old_hello)
+    server = Hosted(tmp_path, host="127.0.0.1")
+    assert server.port, server.error
+
+    async def main():
+        link = await open_link(f"ws://127.0.0.1:{server.port}")
+        await link.send({"type": "create", "mode": "classic", "config": CONFIG.to_dict(),
+                         "name": "A"})
+        await until(link, kind="joined")
+        state = await until(link, "waiting")
+        await link.close()
+        return state
+
+    try:
+        state = asyncio.run(main())
+    finally:
+        server.stop()
+    assert "patch" not in state and state["config"] == CONFIG.to_dict()

@@ -95,9 +95,12 @@ async def open_link(url: str, legal: bool = False, timeout: float = 10.0,
     except Exception as exc:     # the library's handshake errors (not a WebSocket server)
         raise ConnectionError(f"cannot reach {url}: {exc}") from None
     link = Link(ws)
-    await link.send({"type": "hello", "version": version, "game": "sea-battle",
-                     "legal": legal} | ({"patches": True} if patches else {}))
+    hello = {"type": "hello", "version": version, "game": "sea-battle", "legal": legal}
+    await link.send(hello | ({"patches": True} if patches else {}))
     reply = await link.recv(timeout)
+    if patches and reply.get("type") == "error" and reply.get("field") == "patches":
+        await link.send(hello)     # a server of before states went as changes: sent whole
+        reply = await link.recv(timeout)
     if reply.get("type") != "welcome":
         await ws.close()
         raise ConnectionError(reply.get("message", "the server did not welcome us"))
