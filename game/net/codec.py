@@ -544,17 +544,19 @@ def _scalar(kind: type, words: str):
 _MEMO: contextvars.ContextVar = contextvars.ContextVar("codec_memo", default=None)
 
 
-def _immutable(hint) -> bool:
-    """Whether every value of type ``hint`` decodes to something nobody can change."""
+def _immutable(hint, kinds: dict | None = None) -> bool:
+    """Whether every value of type ``hint`` decodes to something nobody can change (``kinds``:
+    the classes known so far, ``_REUSE``'s)."""
+    kinds = _REUSE if kinds is None else kinds
     if hint in (int, str, bool, float, type(None)) or hint == Cell:
         return True
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
-        return all(_immutable(a) for a in args)
+        return all(_immutable(a, kinds) for a in args)
     if origin in (tuple, frozenset) and args:
-        return all(a is Ellipsis or _immutable(a) for a in args)
+        return all(a is Ellipsis or _immutable(a, kinds) for a in args)
     if isinstance(hint, type) and WHITELIST.get(hint.__name__) is hint:
-        return _REUSE.get(hint.__name__) is True
+        return kinds.get(hint.__name__) is True
     return False
 
 
@@ -567,18 +569,13 @@ def _reuse_kinds() -> dict:
     while changed:
         changed = False
         for name, cls in WHITELIST.items():
-            if name in kinds:
-                continue
-            _REUSE.clear()
-            _REUSE.update(kinds)
-            if all(_immutable(h) for h in FIELDS[name].values()):
+            if name not in kinds and all(_immutable(h, kinds) for h in FIELDS[name].values()):
                 kinds[name] = bool(cls.__dataclass_params__.frozen)
                 changed = True
     return kinds
 
 
-_REUSE: dict = {}
-_REUSE.update(_reuse_kinds())
+_REUSE: dict = _reuse_kinds()
 
 
 def _kept_map(data, key, value, depth: int) -> dict:

@@ -11,8 +11,8 @@ the events of the last action it may see (``visibility.events_for``); never the 
 from __future__ import annotations
 
 import hashlib
-import json
 import hmac
+import json
 import random
 import secrets as secret_source
 import unicodedata
@@ -32,7 +32,6 @@ WAITING, PLACING, BATTLE, OVER, DONE = "waiting", "placing", "battle", "over", "
 
 def _dumps(value) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
 
 
 def new_secret() -> str:
