@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
+import os
 import random
 import shutil
 import statistics
@@ -74,18 +76,10 @@ class ServerProcess:
 
     def peak_mb(self) -> float | None:
         """The server process's peak resident memory (Linux's VmHWM), in MB."""
-        try:
-            with open(f"/proc/{self.proc.pid}/status") as status:
-                for line in status:
-                    if line.startswith("VmHWM:"):
-                        return round(int(line.split()[1]) / 1024, 1)
-        except (OSError, ValueError, AttributeError):
-            pass
-        return None
+        return _peak_mb(self.proc.pid) if self.proc is not None else None
 
     def cpu_s(self) -> float | None:
         """The processor time the server process used so far (Linux), in seconds."""
-        import os
         try:
             with open(f"/proc/{self.proc.pid}/stat") as stat:
                 fields = stat.read().rsplit(")", 1)[1].split()
@@ -328,7 +322,8 @@ async def _faulty_server(server: ServerProcess, tally: Tally, rng: random.Random
         await server.start()
 
 
-class _NoCollector:
+@contextlib.contextmanager
+def _no_collector():
     """Past 10 rooms the bench's one process plays a thousand players, each of whom would be
     a process of its own on a machine of its own, and the garbage collector's passes over all
     their states at once (every few seconds, tens of milliseconds each; up to most of a second
@@ -336,15 +331,12 @@ class _NoCollector:
     server's. So for the run the bench's own collector is off: what it leaves in cycles stays
     until the run ends (``bench_mb`` says the cost). The server's process keeps its collector
     (``server.quiet_collector``): that is what is measured."""
-
-    def __enter__(self):
-        import gc
-        self.was = gc.isenabled()
-        gc.disable()
-
-    def __exit__(self, *exc):
-        import gc
-        if self.was:
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
             gc.enable()
         gc.collect()
 
@@ -358,8 +350,9 @@ async def run(games: int, seed: int, rooms: int, faults: bool, think: float) -> 
     started = time.perf_counter()
     await server.start()
     killer = None
-    quiet = _NoCollector() if rooms > CHECK_ALL else contextlib.nullcontext()
-    quiet.__enter__()
+    quiet = contextlib.ExitStack()
+    if rooms > CHECK_ALL:
+        quiet.enter_context(_no_collector())
     try:
         if faults:
             killer = asyncio.create_task(_faulty_server(server, tally, random.Random(seed ^ 7),
@@ -402,7 +395,7 @@ async def run(games: int, seed: int, rooms: int, faults: bool, think: float) -> 
     finally:
         if killer is not None:
             killer.cancel()
-        quiet.__exit__(None, None, None)
+        quiet.close()
         peak, cpu = server.peak_mb(), server.cpu_s()
         await server.stop()
         shutil.rmtree(data, ignore_errors=True)
@@ -432,13 +425,16 @@ def bench_net(args) -> dict:
     return asyncio.run(run(args.games, args.seed, rooms, args.faults, think / 1000))
 
 
-def _peak_mb() -> float:
-    """This process's peak resident memory (Linux's VmHWM), in MB."""
-    with open("/proc/self/status") as status:
-        for line in status:
-            if line.startswith("VmHWM:"):
-                return round(int(line.split()[1]) / 1024, 1)
-    return 0.0
+def _peak_mb(pid="self") -> float | None:
+    """A process's peak resident memory (Linux's VmHWM), in MB (None where it cannot say)."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return round(int(line.split()[1]) / 1024, 1)
+    except (OSError, ValueError):
+        pass
+    return None
 
 
 def _rss_mb() -> float:
