@@ -445,7 +445,8 @@ def test_host_and_join_play_korabliki_with_an_asking_and_its_answer(tmp_path, ho
                 settle()
         assert a.human_to_act and a.selected == (7, 5)
         a.click((7, 4))                     # «ЧТО ЭТО?»: the TK asks the guest's ES
-        frames(apps, until=lambda: b.human_answering and not b.busy and not a.busy, dt=0.1)
+        frames(apps, until=lambda: b.human_answering and not b.busy and not a.busy
+               and a.game.moves == b.game.moves, dt=0.1)    # both have heard the asking
         frames(apps, 3)
         assert [len(o) for o in b.game.answer_options(b.game.pending.target)] == [1, 2]
         assert a.game.answer_options((7, 4)) == [] and a.game.pending is None
