@@ -14,8 +14,10 @@ from game.i18n import describe
 from game.net import codec, visibility
 from game.net.korabliki_remote import KorablikiRemote
 from game.net.naval_remote import NavalRemote
+from game.render import theme
 from game.rules import korabliki as kr
 from game.rules import naval as nv
+from game.rules.classic import HIT, MISS, SUNK
 from game.rules.errors import RuleError
 from game.scenes.common import online as online_screens
 from game.scenes.common.online_battle import OnlineBattle
@@ -25,6 +27,7 @@ from game.scenes.modes import SCREENS
 from game.scenes.naval.gameover import NavalGameOverScene
 
 from .test_online import SIZES, _log_words, frames, make_app, shoot, top
+from .test_online import to_battle as classic_battle
 
 
 def feed(remote, game, events, mode):
@@ -505,7 +508,7 @@ def test_a_seat_back_after_a_dropped_connection_shows_the_game_as_it_stands(
         frames(apps, until=lambda: b._free_to_act, dt=0.1)
         drop(host)
         frames(apps, until=lambda: b.session.other_gone() is not None, dt=0.05)
-        moves = b.game.moves
+        moves, logged = b.game.moves, len(a.log)
         if mode == "naval":
             if b.human_intercepting:
                 b.intercept()
@@ -523,7 +526,45 @@ def test_a_seat_back_after_a_dropped_connection_shows_the_game_as_it_stands(
             for owner in (0, 1):
                 assert a.fields[owner].marks == a.game.marks[owner]
             assert a.fields[0].marks == b.game.marks[0]
+            # and the guest's move it missed was played to it (its interception: the host's
+            # volley's result; its volley), not only the fields set: its log tells it
+            assert a.log[logged:]
         else:
             assert set(a.display) == set(a.game.pieces) == set(b.game.pieces)
+    finally:
+        close(host, guest)
+
+
+def test_a_classic_seat_back_after_a_dropped_connection_plays_the_shots_it_missed(
+        tmp_path, home, monkeypatch):
+    """The guest's link breaks and the host fires a hit and a miss meanwhile: back in its seat,
+    the guest's screen plays both shots as if it had seen them (its log tells them, they count
+    in its statistics), not only the boards as they stand."""
+    monkeypatch.setattr(online_screens, "LISTEN", "127.0.0.1")
+    host = guest = None
+    try:
+        host, guest, a, b = classic_battle(tmp_path, home, (1280, 720), "en", shots=False)
+        apps = [host, guest]
+        frames(apps, until=lambda: a._free_to_act, dt=0.1)
+        view = b.game.view(1)
+        ships = sorted(c for ship in view.own_ships for c in ship)
+        w, h = view.config.width, view.config.height
+        calm = next((x, y) for y in range(h) for x in range(w)
+                    if all(max(abs(x - sx), abs(y - sy)) > 1 for sx, sy in ships))
+        drop(guest)
+        frames(apps, until=lambda: a.session.other_gone() is not None, dt=0.05)
+        seen, logged, counted = b.game.moves, len(b.log), len(b.game.history)
+        for cell in (ships[0], calm):
+            frames(apps, until=lambda: a._free_to_act, dt=0.05)
+            moves = a.game.moves
+            a.fire(cell)
+            frames(apps, until=lambda: a.game.moves > moves, dt=0.05)
+        assert b.game.moves == seen                     # the guest heard nothing meanwhile
+        frames(apps, until=lambda: b.game.moves == a.game.moves and not b.busy, dt=0.1)
+        told = [words for words, colour in b.log[logged:] if colour == theme.PLAYER_COLOURS[0]]
+        assert len(told) == 2                           # the hit, then the miss
+        assert len(b.game.history) == counted + 2
+        assert b.fields[1].marks[ships[0]] in (HIT, SUNK) and b.fields[1].marks[calm] == MISS
+        assert b._free_to_act                           # and its turn, shown
     finally:
         close(host, guest)

@@ -180,7 +180,9 @@ class Remote:
 class NetThread:
     """A connection in a thread of its own, for a screen that must not wait: ``send`` queues a
     message, ``poll`` returns what came since (each also kept in ``remote``). When the
-    connection drops, it is tried again every ``retry`` seconds and the seat taken up again."""
+    connection drops, it is tried again every ``retry`` seconds and the seat taken up again; in a
+    battle it says how many moves it heard (``seen``), so the server sends the events of those
+    it missed, and the screen plays them."""
 
     def __init__(self, url: str, retry: float = 2.0, rejoin: dict | None = None):
         self.url, self.retry = url, retry
@@ -195,6 +197,7 @@ class NetThread:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._closed = False
         self._link: Link | None = None
+        self._heard: int | None = None   # the moves of the battle as last heard (rejoin's seen)
         self._first: list = []
         self.thread = threading.Thread(target=self._run, name="seabattle-link", daemon=True)
         self.thread.start()
@@ -233,8 +236,9 @@ class NetThread:
                 await asyncio.sleep(self.retry)
                 continue
             self.status, self.problem, self._link = "open", None, link
-            if self.remote.secret is not None:       # we had a seat: take it up again
-                await link.send(self.remote.rejoin())
+            if self.remote.secret is not None:       # we had a seat: take it up again,
+                seen = {} if self._heard is None else {"seen": self._heard}
+                await link.send(self.remote.rejoin() | seen)   # hearing the moves missed
             try:
                 await self._pump(link)
             except LinkClosed as exc:
@@ -251,6 +255,8 @@ class NetThread:
                 if message.get("type") == "joined":     # the secret, for a rejoin
                     self.remote.secret = message.get("secret", self.remote.secret)
                     self.remote.room, self.remote.seat = message["room"], message["seat"]
+                elif message.get("type") == "state":
+                    self._heard = message.get("moves") if message.get("phase") == "battle" else None
                 self._in.put(message)
 
         reader = asyncio.create_task(reading())

@@ -77,7 +77,7 @@ class OnlineBattle:
             elif kind == "error":
                 self._refused(message)
             elif kind == "joined":      # back after a dropped connection: the next state is
-                self._resync = True     # the game as it stands, its missed events not replayed
+                self._resync = True     # the game as it stands, with the moves missed meanwhile
         super().update(dt)
 
     def _state(self, state: dict) -> None:
@@ -92,12 +92,12 @@ class OnlineBattle:
         events = self.game.take(state, view, events)
         if self._resync:
             self._resync = False
-            self.timeline.skip()
-            self._sync()                # the fields as the view holds them now
-            self.turn_shown, self.over_shown = self.game.turn, self.game.over
-            events = [e for e in events if isinstance(e, GameOver)]
-        if events:
-            self.show(events, self.game.together(events))
+            self.timeline.skip()        # what was being shown when the link broke, at its end
+            if not any(not isinstance(e, GameOver) for e in events):
+                self._sync()            # nothing to replay: the fields as the view holds them
+                self.turn_shown, self.over_shown = self.game.turn, self.game.over
+        if events:                      # (back in a battle: the moves missed, played as they
+            self.show(events, self.game.together(events))      # come, as if seen then)
         self._took(state)
 
     def _took(self, state: dict) -> None:
