@@ -1,12 +1,14 @@
 """Music from note data (game.audio.music), the loops, and how the game plays them (issue 20)."""
 
+import time
+
 import numpy as np
 import pygame
 import pytest
 
 from game.audio import music, synth
 from game.audio.arsenal import AMBIENCE_SECONDS
-from game.audio.mixer import RESERVED, Audio
+from game.audio.mixer import FADE_MS, RESERVED, SEA_LEVEL, Audio
 from game.scenes.common.curtain import CurtainScene
 from game.scenes.common.gameover import GameOverScene
 from game.scenes.common.settings import SettingsScene
@@ -165,10 +167,17 @@ def test_the_loops_reach_the_mixer_sample_for_sample(mixer):
     assert np.array_equal(pygame.sndarray.array(pygame.mixer.Channel(0).get_sound()), expected)
 
 
+def _faded_in(audio: Audio) -> None:
+    """The loops' fade-in over (SDL's mixer thread runs in real time), and the next frame."""
+    time.sleep(FADE_MS / 1000 + 0.25)
+    audio.update()
+
+
 def test_music_volume_and_effects_volume_are_separate(mixer):
     audio = Audio(volume=0.5, music_volume=0.25)
     audio.start()
     _ready(audio, "battle")
+    _faded_in(audio)
     assert pygame.mixer.Channel(0).get_volume() == pytest.approx(0.25, abs=0.01)
     sea = pygame.mixer.Channel(1).get_volume()
     assert 0 < sea < 0.5
@@ -178,6 +187,23 @@ def test_music_volume_and_effects_volume_are_separate(mixer):
     audio.set_volume(0.0)
     assert pygame.mixer.Channel(1).get_volume() == 0.0
     assert audio.music_volume == 1.0 and audio.volume == 0.0
+
+
+def test_the_loops_keep_their_volumes_once_faded_in(mixer):
+    """SDL ends a channel's fade-in at the volume the channel had when it began: the levels are
+    set before the loops start, and set again once the fade is over (a change made during it
+    would be lost). Found as a test that read the volumes mid-fade and failed now and then."""
+    audio = Audio(volume=0.5, music_volume=0.25)
+    audio.start()
+    _ready(audio, "battle")
+    _faded_in(audio)
+    assert pygame.mixer.Channel(0).get_volume() == pytest.approx(0.25, abs=0.01)
+    assert pygame.mixer.Channel(1).get_volume() == pytest.approx(0.5 * SEA_LEVEL, abs=0.01)
+    audio.set_music("title")
+    audio.update()
+    audio.set_music_volume(0.5)            # during the title's fade-in
+    _faded_in(audio)
+    assert pygame.mixer.Channel(0).get_volume() == pytest.approx(0.5, abs=0.01)
 
 
 def test_a_flood_of_effects_never_takes_the_music_channel(mixer):

@@ -17,6 +17,7 @@ on.
 from __future__ import annotations
 
 import logging
+import time
 
 import numpy as np
 import pygame
@@ -75,6 +76,7 @@ class Audio:
         self._loops: dict[str, np.ndarray | None] = {}   # rendered loops (None: cannot be made)
         self._loop_sounds: dict[str, pygame.mixer.Sound] = {}
         self._primed = False              # update() has run once: the first frame is shown
+        self._settle_at: float | None = None   # when the loops' fade-in is over (levels set again)
         self._turn = 0                    # the channel taken over when every one is busy
         self._stingers: dict[str, pygame.mixer.Sound | None] = {}   # made as first played
         self.stinger_played = ""          # the last stinger started (tests follow it)
@@ -288,6 +290,9 @@ class Audio:
         stop it when none is asked for. Never raises."""
         if not self._sounds:
             return
+        if self._settle_at is not None and time.monotonic() >= self._settle_at:
+            self._settle_at = None       # SDL ends a fade-in at the level the channel had when
+            self._level_loops()          # it began: a change made during the fade, set now
         want = "" if self._muted else self._wanted
         if want == (self._playing or ""):
             return
@@ -302,12 +307,13 @@ class Audio:
             music.stop()
             sea.stop()
             self._playing = want or None
+            self._level_loops()          # before the loops start: their fade-in ends there
             if want:
                 for channel, name in ((music, want), (sea, "ambience" if want in WITH_SEA else "")):
                     sound = self._loop_sound(name) if name else None
                     if sound is not None:
                         channel.play(sound, loops=-1, fade_ms=FADE_MS)
-            self._level_loops()
+                self._settle_at = time.monotonic() + FADE_MS / 1000
         except pygame.error as error:   # the mixer was closed under us
             _log.warning("music not played: %s", error)
             self._playing = want or None
