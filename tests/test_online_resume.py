@@ -17,9 +17,10 @@ from game.net.session import Session
 from game.rules.classic import PRESETS
 from game.scenes.common import online as online_screens
 from game.scenes.common.gameover import GameOverScene
-from game.scenes.common.online import OnlineMenuScene, OnlineWaitScene
+from game.scenes.common.online import AddressScene, OnlineMenuScene, OnlineWaitScene
 from game.scenes.common.online_battle import OnlineBattle
 
+from .helpers import click
 from .test_online import fight, frames, shoot, top
 
 CREATE = {"type": "create", "mode": "classic", "config": PRESETS["russian"].to_dict(),
@@ -191,6 +192,65 @@ def test_a_hosted_room_whose_port_is_taken_comes_back_on_another_and_says_so(hom
     finally:
         blocker.close()
         for app in (host, again):
+            if app is not None:
+                app.flow.online_close()
+
+
+def test_a_guest_follows_a_host_whose_server_came_back_on_another_port(tmp_path, home, local):
+    """The host's window closes and its port is taken meanwhile: his server comes back on
+    another, and his screen says the new address. The guest's battle says its link is down and
+    offers "Another address"; typed there, the seat is taken up again at once (an attempt hung
+    on the old port given up) and the game plays on; the kept seat and the join form follow."""
+    host = guest = again = None
+    blocker = socket.socket()
+    try:
+        host, guest = to_battle(home)
+        port = host.flow.session.port
+        play_some([host, guest])
+        frames([host, guest], dt=0.05,                # both have heard the last move
+               until=lambda: top(host).game.moves == top(guest).game.moves)
+        b = top(guest)
+        assert not b.address_button.enabled() and not b.address_button.rect.w
+        close_window(host)
+        blocker.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        blocker.bind(("127.0.0.1", port))           # takes the connection, never answers
+        blocker.listen()
+        net = b.session.net
+        frames([guest], until=lambda: b.session.unreachable, dt=0.05)
+        frames([guest], until=lambda: not net._attempt.done(), dt=0.05)   # a try hangs there
+        frames([guest], 2)
+        assert b.banner()[0] == b.tr("online.link_down", address=f"127.0.0.1:{port}")
+        assert b.address_button.enabled() and not b.can_claim
+        shoot(guest, "link-down-guest-en-1280x720", tmp_path)
+
+        again = new_app(home / "host")
+        return_to_room(again)
+        new_port = again.flow.session.port
+        assert new_port != port
+        frames([again, guest], until=lambda: isinstance(top(again), OnlineBattle), dt=0.05)
+        guest.step(0.1, click(b.address_button.rect.center))
+        form = top(guest)
+        assert isinstance(form, AddressScene) and form.address == f"127.0.0.1:{port}"
+        form.address = "nowhere:port"
+        form.connect()
+        assert form.problem == "online.error_address" and top(guest) is form
+        shoot(guest, "another-address-en-1280x720", tmp_path)
+        form.address = f"127.0.0.1:{new_port}"
+        form.connect()
+        assert top(guest) is b
+        a = top(again)
+        frames([again, guest], until=lambda: b.session.net.status == "open"
+               and not b.session.unreachable and a.gone_words() is None
+               and b.gone_words() is None, dt=0.05, limit=60, wait=5.0)   # not the old try's 10 s
+        kept = json.loads((home / "guest" / NAME).read_text(encoding="utf-8"))
+        assert kept["address"] == f"127.0.0.1:{new_port}"
+        assert guest.settings.online_address == f"127.0.0.1:{new_port}"
+        assert a.game.moves == b.game.moves
+        fight([again, guest], a, b)
+        assert top(again).game.winner == top(guest).game.winner is not None
+    finally:
+        blocker.close()
+        for app in (host, guest, again):
             if app is not None:
                 app.flow.online_close()
 

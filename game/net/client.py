@@ -198,6 +198,8 @@ class NetThread:
         self._closed = False
         self._link: Link | None = None
         self._heard: int | None = None   # the moves of the battle as last heard (rejoin's seen)
+        self._attempt: asyncio.Future | None = None     # the connection being tried
+        self._wake: asyncio.Event | None = None         # set: try again now
         self._first: list = []
         self.thread = threading.Thread(target=self._run, name="seabattle-link", daemon=True)
         self.thread.start()
@@ -216,6 +218,27 @@ class NetThread:
             except queue.Empty:
                 return out
 
+    def retarget(self, url: str) -> None:
+        """Try ``url`` at once, and from then on (the server came back at another address):
+        an attempt still waiting on the old one is given up."""
+        self.url = url
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._try_now)
+
+    def _try_now(self) -> None:
+        if self._attempt is not None and not self._attempt.done():
+            self._attempt.cancel()
+        if self._wake is not None:
+            self._wake.set()
+
+    async def _pause(self) -> None:
+        """The wait before the next attempt (cut short by ``retarget``)."""
+        self._wake.clear()
+        try:
+            await asyncio.wait_for(self._wake.wait(), self.retry)
+        except asyncio.TimeoutError:
+            pass
+
     def close(self) -> None:
         self._closed = True
         if self._loop is not None and self._out is not None:
@@ -226,14 +249,20 @@ class NetThread:
 
     async def _main(self) -> None:
         self._loop, self._out = asyncio.get_running_loop(), asyncio.Queue()
+        self._wake = asyncio.Event()
         for message in self._first:
             self._out.put_nowait(message)
         while not self._closed:
+            self._attempt = asyncio.ensure_future(open_link(self.url))
             try:
-                link = await open_link(self.url)
+                link = await self._attempt
+            except asyncio.CancelledError:
+                if asyncio.current_task().cancelling():
+                    raise
+                continue                           # given up for a new address: try it now
             except (ConnectionError, OSError) as exc:
                 self.problem, self.status = str(exc), "retrying"
-                await asyncio.sleep(self.retry)
+                await self._pause()
                 continue
             self.status, self.problem, self._link = "open", None, link
             if self.remote.secret is not None:       # we had a seat: take it up again,
@@ -245,7 +274,7 @@ class NetThread:
                 self.problem = str(exc)
             if not self._closed:
                 self.status = "retrying"
-                await asyncio.sleep(self.retry)
+                await self._pause()
         self.status = "closed"
 
     async def _pump(self, link: Link) -> None:

@@ -108,10 +108,19 @@ class Session:
     def seat_record(self) -> dict:
         """What a closed game window needs to take this seat up again (``data.online_seat``)."""
         remote, hosted = self.remote, self.hosted
-        return {"address": f"{self.host}:{self.port}", "room": remote.room, "seat": remote.seat,
+        return {"address": self.address, "room": remote.room, "seat": remote.seat,
                 "secret": remote.secret, "mode": remote.mode, "hosting": self.hosting,
                 "server_port": hosted.port if hosted is not None else None,
                 "server_data": str(hosted.data) if hosted is not None else None}
+
+    def move_to(self, host: str, port: int) -> None:
+        """The server is at another address now (a host's server that came back on another
+        port): the connection is tried there and the seat taken up again; the kept seat
+        (``on_seat``) follows."""
+        self.host, self.port = host, port
+        self.net.retarget(f"ws://{host}:{port}")
+        if self.on_seat is not None and self.remote.secret is not None:
+            self.on_seat(self.seat_record())
 
     def close(self) -> None:
         if self.closed:
@@ -142,6 +151,17 @@ class Session:
         seats = self.remote.state.get("seats") or [None, None]
         other = seats[1 - seat] if seat in (0, 1) else None
         return None if other is None or other.get("here") else other.get("gone") or 0
+
+    @property
+    def unreachable(self) -> bool:
+        """This seat's server does not answer now: its connection broke (or a kept seat's
+        return finds nobody there) and is being tried again."""
+        return (not self.closed and self.remote.seat is not None
+                and self.net.status == "retrying")
+
+    @property
+    def address(self) -> str:
+        return f"{self.host}:{self.port}"
 
     def join_problem(self) -> str | None:
         """The i18n key of why joining has failed (None: nothing yet)."""

@@ -14,7 +14,7 @@ from ...data.storage import data_dir
 from ...net.protocol import CODE_ALPHABET, CODE_LENGTH, MAX_NAME
 from ...net.session import Session, parse_address
 from ...render import text, theme
-from ...render.widgets import Item, panel
+from ...render.widgets import Button, Item, panel
 from .base import Scene
 from .dialogs import ConfirmScene, MenuScene
 
@@ -99,6 +99,59 @@ class JoinScene(MenuScene):
                       px, theme.BAD, "midtop")
 
 
+class AddressScene(MenuScene):
+    """The server's address typed again, for a seat whose server does not answer (a host's
+    server that came back on another port, as his screen says): the connection is tried there
+    and the seat taken up again; the kept seat and the join form follow."""
+
+    def __init__(self, app, session: Session):
+        self.session = session
+        self.address = session.address
+        self.problem: str | None = None
+        super().__init__(app, [
+            Item(lambda: self.tr("online.address"), get=lambda: self.address,
+                 set=lambda v: setattr(self, "address", v.strip()[:100]), max_len=100,
+                 placeholder=lambda: "192.168.1.20:8765"),
+            Item(lambda: self.tr("online.connect"), self.connect),
+            Item(lambda: self.tr("menu.back"), self.back),
+        ])
+
+    def heading(self) -> str:
+        return self.tr("online.move_title")
+
+    def connect(self) -> None:
+        try:
+            host, port = parse_address(self.address)
+        except ValueError:
+            self.problem = "online.error_address"
+            return
+        self.session.move_to(host, port)
+        if not self.session.hosting:          # the join form remembers where the room is now
+            self.app.settings.online_address = self.session.address
+            self.app.save_settings()
+        self.app.scenes.pop()
+
+    def draw_below(self, surface, rect) -> None:
+        px = theme.font_px(self.size, 22 if self.problem else 20)
+        w = self.size[0]
+        if self.problem:
+            lines, colour = [self.tr(self.problem)], theme.BAD
+        else:
+            lines, colour = text.wrap(self.tr("online.move_about"), px, int(w * 0.8))[:3], \
+                theme.TEXT_DIM
+        for i, line in enumerate(lines):
+            text.draw(surface, line, (w / 2, rect.bottom + px * (1 + 1.2 * i)), px, colour,
+                      "midtop")
+
+
+def address_button(scene, session: Session) -> Button:
+    """"Another address", shown while this seat's server does not answer (not for a server
+    this game runs itself: that one is started again by the game)."""
+    return Button(lambda: scene.tr("online.another_address"),
+                  lambda: scene.app.scenes.push(AddressScene(scene.app, session)),
+                  lambda: session.unreachable and session.hosted is None)
+
+
 class OnlineWaitScene(Scene):
     """Waits on the server: the host's lobby (the address to give and the room code, big),
     joining, or the other player placing his fleet; ``app.flow.online_follow`` moves on."""
@@ -113,6 +166,7 @@ class OnlineWaitScene(Scene):
         self.placed = False        # this seat's set-up is sent
         self.placing = False       # this seat's placement screen is open over this one
         self.returned = False      # a closed window's kept seat taken up again ("Return")
+        self.address_button = address_button(self, session)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -126,7 +180,24 @@ class OnlineWaitScene(Scene):
             self.placing = False
             self.leave()
 
+    def layout(self) -> None:
+        """The panel is drawn where ``draw`` says; "Another address" under it, when shown."""
+        w, h = self.size
+        px = theme.font_px(self.size, 22)
+        bw, bh = int(px * 12), int(px * 1.8)
+        self.address_button.rect = (
+            pygame.Rect(w // 2 - bw // 2, self._panel().bottom + int(px * 0.6), bw, bh)
+            if self.address_button.enabled() else pygame.Rect(0, 0, 0, 0))
+
+    def _panel(self) -> pygame.Rect:
+        w, h = self.size
+        rect = pygame.Rect(0, 0, int(min(w * 0.9, 900 * theme.unit(self.size))), int(h * 0.62))
+        rect.center = (w // 2, int(h * 0.54))
+        return rect
+
     def handle(self, event) -> None:
+        if self.address_button.handle(event):
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.sound("click")
             question = "online.close_room" if self.hosting else "online.leave_room"
@@ -144,6 +215,8 @@ class OnlineWaitScene(Scene):
         remote = s.remote
         if remote.seat is None:
             return self.tr("online.connecting"), theme.TEXT_DIM
+        if s.unreachable:
+            return self.tr("online.link_down", address=s.address), theme.BAD
         if remote.phase == "waiting":
             return self.tr("online.waiting_friend"), theme.ACCENT
         other = s.name_of(1 - remote.seat)
@@ -163,8 +236,7 @@ class OnlineWaitScene(Scene):
         text.draw(surface, self.tr("online.host_title" if self.hosting else "menu.online"),
                   (w / 2, 50 * u), theme.font_px(self.size, 52), theme.ACCENT, "center",
                   shadow=True)
-        rect = pygame.Rect(0, 0, int(min(w * 0.9, 900 * u)), int(h * 0.62))
-        rect.center = (w // 2, int(h * 0.54))
+        rect = self._panel()
         panel(surface, rect, 220)
         px = theme.font_px(self.size, 24)
         y = rect.y + px
@@ -200,7 +272,11 @@ class OnlineWaitScene(Scene):
         at = max(y + px, rect.bottom - px * 2.2) if lobby else rect.y + rect.h * 0.6
         text.draw(surface, words + dots, (w / 2, at),
                   px if lobby else theme.font_px(self.size, 32), colour, "midtop")
-        text.draw(surface, self.tr("online.esc_leaves"), (w / 2, rect.bottom + px * 0.6),
+        below = rect.bottom
+        if self.address_button.rect.w:
+            self.address_button.draw(surface, px)
+            below = self.address_button.rect.bottom
+        text.draw(surface, self.tr("online.esc_leaves"), (w / 2, below + px * 0.6),
                   theme.font_px(self.size, 18), theme.TEXT_DIM, "midtop")
 
 

@@ -21,6 +21,7 @@ from ...render import text, theme
 from ...rules.base import GameOver
 from ...render.widgets import Button, panel
 from .dialogs import ConfirmScene
+from .online import address_button
 
 _CLASSES: dict = {}
 
@@ -45,6 +46,7 @@ class OnlineBattle:
         super().__init__(app, match, game, keep_record=False)
         self.claim_button = Button(lambda: self.tr("online.claim"), self.claim,
                                    lambda: self.can_claim)
+        self.address_button = address_button(self, session)
         self._chat_lines(session.remote.chat)
         self._took(session.remote.state)
 
@@ -63,7 +65,8 @@ class OnlineBattle:
 
     @property
     def can_claim(self) -> bool:
-        return bool(self.session.remote.state.get("can_claim")) and not self.game.over
+        return (bool(self.session.remote.state.get("can_claim")) and not self.game.over
+                and not self.session.unreachable)
 
     # -- what the server says ---------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -152,7 +155,7 @@ class OnlineBattle:
         if self.chat is not None:
             self._chat_key(event)
             return
-        if self.claim_button.handle(event):
+        if self.claim_button.handle(event) or self.address_button.handle(event):
             return
         if event.type == pygame.KEYDOWN and self._opens_chat(event):
             self.chat = ""
@@ -202,6 +205,8 @@ class OnlineBattle:
         words, colour = super().banner()
         if self.over_shown:
             return words, colour
+        if self.session.unreachable:        # this side's link is down: said before all else
+            return self.tr("online.link_down", address=self.session.address), theme.BAD
         gone = self.gone_words()
         if gone:
             return gone, theme.BAD
@@ -216,13 +221,17 @@ class OnlineBattle:
         w, h = self.size
         px = theme.font_px(self.size, 22)
         bw, bh = int(px * 12), int(px * 1.8)
-        self.claim_button.rect = (pygame.Rect(w // 2 - bw // 2, int(px * 3.2), bw, bh)
-                                  if self.can_claim else pygame.Rect(0, 0, 0, 0))
+        under_banner = pygame.Rect(w // 2 - bw // 2, int(px * 3.2), bw, bh)
+        none = pygame.Rect(0, 0, 0, 0)
+        self.claim_button.rect = under_banner if self.can_claim else none
+        self.address_button.rect = under_banner.copy() if self.address_button.enabled() \
+            else none.copy()
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        if self.can_claim:
-            self.claim_button.draw(surface, theme.font_px(self.size, 22))
+        for button in (self.claim_button, self.address_button):
+            if button.rect.w:
+                button.draw(surface, theme.font_px(self.size, 22))
         if self.chat is not None:
             self._draw_chat(surface)
         else:                   # how to talk, at the log's foot
