@@ -255,6 +255,47 @@ def test_a_guest_follows_a_host_whose_server_came_back_on_another_port(tmp_path,
                 app.flow.online_close()
 
 
+def test_a_returning_seat_whose_server_moved_is_sent_there_from_the_waiting_screen(home, local):
+    """A closed window's kept seat names an address where nobody answers now (the server moved):
+    "Return to room" waits, says it cannot reach the server and offers Another address; typed
+    there, the seat is taken up again where its room stands (the placement)."""
+    host = guest = again = None
+    dead = socket.socket()
+    dead.bind(("127.0.0.1", 0))
+    gone = dead.getsockname()[1]
+    dead.close()                                      # a port where nothing listens
+    try:
+        host, guest = new_app(home / "host"), new_app(home / "guest")
+        host.flow.online_host_room(CREATE)
+        session = host.flow.session
+        frames([host], until=lambda: session.remote.room is not None)
+        guest.flow.online_connect(Session("127.0.0.1", session.port),
+                                  {"type": "join", "room": session.remote.room, "name": "Boris"})
+        frames([host, guest], until=lambda: placing(host) and placing(guest))
+        close_window(guest)
+        store = SeatStore(home / "guest" / NAME)
+        store.save({**store.load(), "address": f"127.0.0.1:{gone}"})
+
+        again = new_app(home / "guest")
+        return_to_room(again)
+        wait = top(again)
+        assert isinstance(wait, OnlineWaitScene)
+        frames([again], until=lambda: wait.address_button.rect.w > 0, dt=0.05)
+        assert wait.status()[0] == again.tr("online.error_reach")
+        again.step(0.1, click(wait.address_button.rect.center))
+        form = top(again)
+        assert isinstance(form, AddressScene) and form.address == f"127.0.0.1:{gone}"
+        form.address = f"127.0.0.1:{session.port}"
+        form.connect()
+        frames([host, again], until=lambda: placing(again), dt=0.05)
+        assert store.load()["address"] == f"127.0.0.1:{session.port}"
+        assert not wait.address_button.enabled()
+    finally:
+        for app in (host, guest, again):
+            if app is not None:
+                app.flow.online_close()
+
+
 def test_a_room_gone_or_a_secret_refused_is_said_and_forgotten(home, local):
     host = guest = None
     try:

@@ -68,6 +68,7 @@ class Session:
         self.hosting = False                 # this game made the room (Host)
         self.returning = rejoin is not None  # taking a kept seat up again, not yet back in
         self.on_seat = None                  # called with ``seat_record()`` when a seat is taken
+        self.moved = False                   # the address changed: the seat is kept anew there
 
     @classmethod
     def host_here(cls, data: Path | str, port: int = 0, listen: str = "0.0.0.0",
@@ -101,8 +102,9 @@ class Session:
                 self.error = message
             elif message.get("type") == "joined":
                 self.returning = False
-                if "secret" in message and self.on_seat is not None:
-                    self.on_seat(self.seat_record())
+                if ("secret" in message or self.moved) and self.on_seat is not None:
+                    self.on_seat(self.seat_record())      # a new seat, or one at a new address
+                self.moved = False
         return out
 
     def seat_record(self) -> dict:
@@ -116,11 +118,10 @@ class Session:
     def move_to(self, host: str, port: int) -> None:
         """The server is at another address now (a host's server that came back on another
         port): the connection is tried there and the seat taken up again; the kept seat
-        (``on_seat``) follows."""
+        (``on_seat``) follows once the seat is taken there."""
         self.host, self.port = host, port
+        self.moved = True
         self.net.retarget(f"ws://{host}:{port}")
-        if self.on_seat is not None and self.remote.secret is not None:
-            self.on_seat(self.seat_record())
 
     def close(self) -> None:
         if self.closed:
