@@ -40,8 +40,8 @@ def placing(app):
     return type(top(app)).__name__ == "PlacementScene"
 
 
-def to_battle(home):
-    """A host and a guest, each with its own data folder, in a Classic battle."""
+def to_placement(home):
+    """A host and a guest, each with its own data folder, in a Classic room's placement."""
     host, guest = new_app(home / "host"), new_app(home / "guest")
     host.flow.online_host_room(CREATE)
     session = host.flow.session
@@ -49,6 +49,12 @@ def to_battle(home):
     guest.flow.online_connect(Session("127.0.0.1", session.port),
                               {"type": "join", "room": session.remote.room, "name": "Boris"})
     frames([host, guest], until=lambda: placing(host) and placing(guest))
+    return host, guest
+
+
+def to_battle(home):
+    """A host and a guest, each with its own data folder, in a Classic battle."""
+    host, guest = to_placement(home)
     for app in (host, guest):
         top(app).auto_place()
         top(app).ready()
@@ -265,13 +271,8 @@ def test_a_returning_seat_whose_server_moved_is_sent_there_from_the_waiting_scre
     gone = dead.getsockname()[1]
     dead.close()                                      # a port where nothing listens
     try:
-        host, guest = new_app(home / "host"), new_app(home / "guest")
-        host.flow.online_host_room(CREATE)
+        host, guest = to_placement(home)
         session = host.flow.session
-        frames([host], until=lambda: session.remote.room is not None)
-        guest.flow.online_connect(Session("127.0.0.1", session.port),
-                                  {"type": "join", "room": session.remote.room, "name": "Boris"})
-        frames([host, guest], until=lambda: placing(host) and placing(guest))
         close_window(guest)
         store = SeatStore(home / "guest" / NAME)
         store.save({**store.load(), "address": f"127.0.0.1:{gone}"})

@@ -48,6 +48,16 @@ def clean_code(value: str) -> str:
     return "".join(c for c in value.upper() if c in CODE_ALPHABET)[:CODE_LENGTH]
 
 
+MAX_ADDRESS = 100     # characters of a typed address
+
+
+def address_item(scene, holder, name: str) -> Item:
+    """The server's address (host:port) as a line to type, kept in ``holder.name``."""
+    return Item(lambda: scene.tr("online.address"), get=lambda: getattr(holder, name),
+                set=lambda v: setattr(holder, name, v.strip()[:MAX_ADDRESS]),
+                max_len=MAX_ADDRESS, placeholder=lambda: "192.168.1.20:8765")
+
+
 class JoinScene(MenuScene):
     """The address (host:port), the room code and the name, remembered in the settings."""
 
@@ -56,9 +66,7 @@ class JoinScene(MenuScene):
         self.problem: str | None = None
         self.session: Session | None = None
         super().__init__(app, [
-            Item(lambda: self.tr("online.address"), get=lambda: s.online_address,
-                 set=lambda v: setattr(s, "online_address", v.strip()[:100]), max_len=100,
-                 placeholder=lambda: "192.168.1.20:8765"),
+            address_item(self, s, "online_address"),
             Item(lambda: self.tr("online.room"), get=lambda: s.online_room,
                  set=lambda v: setattr(s, "online_room", clean_code(v)), max_len=CODE_LENGTH,
                  placeholder=lambda: "ABC234"),
@@ -109,9 +117,7 @@ class AddressScene(MenuScene):
         self.address = session.address
         self.problem: str | None = None
         super().__init__(app, [
-            Item(lambda: self.tr("online.address"), get=lambda: self.address,
-                 set=lambda v: setattr(self, "address", v.strip()[:100]), max_len=100,
-                 placeholder=lambda: "192.168.1.20:8765"),
+            address_item(self, self, "address"),
             Item(lambda: self.tr("online.connect"), self.connect),
             Item(lambda: self.tr("menu.back"), self.back),
         ])
