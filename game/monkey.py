@@ -415,9 +415,14 @@ class Person(Hands):
     _purpose_PaintShipScene = _set_up
 
     def _purpose_CurtainScene(self, scene):
+        """A key or the curtain's button (each works once its lock has passed), or a click
+        anywhere (which must not lift it)."""
         pg = self.pg
-        if self.rng.random() < 0.5:
+        r = self.rng.random()
+        if r < 0.4:
             return self._keypress(self.rng.choice((pg.K_RETURN, pg.K_SPACE)))
+        if r < 0.8 and scene.button.rect.w:
+            return self._press_at(self._inside(scene.button.rect))
         return self._press_at(self._somewhere())
 
     def _purpose_PauseScene(self, scene):

@@ -14,7 +14,7 @@ from game.scenes.common.gameover import GameOverScene
 from game.scenes.common.settings import SettingsScene
 
 from .helpers import key
-from .test_scenes import frames, quick_battle, running_app
+from .test_scenes import frames, lift_curtain, quick_battle, running_app
 
 RATE = 44100
 
@@ -352,7 +352,7 @@ def test_the_turn_passing_rings_the_bell_and_the_curtain_swishes(app, monkeypatc
     assert battle.turn_shown == 1 and heard.count("turn") == 1   # the miss passed the turn
     opened = []
     app.scenes.push(CurtainScene(app, "Over to you", lambda: opened.append(1)))
-    frames(app, 40, [key(pygame.K_RETURN)])
+    lift_curtain(app)
     assert opened and "curtain" in heard
 
 

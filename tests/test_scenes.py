@@ -9,7 +9,7 @@ from game.app import App
 from game.rules.classic import MISS, ClassicConfig, Shot
 from game.scenes.common.base import Scene, SceneStack
 from game.scenes.classic.battle import BattleScene
-from game.scenes.common.curtain import CurtainScene
+from game.scenes.common.curtain import LOCK, CurtainScene
 from game.scenes.common.dialogs import ConfirmScene, PauseScene
 from game.scenes.common.gameover import GameOverScene
 from game.match import COMPUTER, HUMAN, Match, Seat
@@ -30,6 +30,15 @@ def frames(app, n=1, events=()):
     app.step(1 / 60, list(events))
     for _ in range(n - 1):
         app.step(1 / 60, [])
+
+
+def lift_curtain(app, n=40):
+    """The player taking the seat at the hand-over curtain on top: once its lock has passed
+    (input begun before the curtain dies with it), Enter; then ``n`` frames."""
+    curtain = app.scenes.top
+    assert isinstance(curtain, CurtainScene)
+    frames(app, max(1, int((LOCK - curtain.t) * 60) + 2))
+    frames(app, n, [key(pygame.K_RETURN)])
 
 
 def settle(app, limit=3000):
@@ -293,17 +302,17 @@ def test_hand_over_curtain_between_placements_and_turns(app):
     assert isinstance(app.scenes.top, CurtainScene)
     frames(app, 1, [key(pygame.K_x)])       # a stray key does not open the curtain
     assert isinstance(app.scenes.top, CurtainScene)
-    frames(app, 40, [key(pygame.K_RETURN)])
+    lift_curtain(app)
     first = app.scenes.top
     assert isinstance(first, PlacementScene) and first.player == 0
     frames(app, 1, [key(pygame.K_a), key(pygame.K_RETURN)])
     assert isinstance(app.scenes.top, CurtainScene)  # Борис may not see Аня's fleet
-    frames(app, 40, [key(pygame.K_RETURN)])
+    lift_curtain(app)
     second = app.scenes.top
     assert isinstance(second, PlacementScene) and second.player == 1
     frames(app, 1, [key(pygame.K_a), key(pygame.K_RETURN)])
     assert isinstance(app.scenes.top, CurtainScene)
-    frames(app, 40, [key(pygame.K_RETURN)])
+    lift_curtain(app)
     battle = app.scenes.top
     assert isinstance(battle, BattleScene) and battle.viewer == 0 == battle.game.turn
     # Аня fires at a cell of Борис's field that is water: the turn passes behind the curtain
@@ -318,7 +327,7 @@ def test_hand_over_curtain_between_placements_and_turns(app):
     assert drawn == []  # the curtain is opaque: the battle underneath is not drawn at all
     del battle.draw
     assert battle.viewer == 0
-    frames(app, 40, [key(pygame.K_RETURN)])
+    lift_curtain(app)
     assert app.scenes.top is battle and battle.viewer == 1
     assert battle.fields[1].pulses  # Борис sees where Аня's shot fell on his field
 

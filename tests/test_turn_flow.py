@@ -12,7 +12,8 @@ from game.scenes.classic.battle import BattleScene
 from game.scenes.common.curtain import CurtainScene
 from game.scenes.common.quick_match import SetupScene
 
-from .test_scenes import app, click, frames, key, quick_battle  # noqa: F401  (app: a fixture)
+from .test_scenes import (app, click, frames, key, lift_curtain,  # noqa: F401  (app: a fixture)
+                          quick_battle)
 
 
 def water(battle, owner, skip=()):
@@ -75,9 +76,9 @@ def test_hot_seat_never_invites_the_next_player_before_the_curtain(app):
     assert isinstance(app.scenes.top, SetupScene)
     frames(app, 1, [key(pygame.K_RETURN)])
     for _ in range(2):                                                  # both placements
-        frames(app, 40, [key(pygame.K_RETURN)])
+        lift_curtain(app)
         frames(app, 1, [key(pygame.K_a), key(pygame.K_RETURN)])
-    frames(app, 40, [key(pygame.K_RETURN)])
+    lift_curtain(app)
     battle = app.scenes.top
     assert isinstance(battle, BattleScene) and battle.viewer == 0
     boris = app.tr("battle.turn_of", name="Борис")

@@ -183,7 +183,13 @@ class BattleBase(RecordKeeper, Scene):
             self._handed_over(player)
             if then is not None:
                 then()
-        self.app.scenes.push(CurtainScene(self.app, message, ready, on_abandon=self.save_record))
+        self.app.scenes.push(CurtainScene(self.app, message, ready, on_abandon=self.save_record,
+                                          avoid=self.aim_zones()))
+
+    def aim_zones(self) -> list:
+        """Where this screen takes aim (its boards): the curtain keeps its button clear of
+        them, so a click meant for the battle never lifts it (issue 33)."""
+        return []
 
     def _hand_over(self, player: int, events, volume: float) -> bool:
         """Two people on one screen, after an act the other side answers in secret: the act
@@ -501,6 +507,10 @@ class FieldsBattle(BattleBase):
         self._geo = {"left": left, "right": right}
         self.log_rect, self.status_rect = log, status
         self.effects.scale = left.cell / 40
+
+    def aim_zones(self) -> list:
+        self.layout()
+        return [geo.outer for geo in self._geo.values()]
 
     def geo_of(self, owner: int) -> BoardGeometry:
         """The geometry of ``owner``'s field: the viewer's own field is on the left."""

@@ -1,7 +1,10 @@
 """The hand-over curtain: hides the whole screen while two people pass the seat.
 
-It opens only on a deliberate Enter, Space or click, so a stray key cannot show one player's
-fleet to the other.
+It lifts only on a deliberate act of the player who takes the seat (issue 33): its own button,
+clicked (pressed and released on it), or Enter or Space pressed afresh — and neither before a
+short lock has passed, so a burst of clicks or a held key that began in the battle dies with the
+curtain. The button stands where the battle below took no aim (``avoid``: its boards), so a
+click meant for the battle never lands on it.
 """
 
 from __future__ import annotations
@@ -9,36 +12,123 @@ from __future__ import annotations
 import pygame
 
 from ...render import text, theme
+from ...render.widgets import Button, panel
 from .base import Scene
 from .dialogs import confirm_abandon
 
 OPEN_TIME = 0.45
+LOCK = 1.0          # seconds the curtain takes no input after it falls
+REPEAT_GAP = 0.5    # a key pressed again sooner than this is still held (key repeat: 40 ms)
+READY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+def button_place(size, avoid, bw: int, bh: int) -> pygame.Rect:
+    """Where the curtain's button goes in a window of ``size``: low in the middle if that is
+    clear of every rect in ``avoid``, else in the middle of the widest column clear of them
+    (narrowed to fit it), else at the bottom."""
+    w, h = size
+    ys = (0.64, 0.72, 0.8, 0.88, 0.56)
+    spans = [(0, w)]
+    for r in avoid:                     # the columns of the window no avoided rect covers
+        cut = []
+        for a, b in spans:
+            if r.right <= a or r.left >= b:
+                cut.append((a, b))
+                continue
+            if r.left > a:
+                cut.append((a, r.left))
+            if r.right < b:
+                cut.append((r.right, b))
+        spans = cut
+    columns = [(w / 2, bw)] + [((a + b) / 2, min(bw, b - a - 16))
+                               for a, b in sorted(spans, key=lambda s: s[0] - s[1])]
+    for cx, width in columns:
+        if width < bw * 0.5:
+            continue
+        for fy in ys:
+            rect = pygame.Rect(0, 0, int(width), bh)
+            rect.center = (int(cx), int(h * fy))
+            if not any(rect.colliderect(r) for r in avoid):
+                return rect
+    rect = pygame.Rect(0, 0, bw, bh)
+    rect.midbottom = (w // 2, h - 8)
+    return rect
 
 
 class CurtainScene(Scene):
     opaque = True
 
-    def __init__(self, app, message: str, on_ready, on_abandon=None):
+    def __init__(self, app, message: str, on_ready, on_abandon=None, avoid=()):
         super().__init__(app)
         self.message = message
         self.on_ready = on_ready
         self.on_abandon = on_abandon
+        self.avoid = [pygame.Rect(r) for r in avoid]   # where the battle below took aim
         self.opening = None  # seconds since the curtain started to open
+        # keys down as it falls (a press of theirs seen again soon is only their repeat)
+        self.held = {k: 0.0 for k in getattr(app, "keys_down", ())}
+        self.armed = False   # the left button went down on the button, after the lock
+        self.nudge = 0.0     # a click elsewhere: the button glows to show where to click
+        self.button = Button(lambda: self.tr("curtain.take_seat"), self._lift,
+                             lambda: self.unlocked)
 
-    def handle(self, event) -> None:
-        if self.opening is not None:
-            return
-        ready = (event.type == pygame.KEYDOWN
-                 and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)) or (
-            event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
-        if ready:
+    @property
+    def unlocked(self) -> bool:
+        return self.t >= LOCK and self.opening is None
+
+    def lay_out(self, w: int, h: int, u: float) -> None:
+        px = theme.font_px(self.size, 26)
+        label = self.tr("curtain.take_seat")
+        bw = min(int(w * 0.6), text.size(label, px)[0] + int(60 * u))
+        self.button.rect = button_place(self.size, self.avoid, bw, int(px * 2.0))
+
+    def layout_key(self):
+        return (self.size, self.tr.lang)
+
+    def _lift(self) -> None:
+        if self.unlocked:
             self.opening = 0.0
             self.app.sound("curtain")
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            confirm_abandon(self.app, self.on_abandon)
+
+    def _fresh(self, key: int) -> bool:
+        """Is this press of ``key`` a new one (not a held key's repeat, not in the lock)?"""
+        last = self.held.get(key)
+        if not self.unlocked or (last is not None and self.t - last < REPEAT_GAP):
+            self.held[key] = self.t
+            return False
+        self.held.pop(key, None)
+        return True
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYUP:
+            self.held.pop(event.key, None)
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.button.hover = self.button.rect.collidepoint(event.pos)
+            return
+        if event.type == pygame.KEYDOWN:
+            if not self._fresh(event.key):
+                return
+            if event.key in READY_KEYS:
+                self._lift()
+            elif event.key == pygame.K_ESCAPE:
+                confirm_abandon(self.app, self.on_abandon)
+            return
+        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or event.button != 1:
+            return
+        on = self.button.rect.collidepoint(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.armed = on and self.unlocked
+            if not on and self.unlocked:
+                self.nudge = 0.8
+        elif event.type == pygame.MOUSEBUTTONUP:
+            if on and self.armed:
+                self._lift()
+            self.armed = False
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.nudge = max(0.0, self.nudge - dt)
         if self.opening is not None:
             self.opening += dt
             if self.opening >= OPEN_TIME:
@@ -58,16 +148,47 @@ class CurtainScene(Scene):
                 pygame.draw.rect(surface, (shade // 3, shade // 2, shade), (x, 0, fold, h))
             edge_x = half if side == 0 else w - half
             pygame.draw.line(surface, theme.ACCENT, (edge_x, 0), (edge_x, h), 3)
-        if self.opening is None:
-            px = theme.font_px(self.size, 44)
-            lines = text.wrap(self.message, px, int(w * 0.8))
-            y = h * 0.42 - len(lines) * px * 0.6
-            for line in lines:
-                text.draw(surface, line, (w / 2, y), px, theme.TEXT, "center", shadow=True)
-                y += px * 1.2
-            hint_px = theme.font_px(self.size, 24)
-            alpha_on = int(self.t * 2) % 2 == 0
-            text.draw(surface, self.tr("curtain.ready"), (w / 2, h * 0.62), hint_px,
-                      theme.ACCENT if alpha_on else theme.TEXT_DIM, "center", shadow=True)
-            text.draw(surface, self.tr("curtain.secret"), (w / 2, h * 0.70),
-                      theme.font_px(self.size, 18), theme.TEXT_DIM, "center")
+        if self.opening is not None:
+            return
+        self._draw_words(surface)
+
+    def _draw_words(self, surface) -> None:
+        """The message and the hint on a plate over the seam, and the button."""
+        w, h = self.size
+        px = theme.font_px(self.size, 44)
+        hint_px = theme.font_px(self.size, 22)
+        small = theme.font_px(self.size, 18)
+        width = int(w * 0.8)
+        lines = text.wrap(self.message, px, width - 40)
+        hints = text.wrap(self.tr("curtain.ready"), hint_px, width - 40)
+        secret = text.wrap(self.tr("curtain.secret"), small, width - 40)
+        pad = int(px * 0.45)
+        tall = (2 * pad + len(lines) * px * 1.2 + px * 0.25 + len(hints) * hint_px * 1.3
+                + len(secret) * small * 1.3)
+        top = int(h * 0.42 - tall / 2)
+        if self.button.rect.h:               # the plate stays above the button
+            top = min(top, self.button.rect.y - int(tall) - 12)
+        plate = pygame.Rect(0, 0, width, int(tall))
+        plate.midtop = (w // 2, max(8, top))
+        panel(surface, plate, 255, theme.ACCENT)      # opaque: the seam never crosses words
+        y = plate.y + pad
+        for line in lines:
+            text.draw(surface, line, (w / 2, y + px * 0.6), px, theme.TEXT, "center",
+                      shadow=True)
+            y += px * 1.2
+        y += px * 0.25
+        for line in hints:
+            text.draw(surface, line, (w / 2, y + hint_px * 0.65), hint_px, theme.ACCENT,
+                      "center")
+            y += hint_px * 1.3
+        for line in secret:
+            text.draw(surface, line, (w / 2, y + small * 0.65), small, theme.TEXT_DIM, "center")
+            y += small * 1.3
+        b = self.button
+        if self.nudge > 0 and int(self.nudge * 6) % 2 == 0:
+            pygame.draw.rect(surface, theme.GOOD, b.rect.inflate(10, 10), 3, border_radius=10)
+        b.draw(surface, theme.font_px(self.size, 26))
+        if not self.unlocked:             # the lock runs out along the button's foot
+            done = min(1.0, self.t / LOCK)
+            bar = pygame.Rect(b.rect.x + 8, b.rect.bottom - 7, int((b.rect.w - 16) * done), 3)
+            pygame.draw.rect(surface, theme.ACCENT, bar)

@@ -105,6 +105,10 @@ class KorablikiBattleScene(EventShow, BattleBase):
         self.log_rect = pygame.Rect(right, self.panel_rect.bottom + m // 2, self.panel_rect.w,
                                     h - self.panel_rect.bottom - m // 2 - m)
 
+    def aim_zones(self) -> list:
+        self.layout()
+        return [self.geo.outer]
+
     def boss_rect(self):
         """The boss's bar over the panel, beside the header."""
         r, h = self.panel_rect, int(theme.font_px(self.size, 20) * 1.3)
