@@ -397,12 +397,9 @@ class BattleScene(FieldsBattle):
         self.play(action)
 
     # -- drawing -----------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        self.layout()
+    def draw_battle(self, surface: pygame.Surface, offset) -> None:
         v = self.viewer
-        ox, oy = self.effects.shake_offset()
-        nx, ny = self.moments.offset()      # a kill's nudge of the camera
-        ox, oy = ox + nx, oy + ny
+        ox, oy = offset
         g = self.game
         own = self.fields[v]
         view = self._view()
@@ -437,12 +434,10 @@ class BattleScene(FieldsBattle):
         self.effects.draw(surface, (ox, oy))
         if self.demo:
             return
-        self.moments.draw(surface, (ox, oy))
         self._draw_titles(surface)
         self._draw_header(surface)
         self._draw_log(surface)
         self._draw_status(surface)
-        self._draw_voyage(surface)
 
     def _draw_afloat(self, surface, geo: BoardGeometry, owner: int, px: int) -> None:
         """Small silhouettes of the ships of ``owner`` still afloat, under his board."""

@@ -432,6 +432,26 @@ class BattleBase(RecordKeeper, Scene):
         """Place the mode's buttons for the state of the game (the fields are laid out)."""
 
     # -- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """Every battle's frame (issue 33): the mode's own picture (``draw_battle``) through
+        the camera (the shake, a kill moment's nudge), then what every mode shares over it: the
+        kill moment, and in a campaign the boss's bar and a hint."""
+        self.layout()
+        offset = self.camera()
+        self.draw_battle(surface, offset)
+        if self.demo:
+            return
+        self.moments.draw(surface, offset)
+        self._draw_voyage(surface)
+
+    def camera(self) -> tuple[int, int]:
+        """How far the picture is pushed now: the effects' shake and a moment's nudge."""
+        (sx, sy), (nx, ny) = self.effects.shake_offset(), self.moments.offset()
+        return (sx + nx, sy + ny)
+
+    def draw_battle(self, surface: pygame.Surface, offset: tuple[int, int]) -> None:
+        """The mode's boards, pieces, effects and panels, the boards moved by ``offset``."""
+
     def _applied(self, events) -> None:
         """After every action the screen passes to the rules: the hints its events make due."""
         self.voyage.observe(events)

@@ -393,10 +393,9 @@ class KorablikiBattleScene(EventShow, BattleBase):
         self.bomb_button.rect = pygame.Rect(rect.x + 10 + bw + 6, by, bw, bh)
 
     # -- drawing ------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        self.layout()
+    def draw_battle(self, surface: pygame.Surface, offset) -> None:
         geo = self.geo
-        ox, oy = self.effects.shake_offset()
+        ox, oy = offset
         if ox or oy:
             geo = geo.moved(ox, oy)
         flip = self.flip
@@ -415,7 +414,6 @@ class KorablikiBattleScene(EventShow, BattleBase):
         self._draw_header(surface, self.geo.grid.centerx)
         self._draw_panel(surface)
         self._draw_log(surface)
-        self._draw_voyage(surface)
 
     def _hints(self) -> list:
         """Cells to light: the legal moves of the picked piece, the enemies it may ask or

@@ -335,12 +335,11 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         self.fire_button.rect = pygame.Rect(x, by, rect.right - 10 - x, bh)
 
     # -- drawing -------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        self.layout()
+    def draw_battle(self, surface: pygame.Surface, offset) -> None:
         v = self.viewer
         g = self.game
         view = self._view()
-        ox, oy = self.effects.shake_offset()
+        ox, oy = offset
         geo_l = self._geo["left"].moved(ox, oy)
         geo_r = self._geo["right"].moved(ox, oy)
         own = self.fields[v]
@@ -368,7 +367,6 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         self._draw_header(surface)
         self._draw_log(surface)
         self._draw_status(surface)
-        self._draw_voyage(surface)
 
     def _draw_afloat(self, surface, geo: BoardGeometry, owner: int, px: int) -> None:
         """The names of ``owner``'s ships afloat under his field (their number if too long)."""
