@@ -156,3 +156,17 @@ def test_the_button_lifts_the_curtain_once_the_lock_has_passed(app):
     frames(app, 1, click(fresh.button.rect.center))
     frames(app, 40)
     assert app.scenes.top is scene and scene.viewer == 1
+
+
+def test_what_one_player_typed_is_not_left_for_the_next(app):
+    from .test_turn_flow import typing
+    scene, pos = classic(app)
+    scene.fire(water(scene)[0])
+    frames(app, 1, typing("c3"))                # typed while his shell still flies
+    assert scene.typed.lower() == "c3"
+    for _ in range(int(2.0 / DT)):
+        frames(app)
+    curtain = app.scenes.top
+    assert isinstance(curtain, CurtainScene)
+    curtain.on_ready()
+    assert scene.viewer == 1 and scene.typed == "" and not scene.typed_armed

@@ -151,3 +151,47 @@ def test_the_log_keeps_the_whole_game_and_scrolls(app):
     frames(app, 1, [key(pygame.K_PAGEDOWN)] * 200)
     assert battle.log.back == 0
     assert not battle.busy and len(battle.game.history) == 0   # none of it fired a shot
+
+
+# --- typing during the other side's turn (issue 33, defect 3) ----------------------------------
+
+def typing(text):
+    """What a keyboard sends for ``text``: each key down with its character, then the text."""
+    out = []
+    for ch in text:
+        out.append(pygame.event.Event(pygame.KEYDOWN, key=ord(ch) if ch.isascii() else 0,
+                                      mod=0, unicode=ch, scancode=0))
+        out.append(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    return out
+
+
+def _their_turn(app):
+    """A quick battle where the person has just missed: his shell flies, the computer's turn
+    comes next."""
+    battle = quick_battle(app, first="0")
+    battle.fire(water(battle, 1))
+    assert battle.busy and battle.game.turn == 1
+    return battle
+
+
+def test_typing_during_the_other_sides_turn_never_skips_it(app):
+    battle = _their_turn(app)
+    miss = battle.game.history[-1][1].cell
+    frames(app, 1, typing("b5"))
+    assert battle.effects.shells and miss not in battle.fields[1].marks   # still in the air
+    assert battle.typed.lower() == "b5"
+
+
+def test_a_shot_typed_and_entered_during_the_other_sides_turn_fires_when_the_turn_comes(app):
+    battle = _their_turn(app)
+    target = water(battle, 1, skip=battle.game.shots_at[1])
+    name = battle._cell(target)
+    frames(app, 1, typing(name) + [key(pygame.K_RETURN)])
+    mine = []
+    for _ in range(3000):
+        mine = [a for p, a, _ in battle.game.history[1:] if p == 0]
+        if mine or battle.game.over:
+            break
+        frames(app)
+    assert mine and mine[0].cell == target, "the typed shot was lost"
+    assert not battle.message                         # nothing was refused on the way

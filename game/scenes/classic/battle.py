@@ -287,6 +287,9 @@ class BattleScene(FieldsBattle):
         if self.attempt(Shot(cell)):
             self.typed = ""
 
+    def enter_typed(self) -> None:
+        self.act_typed(self.fire)
+
     def mark_salvo(self, cell) -> None:
         if cell in self.salvo:
             self.salvo.remove(cell)
@@ -350,7 +353,7 @@ class BattleScene(FieldsBattle):
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 if self.typed:
-                    self.act_typed(self.fire)
+                    self.enter_typed()
                 elif self.salvo_ready:
                     self.fire_salvo()
                 else:
@@ -485,10 +488,9 @@ class BattleScene(FieldsBattle):
         if deciding not in (GIVE_CELL, GIVE_MINE):     # the aim and the typing line
             text.draw(surface, self.tr("battle.aim", cell=self._cell(self.cursor)), (x, y), px,
                       theme.CURSOR)
-            typed = self.typed + ("_" if int(self.t * 2) % 2 == 0 and self.human_to_move
-                                  else "")
-            text.draw(surface, self.tr("battle.typed", typed=typed), (x, y + line), px,
-                      theme.TEXT)
+            words = self.typed_line(int(self.t * 2) % 2 == 0 and self.human_to_move)
+            text.draw(surface, words, (x, y + line), text.fit_px(words, px, rect.w - 24),
+                      theme.ACCENT if self.typed_armed else theme.TEXT)
             y += line * 2
         words_rect = pygame.Rect(x, y, rect.w - 24, rect.bottom - 6 - y)
         if self.message_time > 0 and self.message:

@@ -172,9 +172,13 @@ def through_animation(scene, event) -> bool:
     """A battle's input while its cues are pending (issue 18): a key only skips them (Space or
     Enter would act again on the cell just played); a click skips them and, when the rules
     already wait for the person at the screen (``scene.waiting_for_viewer``), acts at once, so
-    no first click of a turn is lost. True if the scene should handle the event now."""
+    no first click of a turn is lost. Typing is never a skip (issue 33): the scene keeps what
+    is typed for the turn to come (``scene.type_ahead``). True if the scene should handle the
+    event now."""
     if not scene.busy:
         return True
+    if scene.type_ahead(event):
+        return False
     if event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
         return False
     acts = event.type == pygame.MOUSEBUTTONDOWN and scene.waiting_for_viewer

@@ -177,6 +177,7 @@ class BattleBase(RecordKeeper, Scene):
         """Two people on one screen: the curtain falls, and the screen goes to ``player``."""
         def ready():
             self.app.scenes.pop()
+            self.drop_typing()            # what the last player typed is not the next one's
             self.viewer = player
             self.turn_shown = player
             self.laid_out = None          # the fields change sides: lay them out again
@@ -380,6 +381,16 @@ class BattleBase(RecordKeeper, Scene):
         """Esc: drop what is half typed or picked (True), else the pause opens."""
         return False
 
+    def type_ahead(self, event) -> bool:
+        """While the screen is busy: keep ``event`` if it is typing (True), never a skip."""
+        return False
+
+    def drop_typing(self) -> None:
+        """Forget what is typed (the seat passes)."""
+
+    def fire_typed(self) -> None:
+        """Act on what was typed and entered while the screen was busy, once it is not."""
+
     def handle_input(self, event) -> None: ...
 
     def skip(self) -> None:
@@ -410,6 +421,7 @@ class BattleBase(RecordKeeper, Scene):
         if not g.over and not self.busy and self.seat(g.turn).kind == COMPUTER:
             self.timeline.add(self.AI_THINK, self._computer_move)
         self.settle(dt * speed)
+        self.fire_typed()
         if not self.demo:
             self.layout()
             self.log.place(self.log_rect, theme.font_px(self.size, self.LOG[0]))
@@ -551,15 +563,57 @@ class FieldsBattle(BattleBase):
         """Set ``field`` (``board(owner)``) to what the game holds for ``owner``."""
         raise NotImplementedError
 
+    typed_armed = False   # Enter pressed on a typed target while the screen was busy
+    TOOL_KEYS = ""        # digits that choose a tool when typed first (Naval's 1, 2, 3)
+
     def _cancel(self) -> bool:
         if self.typed:
-            self.typed = ""
+            self.drop_typing()
             return True
         return False
 
     def _type(self, chars: str) -> None:
         self.typed = (self.typed + chars)[:4]
         self.cursor = typed_cell(self.typed, *self.board_size, self.letters) or self.cursor
+
+    def drop_typing(self) -> None:
+        self.typed = ""
+        self.typed_armed = False
+
+    def type_ahead(self, event) -> bool:
+        """Typing while a turn plays (issue 33): a key that types, Backspace, and the text go to
+        the typing line, and Enter on a typed target arms it to be fired (``enter_typed``) as
+        soon as input is taken; none of them skips the animation. A tool's digit typed first
+        is not kept (no tool is chosen on the other side's turn)."""
+        if self.demo or self.seat(self.viewer).kind != HUMAN:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            chars = event.text.strip()
+            if chars and not (not self.typed and chars[0] in self.TOOL_KEYS):
+                self._type(chars)
+                self.typed_armed = False
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        if event.key == pygame.K_BACKSPACE:
+            self.typed = self.typed[:-1]
+            self.typed_armed = False
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.typed:
+            self.typed_armed = True
+            self.app.sound("click")
+            return True
+        ch = getattr(event, "unicode", "")
+        return bool(ch) and ch.isprintable() and not ch.isspace()
+
+    def fire_typed(self) -> None:
+        if (self.typed_armed and self.typed and not self.busy and self.human_to_move
+                and self.app.scenes.top is self):
+            self.typed_armed = False
+            self.enter_typed()
+
+    def enter_typed(self) -> None:
+        """Enter after a typed cell: the mode's act on it (fire, mark)."""
 
     def _pointer(self, event, geo, cursor, act):
         """The pointer over one board: moving the mouse moves ``cursor``, a left click calls
@@ -581,6 +635,12 @@ class FieldsBattle(BattleBase):
         if cell is not None:
             self.cursor = cell
             act(cell)
+
+    def typed_line(self, blink: bool) -> str:
+        """The typing line's words: what is typed, and once entered ahead, that it waits."""
+        if self.typed_armed and self.typed:
+            return self.tr("battle.typed_armed", typed=self.typed)
+        return self.tr("battle.typed", typed=self.typed + ("_" if blink else ""))
 
     def _typed_cell(self):
         """The cell typed so far (the line is cleared), or None and the reason said."""

@@ -48,6 +48,7 @@ class Field:
 
 class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
     AI_THINK = 0.5
+    TOOL_KEYS = "123"     # typed first: the guns, the torpedo, the planes
     LOG = (18, True, 10)
     LOG_ROOM = (160, 20, 0.52)
 
@@ -261,7 +262,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
             self.cursor = step_cell(self.cursor, event.key, nv.SIZE, nv.SIZE, wrap=True)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.typed:
-                self.act_typed(self.mark)
+                self.enter_typed()
             else:
                 self.fire()
         elif event.key == pygame.K_SPACE and not self.typed:
@@ -273,6 +274,9 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
                 self.typed = self.typed[:-1]
             else:
                 self.undo()
+
+    def enter_typed(self) -> None:
+        self.act_typed(self.mark)
 
     @staticmethod
     def _aim(event, geo: BoardGeometry, act):
@@ -434,9 +438,9 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
             for i, ln in enumerate(text.wrap(self.message, px - 2, rect.w - 20)[:room]):
                 text.draw(surface, ln, (x, msg_y + line * i), px - 2, theme.BAD)
         elif room:
-            typed = self.typed + ("_" if int(self.t * 2) % 2 == 0 and to_move else "")
-            hint = (self.tr("battle.typed", typed=typed) + "   " + self.tr("naval.hint")) \
-                if to_move else self.tr("battle.hint_busy")
+            typed = self.typed_line(int(self.t * 2) % 2 == 0 and to_move)
+            hint = (typed + "   " + self.tr("naval.hint")) if to_move else \
+                (typed + "   " if self.typed else "") + self.tr("battle.hint_busy")
             for i, ln in enumerate(text.wrap(hint, px - 3, rect.w - 20)[:room]):
                 text.draw(surface, ln, (x, msg_y + line * i), px - 3, theme.TEXT_DIM)
 
