@@ -245,3 +245,17 @@ def test_the_ceasefire_row_fits_its_panel_above_the_battle_time(home, size):
         last_line_bottom = panel.y + 8 + int(px * 1.25) * 3 + px
         assert last_line_bottom <= panel.bottom
         assert panel.bottom <= scene.footer_top() + px * 0.9 - px * 0.5
+
+
+def test_the_battleships_pair_never_blocks_a_single_gun(app):
+    """Issue 33, defect 4: a cell whose neighbours are all known takes a single shell, while
+    the pair still goes to the first cell it fits."""
+    scene = battle(app)
+    g = scene.game
+    for c in ((5, 6), (7, 6), (6, 5), (6, 7)):
+        g.marks[1][c] = nv.MISS
+    scene._view_key = None
+    frames(app, 1, click(scene.geo_of(1).center((6, 6))))
+    assert scene.shots == [(6, 6)] and scene.pair == [] and not scene.message
+    frames(app, 1, click(scene.geo_of(1).center((2, 2))))     # room for the pair here
+    assert scene.pair == [(2, 2), (3, 2)]

@@ -102,8 +102,10 @@ class VolleyPlan:
                     self.pair = [cell, other]
                     self.app.sound("click")
                     return
-            self.refuse(self.tr("naval.no_pair_room"))
-            return
+            if self.shells_left() <= 2:    # only the pair's own two shells are left
+                self.refuse(self.tr("naval.no_pair_room"))
+                return
+            # no room for the pair here: a single gun takes the cell (issue 33)
         if view.pair and self.shells_left() <= 2 and len(self.pair) < 2:
             self.refuse(self.tr("naval.pair_first"))
             return
