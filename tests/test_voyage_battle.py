@@ -19,10 +19,10 @@ from game.rules.modes import MODES as RULES
 from game.scenes.campaign.voyage import BriefingScene, VoyageScene
 from game.scenes.classic.battle import BattleScene
 from game.scenes.common.dialogs import PauseScene
-from game.render import theme
+from game.render import logpanel, theme
 
 from .test_levels import level, write
-from .test_scenes import frames, key
+from .test_scenes import click, frames, key
 from .test_voyage import make_app, open_chart, sail
 
 WORDS = {"en": "b", "ru": "b", "uk": "b", "no": "b"}
@@ -219,6 +219,36 @@ def test_enter_after_a_typed_cell_fires_and_puts_the_hint_away(home, hints_dir):
     frames(app, 1, typed + [key(pygame.K_RETURN)])
     assert battle.voyage.current is None
     assert len(battle.game.history) == shots + 1 and cell in battle.game.shots_at[1]
+    app.quit()
+
+
+def test_a_shot_puts_the_hint_away_and_it_never_hides_the_newest_line(home, hints_dir,
+                                                                       monkeypatch):
+    """Issue 33, defect 5: the hint covered the newest log lines for dozens of shots, and
+    clicks on the board did not put it away."""
+    app = make_app(hints_dir)
+    battle = sail(app, open_chart(app))
+    for n in range(12):                               # a long log: it fills its panel
+        battle.log.append((f"line {n}", theme.TEXT))
+    hit(app, battle)
+    assert battle.voyage.current == "first_hit"
+    drawn = {}
+    real = logpanel.text.draw
+
+    def spy(surface, words, pos, *a, **k):
+        drawn[words] = pos
+        return real(surface, words, pos, *a, **k)
+    monkeypatch.setattr(logpanel.text, "draw", spy)
+    frames(app, 1)
+    monkeypatch.setattr(logpanel.text, "draw", real)
+    newest = battle.log[-1][0]
+    assert newest in drawn and battle.voyage.rect.w
+    assert not battle.voyage.rect.collidepoint(drawn[newest])     # the newest line shows
+    cell = next((x, y) for y in range(10) for x in range(10)
+                if (x, y) not in battle.game.shots_at[1]
+                and (x, y) not in battle.game.known_empty[1])
+    frames(app, 1, click(battle.geo_of(1).center(cell)))        # a shot on the board
+    assert battle.voyage.current is None
     app.quit()
 
 

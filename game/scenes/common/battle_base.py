@@ -147,6 +147,7 @@ class BattleBase(RecordKeeper, Scene):
             self.refuse(describe(exc, self.tr, self.letters))
             return False
         self.message = ""
+        self.voyage.acted()
         self.play(action)
         return True
 
@@ -424,7 +425,7 @@ class BattleBase(RecordKeeper, Scene):
         self.fire_typed()
         if not self.demo:
             self.layout()
-            self.log.place(self.log_rect, theme.font_px(self.size, self.LOG[0]))
+            self.log.place(self.log_area(), theme.font_px(self.size, self.LOG[0]))
 
     def animate(self, dt: float, speed: float) -> None:
         """The mode's own moving things, before the computer's turn is looked at."""
@@ -484,15 +485,19 @@ class BattleBase(RecordKeeper, Scene):
         rect = self.boss_rect()
         if rect is not None:
             self.voyage.draw_boss(surface, rect, theme.font_px(self.size, 17))
-        self.voyage.draw_hint(surface, self.log_rect)
+        self.voyage.draw_hint(surface)
 
     def boss_rect(self):
         """Where the boss's strength bar goes (None: nowhere)."""
         return None
 
+    def log_area(self) -> pygame.Rect:
+        """Where the log's lines go: its place, below a campaign hint when one shows."""
+        return self.voyage.place_hint(self.log_rect)
+
     def _draw_log(self, surface) -> None:
         px, fit, pad = self.LOG
-        self.log.draw(surface, self.log_rect, theme.font_px(self.size, px), fit=fit, pad=pad)
+        self.log.draw(surface, self.log_area(), theme.font_px(self.size, px), fit=fit, pad=pad)
 
     # -- the frames bench (python -m game.bench frames) ----------------------------------------
     @classmethod

@@ -4,8 +4,9 @@ strength bar. Outside the campaign it shows nothing.
 
 A hint (``game.hints``) is one the mode's ``hints_for`` finds in the events the screen plays,
 that the level lists and the captain has not seen: it waits until the cues that led to it have
-played, then shows in a small panel over the log (nothing stops meanwhile), is marked seen and
-the progress saved. A click on it, Enter or Esc puts it away (that Esc opens no pause).
+played, then shows in a small panel at the top of the log's place, the log below it (nothing stops
+meanwhile), is marked seen and the progress saved. A click on it, Enter or Esc puts it away
+(that Esc opens no pause), and so does the person's next action (issue 33).
 """
 
 from __future__ import annotations
@@ -161,13 +162,29 @@ class VoyageBattle:
             name = scene.tr("boss.bar", name=scene.seat(1 - self.person).say(scene.tr))
             strength_bar(surface, rect, left, total, name, px)
 
-    def draw_hint(self, surface, area: pygame.Rect) -> None:
-        """The shown hint, a panel at the bottom of ``area`` (the log's place)."""
+    def place_hint(self, area: pygame.Rect) -> pygame.Rect:
+        """Where the shown hint goes: a panel across the top of ``area`` (the log's place, at
+        most half of it); returns what is left of ``area`` below it for the log, so the line
+        just written is never under the hint (issue 33)."""
         if self.current is None:
-            return
+            self.rect = pygame.Rect(0, 0, 0, 0)
+            return area
         scene = self.scene
         px = theme.font_px(scene.size, 20)
         words = scene.tr(hint_key(self.current))
-        h = min(area.h, max(int(px * 2.2), hint_height(words, px, area.w)))
-        self.rect = pygame.Rect(area.x, area.bottom - h, area.w, h)
-        self.close = hint_panel(surface, self.rect, words, px)
+        h = min(area.h // 2, max(int(px * 2.2), hint_height(words, px, area.w)))
+        self.rect = pygame.Rect(area.x, area.y, area.w, h)
+        return pygame.Rect(area.x, area.y + h + 4, area.w, area.h - h - 4)
+
+    def acted(self) -> None:
+        """The person acted (a shot, a volley, a move): the hint has been read."""
+        if self.current is not None:
+            self.current = None
+            self.rect = self.close = pygame.Rect(0, 0, 0, 0)
+
+    def draw_hint(self, surface) -> None:
+        """The shown hint, in its place (``place_hint``)."""
+        if self.current is None or not self.rect.h:
+            return
+        px = theme.font_px(self.scene.size, 20)
+        self.close = hint_panel(surface, self.rect, self.scene.tr(hint_key(self.current)), px)
