@@ -40,6 +40,7 @@ class App:
         self.time = 0.0
         self.keys_down: set[int] = set()   # keys pressed and not yet released
         self.window_made = 0               # how many times the window was made
+        self.windowed = None               # the window's size while the full screen is on
         self.screen = self._open_window(self.settings.fullscreen and size is None)
         pygame.display.set_caption(TITLE)
         self.tr = Translator(self.settings.language)
@@ -75,14 +76,19 @@ class App:
         return screen
 
     def set_fullscreen(self, on: bool) -> None:
+        """Full screen, or back to the window it left at the size it had (a window opened at
+        ``--size`` is not the saved one, issue 33)."""
+        if on and not self.settings.fullscreen:
+            self.windowed = self.size
         self.settings.fullscreen = on
         if not on:
-            self.size = tuple(self.settings.window)
+            self.size = tuple(self.windowed or self.settings.window)
         self.screen = self._open_window(on)
 
     def set_window_size(self, size) -> None:
         """A window size chosen in the settings: remembered, and applied at once in a window."""
         self.settings.window = [int(size[0]), int(size[1])]
+        self.windowed = tuple(self.settings.window)
         if not self.settings.fullscreen:
             self.size = tuple(self.settings.window)
             self.screen = self._open_window(False)

@@ -360,3 +360,16 @@ def test_a_campaign_opponent_s_name_follows_a_change_of_language():
     assert match.seats[1].name == level.name("en")
     match.translate(Translator("ru"))
     assert match.seats[1].name == level.name("ru") and match.seats[0].name == "Anna"
+
+
+def test_full_screen_twice_gives_back_the_window_it_left(home):
+    """Issue 33, defect 7: a window opened at 800×600 (``--size``, not the saved size) came
+    back from F11 twice as the saved 1280×720."""
+    app = App(size=(800, 600), seed=1, audio=False)
+    app.scenes.push(TitleScene(app))
+    frames(app, 1, [key(pygame.K_F11), release(pygame.K_F11)])
+    assert app.settings.fullscreen
+    frames(app, 1, [key(pygame.K_F11), release(pygame.K_F11)])
+    assert not app.settings.fullscreen
+    assert app.size == app.screen.get_size() == (800, 600)
+    app.quit()
