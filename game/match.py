@@ -9,10 +9,10 @@ import random
 from dataclasses import dataclass, field
 
 from .ai.layouts import make_layout
-from .i18n.phrase import say
-from .modes import mode_of
+from .i18n.phrase import Phrase, say
+from .modes import MODES, mode_of
 from .rules.classic import Setup, random_fleet, random_setup
-from .rules.errors import PlacementError
+from .rules.errors import PlacementError, RuleError
 from .rules.series import Series
 
 HUMAN, COMPUTER = "human", "computer"
@@ -33,6 +33,38 @@ class Seat:
         """The name in the language of ``tr`` (a given name stays as it is)."""
         return say(self.label, tr) if self.label is not None else self.name
 
+    def to_dict(self) -> dict:
+        out = {"kind": self.kind, "name": self.name, "shooter": self.shooter,
+               "placement": self.placement, "opponent": self.opponent,
+               "remembers": self.remembers}
+        label = self.label
+        if isinstance(label, Phrase) and all(isinstance(v, (str, int)) for v in
+                                             label.fields.values()):
+            out["label"] = {"key": label.key, "fields": dict(label.fields)}
+        return out
+
+    @classmethod
+    def from_dict(cls, data) -> "Seat":
+        """A seat as ``to_dict`` wrote it; ValueError names what does not fit."""
+        if not isinstance(data, dict):
+            raise ValueError("a seat: expected a table")
+        kinds = {"kind": (HUMAN, COMPUTER), "name": str, "shooter": str, "placement": str,
+                 "opponent": str, "remembers": bool}
+        for key, want in kinds.items():
+            value = data.get(key)
+            if (value not in want) if isinstance(want, tuple) else not isinstance(value, want):
+                raise ValueError(f"a seat's key {key!r}: {value!r} does not fit")
+        label = data.get("label")
+        if label is not None:
+            fields = label.get("fields") if isinstance(label, dict) else None
+            if (not isinstance(label.get("key") if isinstance(label, dict) else None, str)
+                    or not isinstance(fields, dict)
+                    or not all(isinstance(v, (str, int)) for v in fields.values())):
+                raise ValueError(f"a seat's key 'label': {label!r} does not fit")
+            label = Phrase(label["key"], **fields)
+        return cls(data["kind"], data["name"], data["shooter"], data["placement"],
+                   data["opponent"], data["remembers"], label)
+
 
 @dataclass
 class Match:
@@ -48,6 +80,7 @@ class Match:
     best_of: int = 1          # C7: a series of games; the loser moves first in the next
     auto_intercept: bool = False  # §N: a person's Aegis chooses for itself (a setting)
     campaign: object = None   # a level of the voyage being played (game.campaign.Battle)
+    keeper: object = None     # keeps a quick match's battle to resume (data.saved_battle)
 
     def __post_init__(self):
         self.rng = random.Random(self.seed)
@@ -148,17 +181,81 @@ class Match:
     def progressed(self, game) -> None:
         """After every action: a campaign battle is saved whenever it waits for the person, so
         closing the window loses nothing."""
-        if self.campaign is not None and not game.over and self.seats[game.turn].kind == HUMAN:
+        if game.over or self.seats[game.turn].kind != HUMAN:
+            return
+        if self.campaign is not None:
             self.campaign.save(game)
+        if self.keeper is not None:
+            self.keeper.save(self, game)
 
     def abandoned(self) -> None:
         if self.campaign is not None:
             self.campaign.abandon()
+        if self.keeper is not None:
+            self.keeper.clear()
+
+    # -- a match kept with its battle in progress (issue 33) --------------------------------
+    def to_dict(self) -> dict:
+        """What makes this match again (``from_dict``): the rules, the seats, the series."""
+        return {"mode": self.mode, "config": self.config.to_dict(),
+                "seats": [s.to_dict() for s in self.seats], "first": self.first,
+                "letters": self.letters, "seed": self.seed, "best_of": self.best_of,
+                "auto_intercept": self.auto_intercept, "score": list(self.score),
+                "games": self.games, "last_loser": self.last_loser,
+                "series": self.series.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data, profile=None) -> "Match":
+        """The match ``to_dict`` wrote (``profile``: the person's, for a computer that learns);
+        ValueError names the key that does not fit."""
+        if not isinstance(data, dict):
+            raise ValueError("expected a table")
+        mode = data.get("mode")
+        if mode not in MODES:
+            raise ValueError(f"key 'mode': unknown mode {mode!r}")
+        try:
+            config = MODES[mode].rules.config_from_dict(data.get("config"))
+        except (RuleError, TypeError, ValueError) as exc:   # its reader names the key
+            raise ValueError(f"key 'config': {exc}") from None
+        seats = data.get("seats")
+        if not isinstance(seats, list) or len(seats) != 2:
+            raise ValueError("key 'seats': expected two seats")
+
+        def fits(key, ok) -> None:
+            if not ok(data.get(key)):
+                raise ValueError(f"key {key!r}: {data.get(key)!r} does not fit")
+        number = lambda v: isinstance(v, int) and not isinstance(v, bool)      # noqa: E731
+        count = lambda v: number(v) and 0 <= v < 1000                          # noqa: E731
+        loser = lambda v: v is None or (v in (0, 1) and number(v))            # noqa: E731
+        fits("first", lambda v: v in ("lot", "0", "1"))
+        fits("letters", lambda v: isinstance(v, str))
+        fits("seed", number)
+        fits("best_of", number)
+        fits("auto_intercept", lambda v: isinstance(v, bool))
+        fits("games", count)
+        fits("last_loser", loser)
+        fits("score", lambda v: isinstance(v, list) and len(v) == 2 and all(map(count, v)))
+        series = data.get("series")
+        if not isinstance(series, dict):
+            raise ValueError("key 'series': expected a table")
+        match = cls(config, tuple(Seat.from_dict(s) for s in seats), first=data["first"],
+                    letters=data["letters"], seed=data["seed"], profile=profile,
+                    best_of=data["best_of"], auto_intercept=data["auto_intercept"])
+        match.score, match.games = list(data["score"]), data["games"]
+        match.last_loser = data["last_loser"]
+        score = series.get("score")
+        if not (isinstance(score, list) and len(score) == 2 and all(map(count, score))
+                and loser(series.get("last_loser"))):
+            raise ValueError(f"key 'series': {series!r} does not fit")
+        match.series.score, match.series.last_loser = list(score), series["last_loser"]
+        return match
 
     def finish(self, game) -> None:
         self.games += 1
         if self.campaign is not None:
             self.campaign.finish(game)
+        if self.keeper is not None:
+            self.keeper.clear()
         if game.winner is None:       # §N, N-f: a draw scores nothing; the same side begins
             return
         self.score[game.winner] += 1

@@ -174,7 +174,7 @@ class Audio:
         if name not in SOUND_NAMES:
             raise ValueError(f"unknown sound {name!r}; expected one of {', '.join(SOUND_NAMES)}")
         level = self._volume * _clamp(volume, 0.0, 1.0)
-        if self._muted or level <= 0.0 or not self._sounds:
+        if self._muted or self._hushed or level <= 0.0 or not self._sounds:
             return
         try:
             # A free channel (never a reserved one: the music's and the sea's); when all are
@@ -203,6 +203,13 @@ class Audio:
         """Set the music's volume, clamped to 0..1."""
         self._music_volume = _clamp(volume, 0.0, 1.0)
         self._level_loops()
+
+    _hushed = False
+
+    def hush(self, on: bool) -> None:
+        """No effect plays while ``on`` (a resumed battle's moves played again, unheard);
+        the music and the sea go on."""
+        self._hushed = bool(on)
 
     def set_muted(self, muted: bool) -> None:
         """Mute or unmute; muting also cuts every sound that is playing, the music too (it starts

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .campaign.voyage import VoyageScene, offer_resume, open_medal_case
 from .common.curtain import CurtainScene
-from .common.dialogs import PauseScene
+from .common.dialogs import ConfirmScene, PauseScene
 from .common.online import (JoinScene, OnlineMenuScene, OnlineWaitScene, hosted_session,
                             online_listen)
 from .common.online_battle import online
@@ -15,6 +15,8 @@ from .common.quick_match import SetupScene
 from .common.settings import SettingsScene
 from .common.title import TitleScene
 from .modes import SCREENS
+from ..data.saved_battle import BattleKeeper
+from ..i18n.phrase import say
 from ..match import HUMAN, REMOTE, Match, Seat
 from ..modes import MODES
 from ..net import codec
@@ -37,6 +39,11 @@ class Flow:
             return
         setups = match.computer_setups()
         order = match.humans
+        if order and match.campaign is None and match.keeper is None:
+            # a quick match or two players: kept as it goes, to resume (issue 33)
+            match.keeper = BattleKeeper(kind="two" if match.hot_seat else "computer",
+                                        profile=app.settings.profile if match.profile
+                                        else None)
 
         def show(scene, first: bool) -> None:
             if first and not replace:
@@ -47,14 +54,8 @@ class Flow:
         def place(k: int) -> None:
             if k == len(order):
                 game = match.new_game(setups)
-                battle = screens.battle(app, match, game)
-                if match.hot_seat:
-                    battle.viewer = game.turn
-                    app.scenes.replace(CurtainScene(
-                        app, app.tr("curtain.first", name=match.seats[game.turn].name),
-                        lambda: app.scenes.replace(battle)))
-                else:
-                    app.scenes.replace(battle)
+                match.progressed(game)          # kept from its first move on
+                self._show_battle(self.battle(match, game), app.scenes.replace)
                 return
             player = order[k]
 
@@ -77,6 +78,39 @@ class Flow:
     def battle(self, match, game, **options):
         """The battle screen of ``game`` (a new one, or one resumed)."""
         return SCREENS[match.mode].battle(self.app, match, game, **options)
+
+    def _show_battle(self, battle, put) -> None:
+        """``battle`` on the screen (``put``: push or replace); two people on one screen meet
+        it behind the curtain of the one to move."""
+        app, match, game = self.app, battle.match, battle.game
+        if match.hot_seat:
+            battle.viewer = game.turn
+            put(CurtainScene(app, app.tr("curtain.first", name=match.seats[game.turn].name),
+                             lambda: app.scenes.replace(battle)))
+        else:
+            put(battle)
+
+    def offer_kept_battle(self) -> bool:
+        """At start: a quick match or two players' battle left when the window closed is
+        offered (No keeps it for the next start; a new battle takes its place)."""
+        app = self.app
+        keeper = BattleKeeper()
+        kept = keeper.load(lambda key: app.profiles.load(key))
+        for problem in keeper.problems:
+            app.notify(app.tr("notice.battle_kept_broken", problem=problem), 8.0)
+        if kept is None:
+            return False
+        kind, _, match, game = kept
+        match.keeper = keeper
+        tr = app.tr
+        names = [say(s.label, tr) if s.label is not None else s.name for s in match.seats]
+        question = tr(f"resume.{kind}_q", mode=tr(f"mode.{match.mode}.name"), a=names[0],
+                      b=names[1], n=len(game.history))
+
+        def yes():
+            self._show_battle(self.battle(match, game), app.scenes.push)
+        app.scenes.push(ConfirmScene(app, question, yes))
+        return True
 
     def game_over(self, battle, **shown) -> None:
         """After the battle: the mode's game over screen in its place."""
@@ -114,8 +148,8 @@ class Flow:
     def opening(self, resume: bool) -> None:
         """The game as it opens: the title, and the offer to resume a campaign battle."""
         self.to_title()
-        if resume:
-            offer_resume(self.app)
+        if resume and not offer_resume(self.app):
+            self.offer_kept_battle()
 
     # -- online (issue 23) ------------------------------------------------------------------------
     def online(self) -> None:

@@ -16,7 +16,6 @@ from pathlib import Path
 import pygame
 
 from ...ai.opponents import remark
-from ...ai.player import accepts_draw
 from ...i18n import describe
 from ...i18n.phrase import Join, Phrase
 from ...match import COMPUTER, HUMAN, Match, Seat
@@ -26,13 +25,12 @@ from ...render.board import BoardGeometry
 from ...render.effects import Effects, Timeline
 from ...render.logpanel import LogPanel
 from ...render.moments import Moments, banner
-from ...rules.base import RESIGNED
 from ...rules.classic import EMPTY, HIT     # a halo cell, a burning hit: the same in Naval
 from ...rules.coords import board_letters, parse_cell, typed_cell
 from ...rules.errors import RuleError
 from .base import ARROWS, Scene, step_cell, through_animation
+from .concede import Concessions
 from .curtain import CurtainScene
-from .dialogs import ConfirmScene
 from .records import RecordKeeper
 from .voyage_battle import VoyageBattle, liveries
 
@@ -42,7 +40,7 @@ from .voyage_battle import VoyageBattle, liveries
 THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="admiral")
 
 
-class BattleBase(RecordKeeper, Scene):
+class BattleBase(Concessions, RecordKeeper, Scene):
     demo = False        # Classic's attract mode behind the title menu: silent, no panels
     music = "battle"    # the battle loop and the sea under it (app.music_wanted)
     AI_THINK = 0.45     # the computer's pause before it acts
@@ -84,12 +82,45 @@ class BattleBase(RecordKeeper, Scene):
         """The paint and flag ``owner``'s fleet is drawn in (None: the plain grey)."""
         return self.liveries.get(owner)
 
+    replaying = False     # the moves of a resumed battle are being played again (no cues)
+
     def _begin(self) -> None:
-        """Show the game as it stands (new, or resumed); the computers greet a new one."""
+        """Show the game as it stands; the computers greet a new one. A battle resumed (its
+        window closed, a campaign's battle saved) plays its moves again first, every cue
+        skipped, so its log, marks and wrecks are as they were (issue 33); a remote game has
+        only its seat's view to show."""
+        if self.game.history and not self.match.online and not self.demo:
+            self.replay()
         self._sync()
         if not self.game.history:
             for p in self.ais:
                 self._remark(p, "start")
+
+    def replay(self) -> None:
+        """Play ``game``'s moves again on the screen from its start, every cue skipped and
+        silent, nothing asked of anyone (no curtain, no computer's turn)."""
+        final = self.game
+        data = {k: v for k, v in final.to_dict().items() if k not in ("moves", "ended")}
+        self.game = start = type(final).from_dict(data)
+        self._sync()
+        self.replaying = True
+        self.app.audio.hush(True)
+        try:
+            for p in self.ais:
+                self._remark(p, "start")
+            for _, action, _ in final.history:
+                self.show(start.apply(action))
+                self.timeline.skip()
+        finally:
+            self.app.audio.hush(False)
+            self.replaying = False
+            self.game = final
+        self.effects.clear()
+        self.moments.clear()
+        self.turn_shown, self.over_shown = final.turn, final.over
+
+    def show(self, events) -> None:
+        """Queue the cues of ``events`` (what one action caused): the mode's."""
 
     # -- who acts -----------------------------------------------------------------------------
     def seat(self, player: int):
@@ -176,6 +207,8 @@ class BattleBase(RecordKeeper, Scene):
 
     def _curtain(self, player: int, message: str, then=None) -> None:
         """Two people on one screen: the curtain falls, and the screen goes to ``player``."""
+        if self.replaying:
+            return
         def ready():
             self.app.scenes.pop()
             self.drop_typing()            # what the last player typed is not the next one's
@@ -279,7 +312,7 @@ class BattleBase(RecordKeeper, Scene):
         threads at once (anything else that tells it of the game, such as «Кораблики»'s
         ``observe``, must wait for ``thinking`` to be None). A game already over (resigned or
         drawn by agreement while a cue still meant to ask the computer) asks nothing."""
-        if self.game.over:
+        if self.game.over or self.replaying:
             return
         if skipping:
             decided(decide())
@@ -304,79 +337,6 @@ class BattleBase(RecordKeeper, Scene):
             return
         if through_animation(self, event):
             self.handle_input(event)
-
-    # -- resigning and a draw (RULES.md §0) -----------------------------------------------------
-    def open_pause(self) -> None:
-        """The pause menu, with "Resign" and "Offer a draw" where the match allows them, and
-        "Save and back to the chart" in a campaign battle."""
-        m, live = self.match, not self.game.over and not self.finished
-        self.app.flow.pause(
-            self.save_record_now, self.save_record,
-            on_resign=self.resign if live and m.may_resign else None,
-            on_offer_draw=self.offer_draw if live and m.may_offer_draw else None,
-            draw_to=self._name(1 - self.viewer),
-            on_save_chart=self.save_to_chart if live and m.campaign is not None else None)
-
-    def save_to_chart(self) -> None:
-        """A campaign battle kept as it stands (the game's own moves: the computer's choice
-        in flight is dropped and made again on resuming) and the chart again, which offers
-        to resume it exactly, as after the window is closed."""
-        self.thinking = self._then = None
-        if not self.game.over:
-            self.match.campaign.save(self.game)
-        for problem in self.match.campaign.problems:
-            self.app.notify(self.tr("notice.profile_not_saved", error=problem))
-        self.match.campaign.problems.clear()
-        self.app.flow.to_chart()
-        self.app.notify(self.tr("pause.save_chart_done"), 5.0)
-
-    def resign(self) -> None:
-        """§0: the person at the screen resigns; the other side wins."""
-        if not self.game.over:
-            self._conceded(self.game.resign(self.viewer))
-
-    def offer_draw(self) -> None:
-        """§0: two people: the curtain falls, the other side accepts or declines, and the seat
-        comes back if he declines; the computer accepts only when it judges itself no better
-        off (its ``accepts_draw``, from its own view)."""
-        offerer, other = self.viewer, 1 - self.viewer
-        if self.game.over:
-            return
-        if self.seat(other).kind == COMPUTER:
-            if accepts_draw(self.ais[other], self.game.view(other)):
-                self.agree_draw()
-            else:
-                self.refuse(self.tr("draw.declined", name=self._name(other)))
-                self.log.append((Phrase("draw.declined", name=self.seat(other)), theme.TEXT_DIM))
-            return
-
-        def declined():
-            self._curtain(offerer, self.tr("draw.declined_curtain", name=self._name(other),
-                                           other=self._name(offerer)))
-
-        def answer():
-            self.app.scenes.push(ConfirmScene(
-                self.app, Phrase("dialog.accept_draw", name=self._name(offerer)),
-                self.agree_draw, declined))
-        self._curtain(other, self.tr("draw.offer_curtain", name=self._name(offerer),
-                                     other=self._name(other)), then=answer)
-
-    def agree_draw(self) -> None:
-        if not self.game.over:
-            self._conceded(self.game.agree_draw())
-
-    def _conceded(self, events) -> None:
-        """The game ended by §0: the computer's choice in flight is dropped (the worker's
-        answer is never played), the log says it, and the game over follows what still plays."""
-        self.thinking = self._then = None
-        self.message = ""
-        for event in events:
-            if event.reason == RESIGNED:
-                self._log(1 - event.winner, Phrase("log.resigned"))
-            else:
-                self.log.append((Phrase("log.draw_agreed"), theme.ACCENT))
-            self._last_words(event)
-        self.timeline.add(1.0, lambda s: self._game_over())
 
     def _cancel(self) -> bool:
         """Esc: drop what is half typed or picked (True), else the pause opens."""

@@ -109,26 +109,28 @@ class ConfirmScene(OverlayScene):
         self._no()
 
 
-def campaign_match(app):
-    """The match of a campaign level being played under the top scenes, or None."""
+def battle_match(app):
+    """The match of the battle being played under the top scenes, or None."""
     for scene in reversed(list(app.scenes)):
         match = getattr(scene, "match", None)
-        if match is not None and getattr(match, "campaign", None) is not None:
+        if match is not None:
             return match
     return None
 
 
 def confirm_abandon(app, on_abandon=None) -> None:
-    """Ask before a game in progress is abandoned; its record is kept either way. A campaign
-    battle abandoned is gone from the voyage's save, and the chart comes back."""
+    """Ask before a game in progress is abandoned; its record is kept either way. The battle
+    is gone from what is kept to resume (the voyage's save, a quick match's), and a campaign
+    battle's chart comes back."""
     def yes():
         if on_abandon:
             on_abandon()
-        match = campaign_match(app)
+        match = battle_match(app)
         if match is not None:
             match.abandoned()
-            app.flow.to_chart()
-            return
+            if getattr(match, "campaign", None) is not None:
+                app.flow.to_chart()
+                return
         app.flow.to_title()
     app.scenes.push(ConfirmScene(app, Phrase("dialog.abandon"), yes))
 
