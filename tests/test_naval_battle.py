@@ -259,3 +259,29 @@ def test_the_battleships_pair_never_blocks_a_single_gun(app):
     assert scene.shots == [(6, 6)] and scene.pair == [] and not scene.message
     frames(app, 1, click(scene.geo_of(1).center((2, 2))))     # room for the pair here
     assert scene.pair == [(2, 2), (3, 2)]
+
+
+def test_the_status_says_the_ability_set_and_never_next_turns_weapons_on_the_enemys(app):
+    """Issue 33: "torpedo ready · planes: 3" stayed after the torpedo was set, and showed
+    during the enemy's turn."""
+    scene = battle(app, kinds=(HUMAN, HUMAN))
+    g = scene.game
+    ready = app.tr("naval.torpedo_ready")
+    g.apply(nv.Volley(((0, 11), (3, 11)), ((5, 11), (6, 11))))
+    g.apply(nv.Volley(((0, 11), (3, 11)), ((5, 11), (6, 11))))
+    scene._view_key = None
+    assert ready in " ".join(scene.status_words())
+    frames(app, 1, typed("2"))
+    scene.mark((4, 7))
+    words = " ".join(scene.status_words())
+    assert ready not in words and app.tr("naval.torpedo_set", row=8) in words
+    frames(app, 1, typed("3"))
+    scene.mark((4, 4))
+    words = " ".join(scene.status_words())
+    assert app.tr("naval.planes_set", n=1, total=g.view(0).planes) in words
+    scene.clear_plan()
+    g.apply(nv.Volley(((1, 11), (2, 11)), ((7, 11), (8, 11))))   # now the enemy's turn
+    scene._view_key = None
+    assert not scene.human_to_move
+    words = " ".join(scene.status_words())
+    assert ready not in words and app.tr("naval.planes", n=g.view(0).planes) not in words

@@ -385,6 +385,25 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
     def _prompt(self) -> str | None:
         return self.tr("naval.intercept_title") if self.human_intercepting else None
 
+    def status_words(self) -> tuple[str, str]:
+        """The status panel's two lines while the person builds his volley: the shells still
+        to aim (and the pair), then the ability as it stands (set, or what is on offer); on
+        the other side's turn only that he fires (issue 33: next turn's weapons confused)."""
+        view = self._view()
+        if not self.human_to_move:
+            return (self.tr("naval.status_waiting", name=self._name(self.game.turn)), "")
+        words = self.tr("naval.shells", n=max(0, self.shells_left()), total=view.guns)
+        if view.pair:
+            words += " · " + self.tr("naval.pair_on" if self.pair else "naval.pair_off")
+        if not view.ability_allowed:
+            return words, self.tr("naval.no_ability_yet")
+        if self.torpedo is not None:
+            return words, self.tr("naval.torpedo_set", row=self.torpedo + 1)
+        if self.air:
+            return words, self.tr("naval.planes_set", n=len(self.air), total=view.planes)
+        torpedo = "naval.torpedo_ready" if view.torpedo_ready else "naval.torpedo_none"
+        return words, self.tr(torpedo) + " · " + self.tr("naval.planes", n=view.planes)
+
     def _draw_status(self, surface) -> None:
         rect = self.status_rect
         px, x, y, line = status_panel(surface, rect, self.size, 18, 10)
@@ -409,16 +428,9 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
             for i, ln in enumerate(text.wrap(words, px - 2, rect.w - 20)[:room]):
                 text.draw(surface, ln, (x, y + line * (2 + i)), px - 2, colour)
             return
-        left = self.shells_left()
-        torpedo = ("naval.torpedo_ready" if view.torpedo_ready else "naval.torpedo_none")
-        words = self.tr("naval.shells", n=max(0, left), total=view.guns)
-        if view.pair:
-            words += " · " + self.tr("naval.pair_on" if self.pair else "naval.pair_off")
-        text.draw(surface, words, (x, y), text.fit_px(words, px, rect.w - 20), theme.ACCENT)
-        words = self.tr(torpedo) + " · " + self.tr("naval.planes", n=view.planes)
-        if not view.ability_allowed:
-            words = self.tr("naval.no_ability_yet")
-        text.draw(surface, words, (x, y + line), text.fit_px(words, px, rect.w - 20), theme.TEXT)
+        for i, words in enumerate(self.status_words()):
+            text.draw(surface, words, (x, y + line * i), text.fit_px(words, px, rect.w - 20),
+                      theme.ACCENT if i == 0 else theme.TEXT)
         by = self.fire_button.rect.y
         to_move = self.human_to_move
         if to_move:
