@@ -73,19 +73,111 @@ def test_the_battle_names_and_plays_the_opponent_chosen(small_app, mode, key_, l
     assert (naval_level if mode == "naval" else korabliki_level)(seat) == level
 
 
-def test_rows_that_do_not_apply_are_hidden_not_greyed(small_app):
-    scene = setup_scene(small_app, "classic")
-    assert row(scene, "setup.auto_intercept") is None
-    assert any(it.label().startswith(scene.tr("setup.rules", rules="")) for it in scene.menu.items)
-    mode = scene.menu.items[0]
+def rows_by_label(scene) -> dict:
+    """Each row's words, with its place on the screen (as laid out for the last frame)."""
+    return {it.label(): pygame.Rect(it.rect) for it in scene.menu.items}
+
+
+@pytest.mark.parametrize("kind", ["computer", "two", "online"])
+def test_rows_keep_their_places_when_the_game_changes(small_app, kind):
+    """Issue 33: choosing another game moved the rows below, so the next click landed on
+    another row. Every row stays where it was; the game's own options share one row."""
+    scene = setup_scene(small_app, "classic", kind)
+    before = rows_by_label(scene)
+    count = len(scene.menu.items)
+    start = scene.menu.items.index(row(scene, "setup.start"))
     scene.menu.index = 0
-    frames(small_app, 1, [key(pygame.K_RIGHT)])      # to Naval
-    assert scene.mode == "naval"
-    assert row(scene, "setup.auto_intercept") is not None
-    assert not any(it.label().startswith(scene.tr("setup.rules", rules=""))
-                   for it in scene.menu.items)
-    assert scene.menu.current is mode                 # the selection stays on the Game row
-    assert all(it.enabled() for it in scene.menu.items)
+    for mode in scene.modes()[1:]:
+        frames(small_app, 1, [key(pygame.K_RIGHT)])      # the next game
+        assert scene.mode == mode
+        assert len(scene.menu.items) == count
+        after = rows_by_label(scene)
+        for label, rect in after.items():
+            if label in before:
+                assert rect == before[label], (mode, label)
+        assert scene.menu.items.index(row(scene, "setup.start")) == start
+    assert scene.menu.current is scene.menu.items[0]       # the selection stays on the Game row
+
+
+def test_the_games_own_row_is_classics_rules_navals_aegis_or_none(small_app):
+    scene = setup_scene(small_app, "classic")
+    slot = scene.menu.items.index(row(scene, "setup.first")) - 1
+    assert scene.menu.items[slot].label().startswith(scene.tr("setup.rules", rules=""))
+    scene.menu.index = 0
+    frames(small_app, 1, [key(pygame.K_RIGHT)])          # Naval: its Aegis row
+    assert scene.menu.items[slot] is row(scene, "setup.auto_intercept")
+    assert scene.menu.items[slot].enabled()
+    frames(small_app, 1, [key(pygame.K_RIGHT)])          # «Кораблики»: no options, said so
+    assert scene.mode == "korabliki"
+    assert scene.menu.items[slot].label() == scene.tr("setup.no_options")
+    assert not scene.menu.items[slot].enabled()
+    frames(small_app, 1, [key(pygame.K_DOWN)] * 3)        # the keys pass over it
+    assert scene.menu.current is row(scene, "setup.first")
+
+
+def test_a_click_on_start_after_changing_the_game_starts_the_game(small_app):
+    from .helpers import click
+    scene = setup_scene(small_app, "classic")
+    from game.scenes.korabliki.placement import KorablikiSetupScene
+    start = row(scene, "setup.start").rect
+    aim = (start.centerx, start.bottom - start.h // 4)    # low on the row, as a hand aims
+    game = row(scene, "setup.mode")
+    frames(small_app, 1, click(game.right.center))        # Classic -> Naval
+    frames(small_app, 1, click(game.right.center))        # Naval -> «Кораблики»
+    assert scene.mode == "korabliki"
+    frames(small_app, 1, click(aim))
+    assert isinstance(small_app.scenes.top, KorablikiSetupScene)
+
+
+def test_choices_stop_at_their_ends_and_say_so(small_app):
+    """Issue 33: Left/Right at the end of the opponents wrapped to the first without a sign.
+    Every choice stops at its ends: the key or the arrow there is refused, and the arrow that
+    leads nowhere is drawn dim."""
+    from game.render import theme
+    from .helpers import click
+    scene = setup_scene(small_app, "classic")
+    item = row(scene, "setup.opponent")
+    scene.menu.index = scene.menu.items.index(item)
+    heard = []
+    scene.menu.sound = heard.append
+    last, first = item.values()[-1], item.values()[0]
+    item.set(last)
+    frames(small_app, 1, [key(pygame.K_RIGHT)])
+    assert item.get() == last and heard[-1] == "refuse"
+    frames(small_app, 1, click(item.right.center))
+    assert item.get() == last and heard[-1] == "refuse"
+    assert small_app.screen.get_at(item.right.center)[:3] != theme.ACCENT
+    assert small_app.screen.get_at(item.left.center)[:3] == theme.ACCENT
+    frames(small_app, 1, [key(pygame.K_LEFT)])
+    assert item.get() == item.values()[-2] and heard[-1] == "click"
+    item.set(first)
+    frames(small_app, 1, [key(pygame.K_LEFT)])
+    assert item.get() == first and heard[-1] == "refuse"
+    assert small_app.screen.get_at(item.left.center)[:3] != theme.ACCENT
+    # the same in the settings: the language list stops at its last language too
+    from game.scenes.common.settings import SettingsScene
+    settings = small_app.scenes.push(SettingsScene(small_app))
+    frames(small_app, 1)
+    language = settings.menu.items[0]
+    settings.menu.index = 0
+    language.set(language.values()[-1])
+    frames(small_app, 1, [key(pygame.K_RIGHT)])
+    assert language.get() == language.values()[-1]
+
+
+def test_the_highlight_glides_to_the_row_chosen_on_elapsed_time(small_app):
+    """Issue 33: a selection that moves. Down on the title: the highlight leaves the first row
+    and eases onto the second over a fraction of a second of the scene's time, not frames."""
+    title = small_app.scenes.top
+    menu = title.menu
+    first, second = menu.items[0].rect, menu.items[1].rect
+    assert menu.shown_row() == 0
+    frames(small_app, 1, [key(pygame.K_DOWN)])           # one frame on: on its way
+    assert menu.index == 1 and 0 < menu.shown_row() < 1
+    y = first.y + menu.shown_row() * first.h
+    assert first.y < y < second.y
+    small_app.step(0.5, [])                               # half a second later: arrived
+    assert menu.shown_row() == 1
 
 
 def test_no_text_cites_the_rules_file_or_says_a_field_twice():

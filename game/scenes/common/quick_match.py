@@ -80,41 +80,43 @@ class SetupScene(MenuScene):
                                   set=lambda v, key=key: self.choices.__setitem__(key, v),
                                   max_len=NAME_LEN,
                                   placeholder=lambda i=i: self.tr("setup.player", n=i)))
-        rules_item = Item(self._rules_words, self.open_rules)
         intercept_item = Item(
             lambda: self.tr("setup.auto_intercept"), values=lambda: [False, True],
             get=lambda: self.choices["auto_intercept"],
             set=lambda v: self.choices.__setitem__("auto_intercept", v),
             show=lambda v: self.tr("setup.intercept_auto" if v else "setup.intercept_manual"))
+        # each game's own rows, by the names in its Screens.menu_rows
+        self.own_rows = {"rules": Item(self._rules_words, self.open_rules),
+                         "intercept": intercept_item}
+        # the rows of a game's own options keep one place for every game: a game with fewer
+        # shows "no options" there (greyed), so no row below moves when the game changes
+        self.slot = len(items)
+        self.blanks = [Item(lambda: self.tr("setup.no_options"), enabled=lambda: False)
+                       for _ in range(max(len(s.menu_rows) for s in SCREENS.values()))]
+        items += self.blanks
         items += [
-            rules_item,
-            intercept_item,
             Item(lambda: self.tr("setup.first"), values=lambda: list(FIRST_CHOICES),
                  get=lambda: self.choices["first"],
                  set=lambda v: self.choices.__setitem__("first", v), show=self._first_words),
             letters_item(app, self.columns),
-            Item(lambda: self.tr("online.claim_after"), values=lambda: list(CLAIM_TIMES),
-                 get=lambda: self.choices["claim_after"],
-                 set=lambda v: self.choices.__setitem__("claim_after", v),
-                 show=self._claim_words),
-            Item(lambda: self.tr("setup.start"), self.start),
-            Item(lambda: self.tr("menu.back"), self.back),
         ]
-        # rows that do not apply to the chosen game are left out, not greyed
-        claim_item = items[-3]
-        self.rows = [(it, "rules" if it is rules_item else "intercept" if it is intercept_item
-                       else "online" if it is claim_item else None) for it in items]
+        if kind == "online":
+            items.append(Item(lambda: self.tr("online.claim_after"),
+                              values=lambda: list(CLAIM_TIMES),
+                              get=lambda: self.choices["claim_after"],
+                              set=lambda v: self.choices.__setitem__("claim_after", v),
+                              show=self._claim_words))
+        items += [Item(lambda: self.tr("setup.start"), self.start),
+                  Item(lambda: self.tr("menu.back"), self.back)]
         super().__init__(app, items, on_change=self._show_rows)
         self._show_rows()
         self.menu.index = len(self.menu.items) - 2  # Start is one key press away
 
     def _show_rows(self) -> None:
-        """Show only the rows of the chosen game, keeping the selected row selected."""
-        current = self.menu.current
-        rows = self.screens.menu_rows + (("online",) if self.kind == "online" else ())
-        self.menu.items = [it for it, row in self.rows if row is None or row in rows]
-        if current in self.menu.items:
-            self.menu.index = self.menu.items.index(current)
+        """The chosen game's own rows in their places (another game's taken out)."""
+        own = [self.own_rows[name] for name in self.screens.menu_rows]
+        for i, blank in enumerate(self.blanks):
+            self.menu.items[self.slot + i] = own[i] if i < len(own) else blank
 
     def modes(self) -> list[str]:
         """The games to choose from: online, those whose screens can play a remote game."""

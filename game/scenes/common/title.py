@@ -32,7 +32,7 @@ class TitleScene(Scene):
             Item(lambda: self.tr("menu.online"), app.flow.online),
             Item(lambda: self.tr("menu.settings"), app.flow.settings),
             Item(lambda: self.tr("menu.quit"), self.ask_quit),
-        ], sound=app.sound, base_px=34)
+        ], sound=app.sound, base_px=34, clock=lambda: self.t)
         self.demo = None
         self.demo_wait = 0.0
         self.art: art.TitleLayout | None = None
