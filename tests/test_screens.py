@@ -180,6 +180,21 @@ def test_the_highlight_glides_to_the_row_chosen_on_elapsed_time(small_app):
     assert menu.shown_row() == 1
 
 
+def test_the_captains_badge_writes_his_name_as_he_typed_it(small_app):
+    """Issue 33: the title's badge said "tester" for "Tester": the profile's key (the file's
+    name, lower case) stood in for the name when the voyage had none of its own."""
+    from game.data.progress import Progress, ProgressStore
+    small_app.settings.quick_match["player"] = "Tester"
+    scene = setup_scene(small_app, "naval")                # a game that saves no profile after
+    scene.start()
+    assert small_app.settings.profile == "tester"
+    ProgressStore().save(Progress("tester", "", levels={"a": {"stars": 2, "wins": 1, "tries": 1,
+                                                              "best": 40,
+                                                              "difficulty": "normal"}}))
+    title = TitleScene(small_app)
+    assert "Tester" in title._rank_words() and "tester" not in title._rank_words()
+
+
 def test_no_text_cites_the_rules_file_or_says_a_field_twice():
     from .test_i18n import all_texts         # plain texts and every form of a plural entry
     for lang in LANGUAGES:

@@ -190,6 +190,8 @@ class SetupScene(MenuScene):
         if self.kind == "computer":
             opp = self.opponent
             profile = app.profile(name)
+            if name and not app.profiles.path(profile.key).exists():
+                app.save_profile(profile)   # his name kept as he wrote it, from his first game
             seats = (Seat(HUMAN, name or self.tr("setup.you"),
                           label=None if name else Phrase("setup.you")),
                      Seat(COMPUTER, self.tr(opp.name_key), opp.shooter,

@@ -36,7 +36,7 @@ class TitleScene(Scene):
         self.demo = None
         self.demo_wait = 0.0
         self.art: art.TitleLayout | None = None
-        self.captain = self._captain()
+        self.resume()
         self._new_demo()
 
     def _captain(self):
@@ -51,6 +51,7 @@ class TitleScene(Scene):
 
     def resume(self) -> None:
         self.captain = self._captain()      # back from the chart: his rank may have risen
+        self.captain_name = self.app.captain_name(self.captain.name) if self.captain else ""
 
     def _new_demo(self) -> None:
         seed = self.app.new_seed()
@@ -106,9 +107,8 @@ class TitleScene(Scene):
 
     def _rank_words(self) -> str:
         progress = self.captain
-        name = progress.name or (self.tr("setup.you") if progress.key == "player"
-                                 else progress.key)
-        return self.tr("chart.title_rank", name=name, rank=self.tr(progress.rank.name_key),
+        return self.tr("chart.title_rank", name=self.captain_name,
+                       rank=self.tr(progress.rank.name_key),
                        stars=progress.total_stars)
 
     def _rank_rect(self) -> pygame.Rect:
