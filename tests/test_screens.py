@@ -195,6 +195,25 @@ def test_the_captains_badge_writes_his_name_as_he_typed_it(small_app):
     assert "Tester" in title._rank_words() and "tester" not in title._rank_words()
 
 
+@pytest.mark.parametrize("device", [False, True])
+def test_settings_say_when_there_is_no_audio_device(home, device):
+    """Issue 33: Settings said "Sound: on" with no audio device. Without one the Sound row
+    says so, and there is nothing to switch there; with one it says on or muted."""
+    from game.scenes.common.settings import SettingsScene
+    app = App(size=SMALL, seed=1, audio=device)
+    app.scenes.push(TitleScene(app))
+    scene = app.scenes.push(SettingsScene(app))
+    frames(app, 1)
+    sound = row(scene, "settings.sound")
+    assert app.audio.enabled == device
+    words = sound.show(sound.get())
+    if device:
+        assert words == app.tr("settings.sound_on") and sound.enabled()
+    else:
+        assert words == app.tr("settings.no_device") and not sound.enabled()
+    app.quit()
+
+
 def test_no_text_cites_the_rules_file_or_says_a_field_twice():
     from .test_i18n import all_texts         # plain texts and every form of a plural entry
     for lang in LANGUAGES:

@@ -65,7 +65,7 @@ class SettingsScene(MenuScene):
                  set=lambda v: setattr(s, "music_volume", v), show=self._percent),
             Item(lambda: self.tr("settings.sound"), values=lambda: [False, True],
                  get=lambda: s.muted, set=lambda v: setattr(s, "muted", v),
-                 show=lambda v: self.tr("settings.muted" if v else "settings.sound_on")),
+                 show=self._sound_words, enabled=lambda: app.audio.enabled),
             Item(lambda: self.tr("settings.sound_style"), values=lambda: list(SOUND_STYLES),
                  get=lambda: s.sound_style, set=lambda v: setattr(s, "sound_style", v),
                  show=lambda v: self.tr(f"settings.style_{v}")),
@@ -89,6 +89,12 @@ class SettingsScene(MenuScene):
     @staticmethod
     def _percent(v: float) -> str:
         return f"{round(v * 100)}%"
+
+    def _sound_words(self, muted: bool) -> str:
+        """On or muted; with no audio device (the mixer did not open), that."""
+        if not self.app.audio.enabled:
+            return self.tr("settings.no_device")
+        return self.tr("settings.muted" if muted else "settings.sound_on")
 
     def _on_off(self, v: bool) -> str:
         return self.tr("settings.on" if v else "settings.off")
