@@ -214,6 +214,42 @@ def test_settings_say_when_there_is_no_audio_device(home, device):
     app.quit()
 
 
+@pytest.mark.parametrize("lang", ["ru", "uk", "no"])
+@pytest.mark.parametrize("screen", ["naval-ships", "naval-weapons", "korabliki"])
+def test_the_set_up_help_is_whole_at_640x480(home, monkeypatch, lang, screen):
+    """Issue 33: at 640×480 the help beside the board was cut off above the buttons (Naval's
+    and «Кораблики»'s set-up). It is drawn whole, in a smaller size where it must, and never
+    over the buttons."""
+    from game.scenes.korabliki.placement import KorablikiSetupScene
+    from game.scenes.naval.placement import NavalPlacementScene
+    from .helpers import open_set_up
+    kind = NavalPlacementScene if screen.startswith("naval") else KorablikiSetupScene
+    app, scene, _ = open_set_up(kind, ["Ann", "Bob"], (640, 480), lang)
+    if screen == "naval-weapons":
+        frames(app, 1, [key(pygame.K_a)])                 # every ship placed and armed
+        assert scene.phase == "weapons"
+    keys = {"naval-ships": ("naval.place.help_ships", "naval.place.ring"),
+            "naval-weapons": ("naval.place.help_weapons", "naval.place.ring"),
+            "korabliki": ("kor.setup.help",)}[screen]
+    drawn = []
+    real = text.draw
+
+    def spy(surface, words, *args, **kw):
+        rect = real(surface, words, *args, **kw)
+        drawn.append((words, rect))
+        return rect
+    monkeypatch.setattr(text, "draw", spy)
+    frames(app, 1)
+    monkeypatch.setattr(text, "draw", real)
+    words = " ".join(app.tr(k) for k in keys).split()
+    lines = [(w, r) for w, r in drawn if w and set(w.split()) <= set(words)]
+    shown = " ".join(w for w, _ in lines).split()
+    assert shown[-4:] == words[-4:], (shown[-8:], words[-8:])
+    buttons = min(b.rect.y for b in scene.buttons)
+    assert all(r.bottom <= buttons for _, r in lines)
+    app.quit()
+
+
 def test_no_text_cites_the_rules_file_or_says_a_field_twice():
     from .test_i18n import all_texts         # plain texts and every form of a plural entry
     for lang in LANGUAGES:
