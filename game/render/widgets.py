@@ -102,6 +102,8 @@ class Item:
     max_len: int = 0
     placeholder: Callable[[], str] = lambda: ""
     enabled: Callable[[], bool] = lambda: True
+    # an action's picture at the row's left: (height in pixels) -> a cached surface
+    icon: Callable[[int], pygame.Surface] | None = None
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     left: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     right: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
@@ -326,7 +328,12 @@ class Menu:
                               colour if item.can_move(delta) else theme.TEXT_DIM)
                     _pips(surface, room, *item.position(), px, colour)
             else:
-                lpx = text.fit_px(item.label(), px, r.w - 2 * px)
+                room = r.w - 2 * px
+                if item.icon is not None:   # a column of pictures at the left, the words centred
+                    picture = item.icon(int(r.h * 0.8))
+                    surface.blit(picture, picture.get_rect(midleft=(r.x + px, r.centery)))
+                    room -= 2 * (picture.get_width() + px * 0.4)
+                lpx = text.fit_px(item.label(), px, int(room))
                 text.draw(surface, item.label(), (r.centerx, r.centery), lpx, colour, "center")
 
 
