@@ -129,6 +129,35 @@ def test_a_click_on_start_after_changing_the_game_starts_the_game(small_app):
     assert isinstance(small_app.scenes.top, KorablikiSetupScene)
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600), (640, 480)])
+@pytest.mark.parametrize("kind", ["computer", "two", "online"])
+def test_the_set_up_shows_the_games_card_and_the_opponents_portrait(home, monkeypatch, size,
+                                                                     kind):
+    """Issue 33, menus with presence: over the rows, the chosen game's card and (against the
+    computer) the chosen opponent's portrait; the band, the rows and the words under them
+    each in a place of their own, inside the window."""
+    from game.scenes.common import quick_match
+    app = App(size=size, seed=1, audio=False)
+    app.scenes.push(TitleScene(app))
+    scene = setup_scene(app, "naval", kind)
+    faces, cards = [], []
+    monkeypatch.setattr(quick_match, "draw_portrait",
+                        lambda surface, rect, spec, t=0.0: faces.append(spec))
+    real = quick_match.mode_art
+    monkeypatch.setattr(quick_match, "mode_art",
+                        lambda subject, w, h: cards.append(subject) or real(subject, w, h))
+    frames(app, 1)
+    band, panel = scene.band, scene._panel_rect()
+    assert band.h > 0 and band.bottom <= panel.top and band.top > 0
+    assert panel.bottom <= size[1]
+    assert cards[0] == "naval"
+    if kind == "computer":
+        assert faces == [scene.opponent.portrait]
+    else:
+        assert faces == [] and cards[1] == ("two" if kind == "two" else "online")
+    app.quit()
+
+
 def test_choices_stop_at_their_ends_and_say_so(small_app):
     """Issue 33: Left/Right at the end of the opponents wrapped to the first without a sign.
     Every choice stops at its ends: the key or the arrow there is refused, and the arrow that
