@@ -158,6 +158,29 @@ def test_the_set_up_shows_the_games_card_and_the_opponents_portrait(home, monkey
     app.quit()
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+def test_the_settings_show_a_corner_of_the_board_as_they_make_it(home, monkeypatch, size):
+    """Issue 33: the settings with a picture: the ship's wheel and a corner of a board lettered
+    as the Letters row says, its sunk ship haloed or not as the Halo row says."""
+    from game.scenes.common import settings as screen
+    app = App(size=size, seed=1, audio=False)
+    app.settings.language = "ru"
+    app.apply_settings()
+    app.scenes.push(TitleScene(app))
+    scene = app.scenes.push(screen.SettingsScene(app))
+    seen = []
+    monkeypatch.setattr(screen, "draw_board_sample",
+                        lambda surface, rect, letters, halo: seen.append((letters, halo)))
+    frames(app, 1)
+    app.settings.letters, app.settings.halo = "latin", False
+    frames(app, 1)
+    assert seen == [("АБВГД", True), ("ABCDE", False)]
+    panel = scene._panel_rect()
+    for card in (scene.wheel, scene.sample):
+        assert card.w > 0 and not card.colliderect(panel) and app.screen.get_rect().contains(card)
+    app.quit()
+
+
 def test_choices_stop_at_their_ends_and_say_so(small_app):
     """Issue 33: Left/Right at the end of the opponents wrapped to the first without a sign.
     Every choice stops at its ends: the key or the arrow there is refused, and the arrow that

@@ -14,7 +14,7 @@ import math
 import pygame
 
 from ..rules import korabliki as kor
-from . import theme
+from . import text, theme
 from .cache import Lru
 from .korabliki import piece_surface
 from .naval_ships import naval_sprite
@@ -305,3 +305,44 @@ def _quit(surf, W, H) -> None:
 
 DRAWERS = {"classic": _classic, "naval": _naval, "korabliki": _korabliki, "campaign": _campaign,
            "two": _two, "online": _online, "quick": _quick, "settings": _settings, "quit": _quit}
+
+
+def draw_board_sample(surface: pygame.Surface, rect: pygame.Rect, letters, halo: bool) -> None:
+    """The corner of a board as the settings make it (drawn each frame, a few shapes): its
+    columns lettered with ``letters``, a sunk destroyer, and, with ``halo``, the water around
+    it marked as shot (the rules say no ship can be there)."""
+    cols, rows = len(letters), 3
+    c = int(min(rect.w / (cols + 0.8), rect.h / (rows + 0.8)))
+    if c < 8:
+        return
+    label = int(c * 0.8)
+    x0 = rect.x + (rect.w - (cols * c + label)) // 2 + label
+    y0 = rect.y + (rect.h - (rows * c + label)) // 2 + label
+    grid = pygame.Rect(x0, y0, cols * c, rows * c)
+    pygame.draw.rect(surface, theme.WATER_DEEP, grid)
+    px = max(10, int(c * 0.5))
+    for i, letter in enumerate(letters):
+        _text(surface, letter, (x0 + (i + 0.5) * c, y0 - label / 2), px)
+    for j in range(rows):
+        _text(surface, str(j + 1), (x0 - label / 2, y0 + (j + 0.5) * c), px)
+    ship = [(1, 1), (2, 1)]
+    if halo:
+        for i in range(0, 4):
+            for j in range(0, 3):
+                if (i, j) not in ship:
+                    pygame.draw.circle(surface, theme.HALO, (x0 + (i + 0.5) * c,
+                                                              y0 + (j + 0.5) * c), max(2, c // 9))
+    wreck = ship_sprite(2, c, False, theme.SHIP_DARK, theme.SHIP, "destroyer")
+    surface.blit(wreck, (x0 + c, y0 + c))
+    for i, j in ship:
+        cell = pygame.Rect(x0 + i * c, y0 + j * c, c, c).inflate(-c // 3, -c // 3)
+        pygame.draw.line(surface, theme.BAD, cell.topleft, cell.bottomright, max(2, c // 10))
+        pygame.draw.line(surface, theme.BAD, cell.topright, cell.bottomleft, max(2, c // 10))
+    for i in range(cols + 1):
+        pygame.draw.line(surface, theme.GRID, (x0 + i * c, y0), (x0 + i * c, grid.bottom), 1)
+    for j in range(rows + 1):
+        pygame.draw.line(surface, theme.GRID, (x0, y0 + j * c), (grid.right, y0 + j * c), 1)
+
+
+def _text(surface, words: str, centre, px: int) -> None:
+    text.draw(surface, words, centre, px, theme.TEXT_DIM, "center")
