@@ -340,8 +340,8 @@ class Menu:
 def _pips(surface: pygame.Surface, room: pygame.Rect, at: int, n: int, px: int, colour) -> None:
     """Where a choice's value stands in its list: a dot for each value along the foot of its
     row, the current one lit (a switch of two values needs none; a long list, a short bar with
-    a marker)."""
-    if n < 3:
+    a marker; a row too low for them, none: its dimmed arrows still show the ends)."""
+    if n < 3 or room.h - px * 1.25 < 8:     # no room under the words (a small window)
         return
     r = max(1.2, px * 0.07)
     y = room.bottom - r - max(1, px * 0.06)
