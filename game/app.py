@@ -140,6 +140,16 @@ class App:
             self.notify(self.profiles.problems.pop(0), 8.0)
         return profile
 
+    def captain_name(self, name: str = "") -> str:
+        """The current captain's name as he wrote it: ``name`` (his voyage's), else his
+        profile's (never the file's lower-case key, when a name was given); the unnamed
+        default player is "you"."""
+        key = self.settings.profile
+        name = name or self.profile().name
+        if not name or name == key:
+            name = self.tr("setup.you") if key == "player" else (name or key)
+        return name
+
     def save_profile(self, profile: Profile) -> None:
         try:
             self.profiles.save(profile)

@@ -163,6 +163,7 @@ def test_gallery_writes_the_images_it_counts(tmp_path):
     for name in ("ships-classic-16px.png", "ships-classic-64px.png", "title-800x600.png",
                  "chart-1280x720.png", "battle-classic-1280x720.png"):
         assert name in files
+    assert {"menu-setup-1280x720.png", "menu-settings-800x600-ru.png"} <= set(files)   # issue 33
     import pygame
     title = pygame.image.load(str(tmp_path / "gallery" / "title-800x600.png"))
     assert title.get_size() == (800, 600)

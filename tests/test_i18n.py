@@ -198,6 +198,23 @@ def test_no_plain_text_puts_a_noun_after_a_number(lang):
     assert not bad, bad
 
 
+# prepositions that put the next words in an oblique case (ru, uk)
+GOVERNING = ("против", "проти", "для", "от", "від", "без", "у", "к", "до", "с", "со", "з", "із",
+             "зі", "над", "под", "під", "перед", "о", "об", "про", "при", "по", "за", "на", "в",
+             "во", "из", "після", "после", "між", "между", "кроме", "крім")
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_name_never_stands_where_it_would_need_a_case(lang):
+    """A player's or an opponent's name is put in as it is written (nominative): after
+    «против», or «против соперника», it would need the genitive («против соперника Боцман
+    Кузьмич», issue 33). Such texts say it another way («соперник: {name}»)."""
+    after = re.compile(r"(?<!\w)(" + "|".join(GOVERNING) + r")\s+(\w+\s+)?\{(name|player)\}",
+                       re.IGNORECASE)
+    bad = [(key, text) for key, text in all_texts(lang) if after.search(text)]
+    assert not bad, bad
+
+
 def test_a_malformed_entry_is_reported_and_left_out(tmp_path, monkeypatch):
     (tmp_path / "ru.json").write_text(
         '{"a": "ok {n}", "b": {"count": "n", "one": "x", "other": "y"}, "c": 5, '

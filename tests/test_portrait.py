@@ -268,3 +268,21 @@ def test_no_module_randomness():
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             names = [a.name for a in node.names] + [getattr(node, "module", None) or ""]
             assert not any(n and n.split(".")[0] == "random" for n in names)
+
+
+# --- the quick match's admirals (issue 33) ----------------------------------------------------
+
+def test_every_quick_match_opponent_has_a_face_of_his_own():
+    """Each opponent of each game's list has a portrait that checks out, and no two opponents
+    of one list look alike; the same admiral keeps his face in every game."""
+    from game.ai.opponents import ROSTERS
+    from game.data.portrait import check_portrait
+    faces = {}
+    for mode, ladder in ROSTERS.items():
+        seen = set()
+        for o in ladder:
+            assert check_portrait(o.portrait) == [], (mode, o.key)
+            look = tuple(sorted(o.portrait.items()))
+            assert look not in seen, (mode, o.key)
+            seen.add(look)
+            assert faces.setdefault(o.key, look) == look

@@ -73,19 +73,233 @@ def test_the_battle_names_and_plays_the_opponent_chosen(small_app, mode, key_, l
     assert (naval_level if mode == "naval" else korabliki_level)(seat) == level
 
 
-def test_rows_that_do_not_apply_are_hidden_not_greyed(small_app):
-    scene = setup_scene(small_app, "classic")
-    assert row(scene, "setup.auto_intercept") is None
-    assert any(it.label().startswith(scene.tr("setup.rules", rules="")) for it in scene.menu.items)
-    mode = scene.menu.items[0]
+def rows_by_label(scene) -> dict:
+    """Each row's words, with its place on the screen (as laid out for the last frame)."""
+    return {it.label(): pygame.Rect(it.rect) for it in scene.menu.items}
+
+
+@pytest.mark.parametrize("kind", ["computer", "two", "online"])
+def test_rows_keep_their_places_when_the_game_changes(small_app, kind):
+    """Issue 33: choosing another game moved the rows below, so the next click landed on
+    another row. Every row stays where it was; the game's own options share one row."""
+    scene = setup_scene(small_app, "classic", kind)
+    before = rows_by_label(scene)
+    count = len(scene.menu.items)
+    start = scene.menu.items.index(row(scene, "setup.start"))
     scene.menu.index = 0
-    frames(small_app, 1, [key(pygame.K_RIGHT)])      # to Naval
-    assert scene.mode == "naval"
-    assert row(scene, "setup.auto_intercept") is not None
-    assert not any(it.label().startswith(scene.tr("setup.rules", rules=""))
-                   for it in scene.menu.items)
-    assert scene.menu.current is mode                 # the selection stays on the Game row
-    assert all(it.enabled() for it in scene.menu.items)
+    for mode in scene.modes()[1:]:
+        frames(small_app, 1, [key(pygame.K_RIGHT)])      # the next game
+        assert scene.mode == mode
+        assert len(scene.menu.items) == count
+        after = rows_by_label(scene)
+        for label, rect in after.items():
+            if label in before:
+                assert rect == before[label], (mode, label)
+        assert scene.menu.items.index(row(scene, "setup.start")) == start
+    assert scene.menu.current is scene.menu.items[0]       # the selection stays on the Game row
+
+
+def test_the_games_own_row_is_classics_rules_navals_aegis_or_none(small_app):
+    scene = setup_scene(small_app, "classic")
+    slot = scene.menu.items.index(row(scene, "setup.first")) - 1
+    assert scene.menu.items[slot].label().startswith(scene.tr("setup.rules", rules=""))
+    scene.menu.index = 0
+    frames(small_app, 1, [key(pygame.K_RIGHT)])          # Naval: its Aegis row
+    assert scene.menu.items[slot] is row(scene, "setup.auto_intercept")
+    assert scene.menu.items[slot].enabled()
+    frames(small_app, 1, [key(pygame.K_RIGHT)])          # «Кораблики»: no options, said so
+    assert scene.mode == "korabliki"
+    assert scene.menu.items[slot].label() == scene.tr("setup.no_options")
+    assert not scene.menu.items[slot].enabled()
+    frames(small_app, 1, [key(pygame.K_DOWN)] * 3)        # the keys pass over it
+    assert scene.menu.current is row(scene, "setup.first")
+
+
+def test_a_click_on_start_after_changing_the_game_starts_the_game(small_app):
+    from .helpers import click
+    scene = setup_scene(small_app, "classic")
+    from game.scenes.korabliki.placement import KorablikiSetupScene
+    start = row(scene, "setup.start").rect
+    aim = (start.centerx, start.bottom - start.h // 4)    # low on the row, as a hand aims
+    game = row(scene, "setup.mode")
+    frames(small_app, 1, click(game.right.center))        # Classic -> Naval
+    frames(small_app, 1, click(game.right.center))        # Naval -> «Кораблики»
+    assert scene.mode == "korabliki"
+    frames(small_app, 1, click(aim))
+    assert isinstance(small_app.scenes.top, KorablikiSetupScene)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600), (640, 480)])
+@pytest.mark.parametrize("kind", ["computer", "two", "online"])
+def test_the_set_up_shows_the_games_card_and_the_opponents_portrait(home, monkeypatch, size,
+                                                                     kind):
+    """Issue 33, menus with presence: over the rows, the chosen game's card and (against the
+    computer) the chosen opponent's portrait; the band, the rows and the words under them
+    each in a place of their own, inside the window."""
+    from game.scenes.common import quick_match
+    app = App(size=size, seed=1, audio=False)
+    app.scenes.push(TitleScene(app))
+    scene = setup_scene(app, "naval", kind)
+    faces, cards = [], []
+    monkeypatch.setattr(quick_match, "draw_portrait",
+                        lambda surface, rect, spec, t=0.0: faces.append(spec))
+    real = quick_match.mode_art
+    monkeypatch.setattr(quick_match, "mode_art",
+                        lambda subject, w, h: cards.append(subject) or real(subject, w, h))
+    frames(app, 1)
+    band, panel = scene.band, scene._panel_rect()
+    assert band.h > 0 and band.bottom <= panel.top and band.top > 0
+    assert panel.bottom <= size[1]
+    assert cards[0] == "naval"
+    if kind == "computer":
+        assert faces == [scene.opponent.portrait]
+    else:
+        assert faces == [] and cards[1] == ("two" if kind == "two" else "online")
+    app.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+def test_the_settings_show_a_corner_of_the_board_as_they_make_it(home, monkeypatch, size):
+    """Issue 33: the settings with a picture: the ship's wheel and a corner of a board lettered
+    as the Letters row says, its sunk ship haloed or not as the Halo row says."""
+    from game.scenes.common import settings as screen
+    app = App(size=size, seed=1, audio=False)
+    app.settings.language = "ru"
+    app.apply_settings()
+    app.scenes.push(TitleScene(app))
+    scene = app.scenes.push(screen.SettingsScene(app))
+    seen = []
+    monkeypatch.setattr(screen, "draw_board_sample",
+                        lambda surface, rect, letters, halo: seen.append((letters, halo)))
+    frames(app, 1)
+    app.settings.letters, app.settings.halo = "latin", False
+    frames(app, 1)
+    assert seen == [("АБВГД", True), ("ABCDE", False)]
+    panel = scene._panel_rect()
+    for card in (scene.wheel, scene.sample):
+        assert card.w > 0 and not card.colliderect(panel) and app.screen.get_rect().contains(card)
+    app.quit()
+
+
+def test_choices_stop_at_their_ends_and_say_so(small_app):
+    """Issue 33: Left/Right at the end of the opponents wrapped to the first without a sign.
+    Every choice stops at its ends: the key or the arrow there is refused, and the arrow that
+    leads nowhere is drawn dim."""
+    from game.render import theme
+    from .helpers import click
+    scene = setup_scene(small_app, "classic")
+    item = row(scene, "setup.opponent")
+    scene.menu.index = scene.menu.items.index(item)
+    heard = []
+    scene.menu.sound = heard.append
+    last, first = item.values()[-1], item.values()[0]
+    item.set(last)
+    frames(small_app, 1, [key(pygame.K_RIGHT)])
+    assert item.get() == last and heard[-1] == "refuse"
+    frames(small_app, 1, click(item.right.center))
+    assert item.get() == last and heard[-1] == "refuse"
+    assert small_app.screen.get_at(item.right.center)[:3] != theme.ACCENT
+    assert small_app.screen.get_at(item.left.center)[:3] == theme.ACCENT
+    frames(small_app, 1, [key(pygame.K_LEFT)])
+    assert item.get() == item.values()[-2] and heard[-1] == "click"
+    item.set(first)
+    frames(small_app, 1, [key(pygame.K_LEFT)])
+    assert item.get() == first and heard[-1] == "refuse"
+    assert small_app.screen.get_at(item.left.center)[:3] != theme.ACCENT
+    # the same in the settings: the language list stops at its last language too
+    from game.scenes.common.settings import SettingsScene
+    settings = small_app.scenes.push(SettingsScene(small_app))
+    frames(small_app, 1)
+    language = settings.menu.items[0]
+    settings.menu.index = 0
+    language.set(language.values()[-1])
+    frames(small_app, 1, [key(pygame.K_RIGHT)])
+    assert language.get() == language.values()[-1]
+
+
+def test_the_highlight_glides_to_the_row_chosen_on_elapsed_time(small_app):
+    """Issue 33: a selection that moves. Down on the title: the highlight leaves the first row
+    and eases onto the second over a fraction of a second of the scene's time, not frames."""
+    title = small_app.scenes.top
+    menu = title.menu
+    first, second = menu.items[0].rect, menu.items[1].rect
+    assert menu.shown_row() == 0
+    frames(small_app, 1, [key(pygame.K_DOWN)])           # one frame on: on its way
+    assert menu.index == 1 and 0 < menu.shown_row() < 1
+    y = first.y + menu.shown_row() * first.h
+    assert first.y < y < second.y
+    small_app.step(0.5, [])                               # half a second later: arrived
+    assert menu.shown_row() == 1
+
+
+def test_the_captains_badge_writes_his_name_as_he_typed_it(small_app):
+    """Issue 33: the title's badge said "tester" for "Tester": the profile's key (the file's
+    name, lower case) stood in for the name when the voyage had none of its own."""
+    from game.data.progress import Progress, ProgressStore
+    small_app.settings.quick_match["player"] = "Tester"
+    scene = setup_scene(small_app, "naval")                # a game that saves no profile after
+    scene.start()
+    assert small_app.settings.profile == "tester"
+    ProgressStore().save(Progress("tester", "", levels={"a": {"stars": 2, "wins": 1, "tries": 1,
+                                                              "best": 40,
+                                                              "difficulty": "normal"}}))
+    title = TitleScene(small_app)
+    assert "Tester" in title._rank_words() and "tester" not in title._rank_words()
+
+
+@pytest.mark.parametrize("device", [False, True])
+def test_settings_say_when_there_is_no_audio_device(home, device):
+    """Issue 33: Settings said "Sound: on" with no audio device. Without one the Sound row
+    says so, and there is nothing to switch there; with one it says on or muted."""
+    from game.scenes.common.settings import SettingsScene
+    app = App(size=SMALL, seed=1, audio=device)
+    app.scenes.push(TitleScene(app))
+    scene = app.scenes.push(SettingsScene(app))
+    frames(app, 1)
+    sound = row(scene, "settings.sound")
+    assert app.audio.enabled == device
+    words = sound.show(sound.get())
+    if device:
+        assert words == app.tr("settings.sound_on") and sound.enabled()
+    else:
+        assert words == app.tr("settings.no_device") and not sound.enabled()
+    app.quit()
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "no"])
+@pytest.mark.parametrize("screen", ["naval-ships", "naval-weapons", "korabliki"])
+def test_the_set_up_help_is_whole_at_640x480(home, monkeypatch, lang, screen):
+    """Issue 33: at 640×480 the help beside the board was cut off above the buttons (Naval's
+    and «Кораблики»'s set-up). It is drawn whole, in a smaller size where it must, and never
+    over the buttons."""
+    from game.scenes.korabliki.placement import KorablikiSetupScene
+    from game.scenes.naval.placement import NavalPlacementScene
+    from .helpers import open_set_up
+    kind = NavalPlacementScene if screen.startswith("naval") else KorablikiSetupScene
+    app, scene, _ = open_set_up(kind, ["Ann", "Bob"], (640, 480), lang)
+    if screen == "naval-weapons":
+        frames(app, 1, [key(pygame.K_a)])                 # every ship placed and armed
+        assert scene.phase == "weapons"
+    keys = {"naval-ships": ("naval.place.help_ships", "naval.place.ring"),
+            "naval-weapons": ("naval.place.help_weapons", "naval.place.ring"),
+            "korabliki": ("kor.setup.help",)}[screen]
+    drawn = []
+    real = text.draw
+
+    def spy(surface, words, *args, **kw):
+        rect = real(surface, words, *args, **kw)
+        drawn.append((words, rect))
+        return rect
+    monkeypatch.setattr(text, "draw", spy)
+    frames(app, 1)
+    monkeypatch.setattr(text, "draw", real)
+    words = " ".join(app.tr(k) for k in keys).split()
+    lines = [(w, r) for w, r in drawn if w and set(w.split()) <= set(words)]
+    shown = " ".join(w for w, _ in lines).split()
+    assert shown[-4:] == words[-4:], (shown[-8:], words[-8:])
+    buttons = min(b.rect.y for b in scene.buttons)
+    assert all(r.bottom <= buttons for _, r in lines)
+    app.quit()
 
 
 def test_no_text_cites_the_rules_file_or_says_a_field_twice():

@@ -61,3 +61,31 @@ def test_the_name_and_subtitle_fit_above_the_fleet(size, lang, home):
     assert lay.lane.bottom <= scene._panel_rect().top            # the fleet above the menu
     assert lay.cell >= 12
     app.quit()
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
+def test_the_keys_line_lies_on_a_plain_band_clear_of_the_menu(size, home, monkeypatch):
+    """Issue 33: the title's line of keys ran over the demo battle's board. It lies on a band
+    of its own: beside the words, all along the line, one plain colour; the menu and the
+    captain's badge end above it."""
+    app = App(size=size, seed=1, audio=False)
+    app.flow.opening(False)
+    app.step(1 / 60, [])
+    scene = app.scenes.top
+    drawn = {}
+    real = text.draw
+
+    def spy(surface, words, *args, **kw):
+        rect = real(surface, words, *args, **kw)
+        drawn[words] = rect
+        return rect
+    monkeypatch.setattr(text, "draw", spy)
+    app.step(1 / 60, [])
+    monkeypatch.setattr(text, "draw", real)
+    line = drawn[app.tr("title.keys")]
+    assert 0 <= line.left and line.right <= size[0] and line.bottom <= size[1]
+    beside = [x for x in range(0, size[0], 5) if not line.left - 3 <= x <= line.right + 3]
+    colours = {tuple(app.screen.get_at((x, line.centery)))[:3] for x in beside}
+    assert len(colours) == 1, colours
+    assert scene._panel_rect().bottom < line.top
+    app.quit()

@@ -1,5 +1,5 @@
 """The computer admirals a player can choose, weakest first, for each mode: each has a name, a
-level of that mode's computer player, a placement style and a voice. Names live in the
+level of that mode's computer player, a placement style, a voice and a face. Names live in the
 translations under ``opponent.<key>.name``, descriptions under ``opponent.<key>.about`` (Classic)
 or ``opponent.<mode>.<key>.about``, and remarks under ``remark.<voice>.*``."""
 
@@ -25,6 +25,11 @@ class Opponent:
         return self.voice or self.key
 
     @property
+    def portrait(self) -> dict:
+        """His face, as ``game.data.portrait`` features (the same admiral in every mode)."""
+        return dict(FACES[self.key])
+
+    @property
     def name_key(self) -> str:
         return f"opponent.{self.key}.name"
 
@@ -34,6 +39,26 @@ class Opponent:
             return f"opponent.{self.key}.about"
         return f"opponent.{self.mode}.{self.key}.about"
 
+
+# The quick match's admirals' faces (game.data.portrait's features), by key: the boy in his cap,
+# the boatswain in his oilskins and pipe, the sailor, the navigator's monocle, the captain's
+# beard and pipe, the commodore's and the admiral's bicornes and medals.
+FACES: dict[str, dict] = {
+    "cabin_boy": {"hat": "cap", "beard": "none", "skin": "#f2cfb2", "hair": "#c8903e",
+                  "coat": "#3a6ea5"},
+    "sailor": {"hat": "cap", "beard": "stubble", "skin": "#e9c09e", "hair": "#2b1d12",
+               "coat": "#24507a"},
+    "boatswain": {"hat": "sou-wester", "beard": "moustache", "skin": "#e6b48e", "hair": "#6b4a2a",
+                  "coat": "#c9a227", "pipe": True, "medals": 1},
+    "navigator": {"hat": "peaked", "beard": "stubble", "skin": "#f0c8a8", "hair": "#3a2a1a",
+                  "coat": "#1c3a6e", "monocle": True, "medals": 1},
+    "captain": {"hat": "peaked", "beard": "full", "skin": "#e8b894", "hair": "#5a3a20",
+                "coat": "#1b2d52", "pipe": True, "medals": 2},
+    "commodore": {"hat": "bicorne", "beard": "moustache", "skin": "#d8a47f", "hair": "#4a4a4a",
+                  "coat": "#22303f", "medals": 3},
+    "admiral": {"hat": "bicorne", "beard": "white", "skin": "#f0cfc0", "hair": "#e0e0e0",
+                "coat": "#0f1f3d", "medals": 5},
+}
 
 # Classic: the five rungs of the shooting ladder; also the personalities (voices) of the game.
 OPPONENTS: tuple[Opponent, ...] = (

@@ -1,5 +1,7 @@
-"""Gallery: the title screen at the window sizes players use, in English and Russian, and a
-sheet of both faces (``fonts.png``) with the Ukrainian and Norwegian letters."""
+"""Gallery: the title screen at the window sizes players use, in English and Russian, the menus
+opened from it (the quick match's set-up with its game's card and the opponent's portrait, and
+the settings), and a sheet of both faces (``fonts.png``) with the Ukrainian and Norwegian
+letters."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from . import shot
 
 SIZES = ((1280, 720), (800, 600))   # the window sizes players use (the chart's gallery too)
 SHOTS = tuple((size, lang) for lang in ("en", "ru") for size in SIZES)
+SET_UP_MODE = {"en": "naval", "ru": "classic"}   # the game each language's set-up shows
 SAMPLES = (
     "Морской бой · Морський бій · Sea Battle · Sjøslag",
     "ґ є і ї  Ґ Є І Ї  æ ø å  Æ Ø Å  ё Ё  « » — № 0123456789",
@@ -29,6 +32,16 @@ def title(gallery) -> None:
         gallery.run_frames(app, 90)
         suffix = "" if lang == "en" else f"-{lang}"
         gallery.save(app.screen.copy(), f"title-{w}x{h}{suffix}.png")
+        # the menus over it, in the same game (cheap): a set-up against the computer, its
+        # pictures slid in, and the settings
+        app.settings.quick_match["mode"] = SET_UP_MODE[lang]
+        app.flow.quick_match("computer")
+        gallery.run_frames(app, 24)
+        gallery.save(app.screen.copy(), f"menu-setup-{w}x{h}{suffix}.png")
+        app.scenes.pop()
+        app.flow.settings()
+        gallery.run_frames(app, 2)
+        gallery.save(app.screen.copy(), f"menu-settings-{w}x{h}{suffix}.png")
         app.quit()
 
 

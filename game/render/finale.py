@@ -7,6 +7,7 @@ import math
 
 import pygame
 
+from .easing import ease_out  # noqa: F401  (the result screens take it from here)
 from .widgets import tint
 
 # signal flags: (ground, figure, kind) — plain, a cross, a band, quartered
@@ -14,12 +15,6 @@ FLAGS = (((230, 40, 40), (250, 250, 250), "cross"), ((250, 250, 250), (30, 70, 1
          ((250, 200, 30), (30, 30, 30), "quarter"), ((30, 70, 170), (250, 250, 250), "cross"),
          ((230, 40, 40), (250, 200, 30), "band"), ((250, 250, 250), (230, 40, 40), "quarter"))
 FIREWORKS = ((255, 120, 90), (120, 220, 255), (255, 220, 90), (150, 255, 150), (230, 150, 255))
-
-
-def ease_out(k: float) -> float:
-    """0 → 1, fast then settling (a cubic)."""
-    k = max(0.0, min(1.0, k))
-    return 1 - (1 - k) ** 3
 
 
 def punch(k: float) -> float:

@@ -12,7 +12,7 @@ from ..rules import korabliki as kor
 from ..rules.errors import PlacementError
 from . import korabliki as draw
 from . import text, theme
-from .placement import draw_buttons, draw_centred, draw_help, draw_lines
+from .placement import draw_buttons, draw_centred, draw_help, draw_lines, help_room
 from .widgets import panel, tint
 
 ZONE_TOP = kor.HEIGHT - kor.ZONE_ROWS     # the first screen row of the own zone
@@ -124,9 +124,8 @@ def _draw_side(surface, scene) -> None:
         text.draw(surface, line, (tray.x + 12, y), text.fit_px(line, help_px, tray.w - 24, 11),
                   theme.ACCENT)
     # help, as much as fits above the buttons
-    draw_help(surface, text.wrap(scene.tr("kor.setup.help"), help_px, scene.side.w),
-              (scene.side.x, tray.bottom + 8 * u), help_px,
-              scene.buttons[0].rect.y - help_px * 1.2, 1.2)
+    draw_help(surface, scene.tr("kor.setup.help"),
+              help_room(scene.side, tray.bottom + 8 * u, scene.buttons), help_px, 1.2)
     draw_buttons(surface, scene.buttons, scene.button_px)
 
 

@@ -12,7 +12,7 @@ from . import text, theme
 from .board import BoardGeometry, BoardPicture, draw_board, livery_colours
 from .naval import draw_aa_reach, draw_hull, draw_ring, draw_weapon, draw_weapons, weapon_glyph
 from .placement import (draw_buttons, draw_carried, draw_centred, draw_ghost, draw_help,
-                        draw_lines)
+                        draw_lines, help_room)
 from .paint import fly_flag
 from .widgets import panel, tick, tint
 
@@ -141,12 +141,9 @@ def _draw_side(surface, scene) -> None:
         _dock_row(surface, scene, kind, rect, cell, kind == focus, weapons)
     if not weapons and not scene.remaining:
         text.draw(surface, scene.tr("place.all_placed"), dock.center, px, theme.GOOD, "center")
-    help_px = scene.help_px
-    lines = text.wrap(scene.tr("naval.place.help_weapons" if weapons
-                               else "naval.place.help_ships"), help_px, scene.side.w)
-    lines += text.wrap(scene.tr("naval.place.ring"), help_px, scene.side.w)
-    draw_help(surface, lines, (scene.side.x, dock.bottom + 10 * u), help_px,
-              scene.buttons[0].rect.y - help_px * 1.25, 1.25)
+    words = scene.tr("naval.place.help_weapons" if weapons else "naval.place.help_ships")
+    draw_help(surface, words + "\n" + scene.tr("naval.place.ring"),
+              help_room(scene.side, dock.bottom + 10 * u, scene.buttons), scene.help_px, 1.25)
     draw_buttons(surface, scene.buttons, theme.font_px(scene.size, 20))
 
 

@@ -40,14 +40,32 @@ def draw_lines(surface, words: str, pos, px: int, width: int, colour, step: floa
         text.draw(surface, line, (pos[0], pos[1] + i * px * step), px, colour)
 
 
-def draw_help(surface, lines, pos, px: int, limit: float, step: float) -> None:
-    """Help lines from ``pos`` down, while they start above ``limit``."""
-    x, y = pos
-    for line in lines:
-        if y > limit:
+HELP_MIN_PX = 11     # the help's least size (a 640×480 window)
+
+
+def fit_help(words: str, px: int, width: int, height: int, step: float) -> tuple:
+    """The help's size, line step and lines: the largest size up to ``px`` at which all of
+    ``words`` fit in ``width``×``height``; at the least size, the lines closer together before
+    any is left out."""
+    for spacing in (step, 1.1, 1.0):
+        size, lines = text.fit_block(words, px, width, height, HELP_MIN_PX, spacing)
+        if len(lines) == len(text.wrap(words, size, width)):
             break
-        text.draw(surface, line, (x, y), px, theme.TEXT_DIM)
-        y += px * step
+    return size, int(size * spacing), lines
+
+
+def draw_help(surface, words: str, rect: pygame.Rect, px: int, step: float) -> None:
+    """The help (paragraphs split by newlines) in ``rect``, whole, at the largest size that
+    lets it be (see ``fit_help``)."""
+    size, line_step, lines = fit_help(words, px, rect.w, rect.h, step)
+    for i, line in enumerate(lines):
+        text.draw(surface, line, (rect.x, rect.y + i * line_step), size, theme.TEXT_DIM)
+
+
+def help_room(side: pygame.Rect, top: float, buttons) -> pygame.Rect:
+    """Where a set-up's help goes: across ``side`` from ``top`` down to the buttons."""
+    bottom = min(b.rect.y for b in buttons) - 4
+    return pygame.Rect(side.x, int(top), side.w, max(0, bottom - int(top)))
 
 
 def draw_buttons(surface, buttons, px: int) -> None:
@@ -157,10 +175,9 @@ def _classic_side(surface, scene) -> None:
         text.draw(surface, f"×{count}", (rect.right + 12, rect.centery), px, theme.TEXT, "midleft")
     if not scene.remaining and not any(scene.pieces_left.values()):
         text.draw(surface, scene.tr("place.all_placed"), dock.center, px, theme.GOOD, "center")
-    help_px = theme.font_px(size, 18)
-    draw_help(surface, text.wrap(scene.help_text(), help_px, scene.side.w),
-              (scene.side.x, dock.bottom + 12 * u), help_px, scene.buttons[0].rect.y - help_px,
-              1.25)
+    draw_help(surface, scene.help_text(), help_room(scene.side, dock.bottom + 12 * u,
+                                                    scene.buttons),
+              theme.font_px(size, 18), 1.25)
     draw_buttons(surface, scene.buttons, theme.font_px(size, 20))
 
 

@@ -1,8 +1,12 @@
 """Menus and buttons that work the same by mouse and by keyboard.
 
 A ``Menu`` is a column of items: actions, choices (left/right or click to change), and text
-fields. Up/Down (or Tab) move, Enter/Space act, Left/Right change a choice. Symbols the default
-font lacks (arrows, ticks) are drawn as shapes here.
+fields. Up/Down (or Tab) move, Enter/Space act, Left/Right change a choice. A choice stops at
+its ends (no silent wrap from the last value to the first): the arrow that leads nowhere is
+dimmed, and dots under the value show where it stands in its list; Enter or a click on the value
+steps on, and flips a two-valued choice (a switch). Given a ``clock`` (the scene's elapsed
+time), the highlight glides to the row chosen instead of jumping. Symbols the default font lacks
+(arrows, ticks) are drawn as shapes here.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from typing import Callable
 import pygame
 
 from . import text, theme
+from .easing import ease_out
 
 
 _tint_cache: dict = {}
@@ -97,6 +102,8 @@ class Item:
     max_len: int = 0
     placeholder: Callable[[], str] = lambda: ""
     enabled: Callable[[], bool] = lambda: True
+    # an action's picture at the row's left: (height in pixels) -> a cached surface
+    icon: Callable[[int], pygame.Surface] | None = None
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     left: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     right: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
@@ -109,18 +116,48 @@ class Item:
     def is_text(self) -> bool:
         return self.max_len > 0
 
-    def step(self, delta: int) -> None:
+    def position(self) -> tuple[int, int]:
+        """(where the current value stands in the list, how many values there are)."""
         values = self.values()
         cur = self.get()
-        i = values.index(cur) if cur in values else 0
-        self.set(values[(i + delta) % len(values)])
+        return (values.index(cur) if cur in values else 0), len(values)
+
+    def can_move(self, delta: int) -> bool:
+        i, n = self.position()
+        return 0 <= i + delta < n
+
+    def move(self, delta: int) -> bool:
+        """The value ``delta`` places on, if there is one: in a menu a choice stops at its
+        ends."""
+        if not self.can_move(delta):
+            return False
+        i, _ = self.position()
+        self.set(self.values()[i + delta])
+        return True
+
+    def move_on(self) -> bool:
+        """Enter or a click on the value: the next value; a switch of two flips."""
+        i, n = self.position()
+        return self.move(-1 if n == 2 and i == 1 else 1)
+
+    def step(self, delta: int) -> None:
+        """``delta`` places on, round from the last value to the first (a hotkey that cycles
+        through the values, the chart's D; a menu row moves instead)."""
+        i, n = self.position()
+        self.set(self.values()[(i + delta) % n])
+
+
+GLIDE = 0.14        # seconds the highlight takes to glide to the row chosen
 
 
 class Menu:
     def __init__(self, items: list[Item], on_change: Callable[[], None] | None = None,
-                 sound: Callable[[str], None] | None = None, base_px: int = 30):
+                 sound: Callable[[str], None] | None = None, base_px: int = 30,
+                 clock: Callable[[], float] | None = None):
         self.items = items
-        self.index = 0
+        self.clock = clock           # the scene's elapsed time (None: the highlight jumps)
+        self._index = 0
+        self._glide = (0.0, -GLIDE)  # (the row the highlight left, when)
         self.on_change = on_change or (lambda: None)
         self.sound = sound or (lambda name: None)
         self.base_px = base_px
@@ -134,6 +171,26 @@ class Menu:
             if self.items[self.index].enabled():
                 return
             self.index = (self.index + step) % len(self.items)
+
+    @property
+    def index(self) -> int:
+        return self._index
+
+    @index.setter
+    def index(self, value: int) -> None:
+        if value != self._index and self.clock is not None:
+            now = self.clock()
+            self._glide = (self.shown_row(now), now)
+        self._index = value
+
+    def shown_row(self, now: float | None = None) -> float:
+        """Where the highlight is at ``now`` (the scene's time): a row number, between two
+        rows while it glides from the last one chosen."""
+        if self.clock is None:
+            return float(self._index)
+        start, at = self._glide
+        k = ease_out(((self.clock() if now is None else now) - at) / GLIDE)
+        return start + (self._index - start) * k
 
     @property
     def current(self) -> Item:
@@ -178,12 +235,20 @@ class Menu:
         if not item.enabled():
             self.sound("refuse")
             return
-        self.sound("click")
         if item.is_choice:
-            item.step(1)
-            self.on_change()
-        elif item.on_activate:
+            self._step(item, 0)
+            return
+        self.sound("click")
+        if item.on_activate:
             item.on_activate()
+
+    def _step(self, item: Item, delta: int) -> None:
+        """A choice ``delta`` places on (0: Enter's step on); refused at its end."""
+        if not (item.move_on() if delta == 0 else item.move(delta)):
+            self.sound("refuse")
+            return
+        self.sound("click")
+        self.on_change()
 
     def handle(self, event) -> bool:
         """Handle one pygame event; True if the menu used it."""
@@ -197,9 +262,7 @@ class Menu:
                     event.key == pygame.K_SPACE and not item.is_text):
                 self.activate()
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and item.is_choice and item.enabled():
-                item.step(-1 if event.key == pygame.K_LEFT else 1)
-                self.sound("click")
-                self.on_change()
+                self._step(item, -1 if event.key == pygame.K_LEFT else 1)
             elif event.key == pygame.K_BACKSPACE and item.is_text:
                 item.set(str(item.get())[:-1])
                 self.on_change()
@@ -222,9 +285,8 @@ class Menu:
                     self.index = i
                     if it.is_choice:
                         back = event.button == 3 or it.left.collidepoint(event.pos)
-                        it.step(-1 if back else 1)
-                        self.sound("click")
-                        self.on_change()
+                        on = event.button == 1 and not it.right.collidepoint(event.pos)
+                        self._step(it, -1 if back else 0 if on else 1)
                     elif event.button == 1:
                         self.activate()
                     return True
@@ -234,15 +296,18 @@ class Menu:
 
     def draw(self, surface: pygame.Surface, t: float = 0.0) -> None:
         px = self.px
+        if self.items:
+            r = self.items[0].rect
+            y = r.y + self.shown_row() * r.h       # the highlight, gliding to the row chosen
+            surface.blit(_highlight(r.size), (r.x, round(y)))
+            arrow(surface, (r.x + px * 0.45, round(y + r.h / 2)), px * 0.5, "right",
+                  theme.ACCENT if self.current.enabled() else theme.TEXT_DIM)
         for i, item in enumerate(self.items):
             selected = i == self.index
             enabled = item.enabled()
             # a disabled item looks disabled even under the cursor (a locked port's Set sail)
             colour = (theme.TEXT_DIM if not enabled else theme.ACCENT if selected else theme.TEXT)
             r = item.rect
-            if selected:
-                surface.blit(_highlight(r.size), r.topleft)
-                arrow(surface, (r.x + px * 0.45, r.centery), px * 0.5, "right", colour)
             if item.is_choice or item.is_text:
                 label_w = self.label_w
                 lpx = text.fit_px(item.label(), px, int(label_w))
@@ -257,11 +322,40 @@ class Menu:
                 vpx = text.fit_px(value, px, room.w)
                 text.draw(surface, value, room.center, vpx, value_colour, "center")
                 if item.is_choice and enabled:
-                    arrow(surface, item.left.center, px * 0.55, "left", colour)
-                    arrow(surface, item.right.center, px * 0.55, "right", colour)
+                    for side, delta in (("left", -1), ("right", 1)):
+                        # an arrow that leads nowhere (the list's end) is dimmed
+                        arrow(surface, getattr(item, side).center, px * 0.55, side,
+                              colour if item.can_move(delta) else theme.TEXT_DIM)
+                    _pips(surface, room, *item.position(), px, colour)
             else:
-                lpx = text.fit_px(item.label(), px, r.w - 2 * px)
+                room = r.w - 2 * px
+                if item.icon is not None:   # a column of pictures at the left, the words centred
+                    picture = item.icon(int(r.h * 0.8))
+                    surface.blit(picture, picture.get_rect(midleft=(r.x + px, r.centery)))
+                    room -= 2 * (picture.get_width() + px * 0.4)
+                lpx = text.fit_px(item.label(), px, int(room))
                 text.draw(surface, item.label(), (r.centerx, r.centery), lpx, colour, "center")
+
+
+def _pips(surface: pygame.Surface, room: pygame.Rect, at: int, n: int, px: int, colour) -> None:
+    """Where a choice's value stands in its list: a dot for each value along the foot of its
+    row, the current one lit (a switch of two values needs none; a long list, a short bar with
+    a marker; a row too low for them, none: its dimmed arrows still show the ends)."""
+    if n < 3 or room.h - px * 1.25 < 8:     # no room under the words (a small window)
+        return
+    r = max(1.2, px * 0.07)
+    y = room.bottom - r - max(1, px * 0.06)
+    if n <= 12:
+        gap = max(4 * r, px * 0.36)
+        x0 = room.centerx - gap * (n - 1) / 2
+        for k in range(n):
+            pygame.draw.circle(surface, colour if k == at else theme.PANEL_EDGE,
+                               (x0 + k * gap, y), r * (1.4 if k == at else 1))
+        return
+    w = px * 4
+    x0 = room.centerx - w / 2
+    pygame.draw.line(surface, theme.PANEL_EDGE, (x0, y), (x0 + w, y), max(1, round(r)))
+    pygame.draw.circle(surface, colour, (x0 + w * at / (n - 1), y), r * 1.4)
 
 
 _hl_cache: dict = {}

@@ -49,12 +49,7 @@ def _block(words: str, px: int, width: int, height: int) -> tuple:
 
 
 def captain_name(app, voyage: Voyage) -> str:
-    name = voyage.progress.name
-    if not name:
-        name = app.profile().name
-    if not name or name == voyage.key:
-        name = app.tr("setup.you") if voyage.key == "player" else (name or voyage.key)
-    return name
+    return app.captain_name(voyage.progress.name)
 
 
 def report_files(app, store) -> None:

@@ -16,7 +16,8 @@ class MenuScene(Scene):
 
     def __init__(self, app, items: list[Item], base_px: int = 30, on_change=None):
         super().__init__(app)
-        self.menu = Menu(items, on_change=on_change, sound=app.sound, base_px=base_px)
+        self.menu = Menu(items, on_change=on_change, sound=app.sound, base_px=base_px,
+                         clock=lambda: self.t)
 
     def heading(self) -> str:
         return ""

@@ -14,7 +14,10 @@ from ...ai.opponents import first_opponent, opponent, roster
 from ...data.profiles import profile_key
 from ...i18n.phrase import Phrase
 from ...render import text, theme
-from ...render.widgets import Item
+from ...render.easing import ease_out
+from ...render.mode_art import mode_art
+from ...render.portrait import draw_portrait
+from ...render.widgets import Item, star
 from .dialogs import MenuScene
 from ...match import COMPUTER, HUMAN, Match, Seat
 from ...modes import MODES
@@ -80,41 +83,43 @@ class SetupScene(MenuScene):
                                   set=lambda v, key=key: self.choices.__setitem__(key, v),
                                   max_len=NAME_LEN,
                                   placeholder=lambda i=i: self.tr("setup.player", n=i)))
-        rules_item = Item(self._rules_words, self.open_rules)
         intercept_item = Item(
             lambda: self.tr("setup.auto_intercept"), values=lambda: [False, True],
             get=lambda: self.choices["auto_intercept"],
             set=lambda v: self.choices.__setitem__("auto_intercept", v),
             show=lambda v: self.tr("setup.intercept_auto" if v else "setup.intercept_manual"))
+        # each game's own rows, by the names in its Screens.menu_rows
+        self.own_rows = {"rules": Item(self._rules_words, self.open_rules),
+                         "intercept": intercept_item}
+        # the rows of a game's own options keep one place for every game: a game with fewer
+        # shows "no options" there (greyed), so no row below moves when the game changes
+        self.slot = len(items)
+        self.blanks = [Item(lambda: self.tr("setup.no_options"), enabled=lambda: False)
+                       for _ in range(max(len(s.menu_rows) for s in SCREENS.values()))]
+        items += self.blanks
         items += [
-            rules_item,
-            intercept_item,
             Item(lambda: self.tr("setup.first"), values=lambda: list(FIRST_CHOICES),
                  get=lambda: self.choices["first"],
                  set=lambda v: self.choices.__setitem__("first", v), show=self._first_words),
             letters_item(app, self.columns),
-            Item(lambda: self.tr("online.claim_after"), values=lambda: list(CLAIM_TIMES),
-                 get=lambda: self.choices["claim_after"],
-                 set=lambda v: self.choices.__setitem__("claim_after", v),
-                 show=self._claim_words),
-            Item(lambda: self.tr("setup.start"), self.start),
-            Item(lambda: self.tr("menu.back"), self.back),
         ]
-        # rows that do not apply to the chosen game are left out, not greyed
-        claim_item = items[-3]
-        self.rows = [(it, "rules" if it is rules_item else "intercept" if it is intercept_item
-                       else "online" if it is claim_item else None) for it in items]
+        if kind == "online":
+            items.append(Item(lambda: self.tr("online.claim_after"),
+                              values=lambda: list(CLAIM_TIMES),
+                              get=lambda: self.choices["claim_after"],
+                              set=lambda v: self.choices.__setitem__("claim_after", v),
+                              show=self._claim_words))
+        items += [Item(lambda: self.tr("setup.start"), self.start),
+                  Item(lambda: self.tr("menu.back"), self.back)]
         super().__init__(app, items, on_change=self._show_rows)
         self._show_rows()
         self.menu.index = len(self.menu.items) - 2  # Start is one key press away
 
     def _show_rows(self) -> None:
-        """Show only the rows of the chosen game, keeping the selected row selected."""
-        current = self.menu.current
-        rows = self.screens.menu_rows + (("online",) if self.kind == "online" else ())
-        self.menu.items = [it for it, row in self.rows if row is None or row in rows]
-        if current in self.menu.items:
-            self.menu.index = self.menu.items.index(current)
+        """The chosen game's own rows in their places (another game's taken out)."""
+        own = [self.own_rows[name] for name in self.screens.menu_rows]
+        for i, blank in enumerate(self.blanks):
+            self.menu.items[self.slot + i] = own[i] if i < len(own) else blank
 
     def modes(self) -> list[str]:
         """The games to choose from: online, those whose screens can play a remote game."""
@@ -188,6 +193,8 @@ class SetupScene(MenuScene):
         if self.kind == "computer":
             opp = self.opponent
             profile = app.profile(name)
+            if name and not app.profiles.path(profile.key).exists():
+                app.save_profile(profile)   # his name kept as he wrote it, from his first game
             seats = (Seat(HUMAN, name or self.tr("setup.you"),
                           label=None if name else Phrase("setup.you")),
                      Seat(COMPUTER, self.tr(opp.name_key), opp.shooter,
@@ -219,22 +226,117 @@ class SetupScene(MenuScene):
             return self.tr("online.host_title")
         return self.tr("menu.quick_match" if self.kind == "computer" else "menu.two_players")
 
+    # -- the screen: the game's card and the opponent's portrait over the rows, his words
+    # under them ------------------------------------------------------------------------------
+    def _about(self) -> str:
+        """Who the opponent is (or how two people play, or how a room is hosted)."""
+        if self.kind == "computer":
+            return self.tr(self.opponent.about_key)
+        return self.tr("online.host_about" if self.kind == "online" else "setup.two_about")
+
+    def layout(self) -> None:
+        """The heading, then a band (the chosen game's card and words; the opponent's
+        portrait, name and level, or the two players' or the room's card and words), the rows
+        on their panel, and under it what the opponent is like: the band takes the height
+        left over, and is left out of a window too small for it."""
+        w, h = self.size
+        u = theme.unit(self.size)
+        width = int(min(w * 0.9, 820 * max(u, 0.8)))
+        panel_h = self.menu.height(self.size) + 40
+        self.about_px = theme.font_px(self.size, 20)
+        about = len(text.wrap(self._about(), self.about_px, int(w * 0.8))[:3]) \
+            if self.kind == "computer" else 0
+        below = int(about * self.about_px * 1.2 + (16 * u if about else 8 * u))
+        top = int(50 * u + theme.font_px(self.size, 52) * 0.6 + 10 * u)
+        gap = int(10 * u)
+        band_h = min(int(max(150 * u, h * 0.2)), h - top - panel_h - below - 2 * gap)
+        if band_h < 44:
+            band_h = 0
+        # what is left over goes above and below the band, the rows and the words, alike
+        spare = h - top - panel_h - below - (band_h + gap if band_h else 0)
+        top += max(0, spare // 3)
+        x = (w - width) // 2
+        self.band = pygame.Rect(x, top, width, band_h)
+        self.panel_rect = pygame.Rect(x, top + (band_h + gap if band_h else 0), width, panel_h)
+        self.menu.layout(self.panel_rect.inflate(-30, -20), self.size)
+        self._shown()
+
+    def _panel_rect(self) -> pygame.Rect:
+        return self.panel_rect
+
+    def _shown(self) -> None:
+        """When the game or the opponent shown changed (their pictures slide in from then)."""
+        now = (self.mode, self.opponent.key if self.kind == "computer" else "")
+        if getattr(self, "showing", None) != now:
+            self.showing, self.shown_at = now, self.t
+
     def draw_below(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """What the chosen game is, then who the opponent is (or how two people play)."""
         w = self.size[0]
         u = theme.unit(self.size)
-        if self.kind == "computer":
-            about = self.tr(self.opponent.about_key)
-        elif self.kind == "online":
-            about = self.tr("online.host_about")
-        else:
-            about = self.tr("setup.two_about")
-        px = theme.font_px(self.size, 20)
+        if self.band.h:
+            self._draw_band(surface, self.band)
+        if self.kind != "computer":
+            return
+        px = self.about_px
+        for i, line in enumerate(text.wrap(self._about(), px, int(w * 0.8))[:3]):
+            text.draw(surface, line, (w / 2, rect.bottom + 12 * u + i * px * 1.2), px,
+                      theme.TEXT_DIM, "midtop")
+
+    def _draw_band(self, surface: pygame.Surface, band: pygame.Rect) -> None:
+        """The game's card and words on the left; on the right the opponent's portrait, name
+        and level (stars), or the card of two players or of a room with its words. Each slides
+        in when it changes."""
+        u = theme.unit(self.size)
+        slide = int((1 - ease_out((self.t - self.shown_at) / 0.3)) * 24 * u)
+        half = band.w // 2
+        pad = int(8 * u)
+        h = band.h
+        name_px = theme.font_px(self.size, 28)
+        words_px = theme.font_px(self.size, 19)
+        # the game
+        card = mode_art(self.mode, int(h * 1.5), h)
+        surface.blit(card, (band.x + slide, band.y))
+        room = pygame.Rect(band.x + card.get_width() + pad, band.y,
+                           half - card.get_width() - 2 * pad, h)
+        name = self.tr(f"mode.{self.mode}.name")
         words = self.tr(f"mode.{self.mode}")
-        if words == self.tr(f"mode.{self.mode}.name"):   # the Game row says it already
-            words = ""
-        lines = [(line, theme.TEXT) for line in text.wrap(words, px, int(w * 0.8))[:2] if line]
-        lines += [(line, theme.TEXT_DIM) for line in text.wrap(about, px, int(w * 0.8))[:3]]
-        for i, (line, colour) in enumerate(lines):
-            text.draw(surface, line, (w / 2, rect.bottom + 16 * u + i * px * 1.2), px,
-                      colour, "midtop")
+        words = words[len(name):].lstrip(" :·—") if words.startswith(name) else words
+        self._words(surface, room, name, words, name_px, words_px)
+        # the other side of the table
+        right = pygame.Rect(band.x + half + pad, band.y, half - pad, h)
+        if self.kind == "computer":
+            opp = self.opponent
+            face = pygame.Rect(right.x + slide, right.y, h, h)
+            draw_portrait(surface, face, opp.portrait, self.t)
+            room = pygame.Rect(right.x + h + pad, right.y, right.w - h - pad, h)
+            title = self.tr(opp.name_key)
+            npx = text.fit_px(title, name_px, room.w)
+            y = room.centery - (npx * 1.2 + words_px) / 2
+            text.draw(surface, title, (room.x, y), npx, theme.ACCENT)
+            top = max(o.level for o in roster(self.mode))
+            size = words_px * 1.2
+            for i in range(top):
+                star(surface, (room.x + size * (i + 0.5), y + npx * 1.35 + size / 2), size,
+                     theme.ACCENT, filled=i < opp.level)
+            return
+        card = mode_art("online" if self.kind == "online" else "two", int(h * 1.5), h)
+        surface.blit(card, (right.x + slide, right.y))
+        room = pygame.Rect(right.x + card.get_width() + pad, right.y,
+                           right.w - card.get_width() - pad, h)
+        self._words(surface, room, "", self._about(), name_px, words_px)
+
+    @staticmethod
+    def _words(surface, room: pygame.Rect, name: str, words: str, name_px: int,
+               words_px: int) -> None:
+        """A name over a few lines of words, the whole block centred on ``room``'s height."""
+        npx = text.fit_px(name, name_px, room.w) if name else 0
+        size, lines = text.fit_block(words, words_px, room.w,
+                                     room.h - int(npx * 1.25), minimum=12)
+        height = (npx * 1.25 if name else 0) + len(lines) * int(size * 1.2)
+        y = room.centery - height / 2
+        if name:
+            text.draw(surface, name, (room.x, y), npx, theme.TEXT)
+            y += npx * 1.25
+        for line in lines:
+            text.draw(surface, line, (room.x, y), size, theme.TEXT_DIM)
+            y += int(size * 1.2)

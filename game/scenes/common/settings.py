@@ -10,7 +10,9 @@ import pygame
 from ...data.settings import ANIM_SPEEDS, SOUND_STYLES, WINDOW_MIN
 from ...i18n import LANGUAGES
 from ...rules.coords import LETTER_SETS, fallback_letter_set
-from ...render.widgets import Item
+from ...render import theme
+from ...render.mode_art import draw_board_sample, mode_art
+from ...render.widgets import Item, panel
 from .dialogs import MenuScene
 
 VOLUMES = [round(v / 10, 1) for v in range(11)]
@@ -65,7 +67,7 @@ class SettingsScene(MenuScene):
                  set=lambda v: setattr(s, "music_volume", v), show=self._percent),
             Item(lambda: self.tr("settings.sound"), values=lambda: [False, True],
                  get=lambda: s.muted, set=lambda v: setattr(s, "muted", v),
-                 show=lambda v: self.tr("settings.muted" if v else "settings.sound_on")),
+                 show=self._sound_words, enabled=lambda: app.audio.enabled),
             Item(lambda: self.tr("settings.sound_style"), values=lambda: list(SOUND_STYLES),
                  get=lambda: s.sound_style, set=lambda v: setattr(s, "sound_style", v),
                  show=lambda v: self.tr(f"settings.style_{v}")),
@@ -86,9 +88,58 @@ class SettingsScene(MenuScene):
     def heading(self) -> str:
         return self.tr("menu.settings")
 
+    # -- the pictures: the ship's wheel, and a corner of a board as the settings make it -----
+    def layout(self) -> None:
+        """The rows' panel; beside it (a wide window) or over it (where there is height) the
+        wheel's card and the board's corner; neither where there is room for neither."""
+        w, h = self.size
+        u = theme.unit(self.size)
+        width = int(min(w * 0.9, 820 * max(u, 0.8)))
+        panel_h = self.menu.height(self.size) + 40
+        side = (w - width) // 2 - int(30 * u)
+        top = int(50 * u + theme.font_px(self.size, 52) * 0.6 + 10 * u)
+        gap = int(10 * u)
+        self.wheel = self.sample = pygame.Rect(0, 0, 0, 0)
+        if side >= 160 * u:
+            self.panel_rect = pygame.Rect((w - width) // 2, (h - panel_h) // 2 + int(20 * u),
+                                          width, panel_h)
+            card = pygame.Rect(0, 0, side, side * 2 // 3)
+            self.wheel = card.move(int(15 * u), self.panel_rect.y)
+            self.sample = card.move(w - int(15 * u) - side, self.panel_rect.y)
+        else:
+            band = min(int(max(120 * u, h * 0.2)), h - top - panel_h - 2 * gap)
+            if band < 48:
+                band = 0
+            y = top + max(0, (h - top - panel_h - band - 2 * gap) // 2)
+            if band:
+                x = (w - width) // 2
+                self.wheel = pygame.Rect(x, y, band * 3 // 2, band)
+                self.sample = pygame.Rect(x + width - band * 2, y, band * 2, band)
+                y += band + gap
+            self.panel_rect = pygame.Rect((w - width) // 2, y, width, panel_h)
+        self.menu.layout(self.panel_rect.inflate(-30, -20), self.size)
+
+    def _panel_rect(self) -> pygame.Rect:
+        return self.panel_rect
+
+    def draw_below(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        if not self.wheel.w:
+            return
+        surface.blit(mode_art("settings", self.wheel.w, self.wheel.h), self.wheel)
+        panel(surface, self.sample, 200)
+        s = self.app.settings
+        letters = fallback_letter_set(s.letter_set, 10).letters[:5]
+        draw_board_sample(surface, self.sample.inflate(-8, -8), letters, s.halo)
+
     @staticmethod
     def _percent(v: float) -> str:
         return f"{round(v * 100)}%"
+
+    def _sound_words(self, muted: bool) -> str:
+        """On or muted; with no audio device (the mixer did not open), that."""
+        if not self.app.audio.enabled:
+            return self.tr("settings.no_device")
+        return self.tr("settings.muted" if muted else "settings.sound_on")
 
     def _on_off(self, v: bool) -> str:
         return self.tr("settings.on" if v else "settings.off")

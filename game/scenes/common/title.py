@@ -9,6 +9,7 @@ from ...data.progress import ProgressStore
 from ...rules.classic import ClassicConfig
 from ...render import text, theme
 from ...render import title as art
+from ...render.mode_art import icon
 from ...render.widgets import Item, Menu, centred, panel, star, tint
 from .base import Scene, menu_or_escape
 from ..classic.battle import BattleScene
@@ -16,6 +17,7 @@ from .dialogs import ConfirmScene
 from ...match import COMPUTER, Match, Seat
 
 DEMO_RESTART = 3.0  # seconds the finished demo battle stays on screen
+KEYS_BAND = (6, 12, 26)   # the band the line of keys lies on, over the demo's boards
 
 
 class TitleScene(Scene):
@@ -24,19 +26,19 @@ class TitleScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.menu = Menu([
-            Item(lambda: self.tr("menu.campaign"), app.flow.voyage),
+            Item(lambda: self.tr("menu.campaign"), app.flow.voyage, icon=icon("campaign")),
             Item(lambda: self.tr("menu.quick_match"),
-                 lambda: app.flow.quick_match("computer")),
+                 lambda: app.flow.quick_match("computer"), icon=icon("quick")),
             Item(lambda: self.tr("menu.two_players"),
-                 lambda: app.flow.quick_match("two")),
-            Item(lambda: self.tr("menu.online"), app.flow.online),
-            Item(lambda: self.tr("menu.settings"), app.flow.settings),
-            Item(lambda: self.tr("menu.quit"), self.ask_quit),
-        ], sound=app.sound, base_px=34)
+                 lambda: app.flow.quick_match("two"), icon=icon("two")),
+            Item(lambda: self.tr("menu.online"), app.flow.online, icon=icon("online")),
+            Item(lambda: self.tr("menu.settings"), app.flow.settings, icon=icon("settings")),
+            Item(lambda: self.tr("menu.quit"), self.ask_quit, icon=icon("quit")),
+        ], sound=app.sound, base_px=34, clock=lambda: self.t)
         self.demo = None
         self.demo_wait = 0.0
         self.art: art.TitleLayout | None = None
-        self.captain = self._captain()
+        self.resume()
         self._new_demo()
 
     def _captain(self):
@@ -51,6 +53,7 @@ class TitleScene(Scene):
 
     def resume(self) -> None:
         self.captain = self._captain()      # back from the chart: his rank may have risen
+        self.captain_name = self.app.captain_name(self.captain.name) if self.captain else ""
 
     def _new_demo(self) -> None:
         seed = self.app.new_seed()
@@ -89,6 +92,11 @@ class TitleScene(Scene):
     def layout(self) -> None:
         self.menu.layout(self._panel_rect().inflate(-30, -20), self.size)
         self.art = art.TitleLayout(self.size, self.tr("title"))
+        # the keys' line at the foot, on a band of its own over the demo's boards
+        w, h = self.size
+        self.keys_px = text.fit_px(self.tr("title.keys"), theme.font_px(self.size, 18), w - 16)
+        band = int(self.keys_px * 1.9)
+        self.keys_band = pygame.Rect(0, h - band, w, band)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
@@ -96,29 +104,29 @@ class TitleScene(Scene):
         top = self.art.lane.bottom          # the band above is painted whole by draw_band
         surface.blit(tint((w, h - top), (4, 10, 24, 120)), (0, top))
         art.draw_band(surface, self.art, self.t, self.tr("title"), self.tr("subtitle"))
-        u = theme.unit(self.size)
         panel(surface, self._panel_rect(), 200)
         self.menu.draw(surface, self.t)
-        text.draw(surface, self.tr("title.keys"), (w / 2, h - 12 * u), theme.font_px(self.size, 18),
-                  theme.TEXT_DIM, "midbottom", shadow=True)
+        band = self.keys_band
+        surface.fill(KEYS_BAND, band)
+        pygame.draw.line(surface, theme.PANEL_EDGE, band.topleft, band.topright)
+        text.draw(surface, self.tr("title.keys"), band.center, self.keys_px, theme.TEXT_DIM,
+                  "center")
         if self.captain is not None:
             self._draw_rank(surface)
 
     def _rank_words(self) -> str:
         progress = self.captain
-        name = progress.name or (self.tr("setup.you") if progress.key == "player"
-                                 else progress.key)
-        return self.tr("chart.title_rank", name=name, rank=self.tr(progress.rank.name_key),
+        return self.tr("chart.title_rank", name=self.captain_name,
+                       rank=self.tr(progress.rank.name_key),
                        stars=progress.total_stars)
 
     def _rank_rect(self) -> pygame.Rect:
         """The captain's rank line under the menu (a click opens his medal case)."""
-        u = theme.unit(self.size)
         px = theme.font_px(self.size, 22)
-        keys_top = self.size[1] - 12 * u - theme.font_px(self.size, 18) * 1.2
         tw, th = text.size(self._rank_words(), px)
         rect = pygame.Rect(0, 0, int(tw + px * 1.6), int(th))
-        rect.center = (self.size[0] // 2, int((self._panel_rect().bottom + keys_top) / 2))
+        rect.center = (self.size[0] // 2,
+                       int((self._panel_rect().bottom + self.keys_band.top) / 2))
         return rect
 
     def _draw_rank(self, surface) -> None:
