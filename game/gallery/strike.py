@@ -123,3 +123,22 @@ def korabliki_atomic(gallery) -> None:
         gallery.run_frames(app, 100)      # the chained second blast, both columns rising
         gallery.save(app.screen.copy(), f"strike-korabliki-atomic-{size[0]}x{size[1]}.png")
         app.quit()
+
+
+SINK = nv.Volley(((8, 8), (9, 8)), ((0, 3), (0, 4)))     # the enemy's patrol boat, whole
+
+
+@shot
+def naval_sinking(gallery) -> None:
+    """A Naval ship going down under its kill moment ("Sunk!" and the ship's name), the moment
+    every mode shares (issue 33), at both window sizes."""
+    for size in (SIZE, (800, 600)):
+        app = gallery.app(size)
+        scene = naval_battle(app, gallery.seed)
+        naval_fire(scene, SINK)
+        for _ in range(240):
+            app.step(1 / 60, [])
+            if scene.moments.active and scene.moments.current.t > 0.3:
+                break
+        gallery.save(app.screen.copy(), f"battle-naval-sinking-{size[0]}x{size[1]}.png")
+        app.quit()
