@@ -124,11 +124,11 @@ def test_an_asking_is_a_moment_that_never_turns_up_a_rank_the_person_may_not_kno
     (moment,) = scene.card_moments
     theirs = next(r for r in moment.raised if r.cell == (5, 6))
     mine = next(r for r in moment.raised if r.cell == (5, 7))
-    assert theirs.card is None and theirs.before[0] is None and theirs.after[0] is None
+    assert theirs.card is None and theirs.before.rank is None and theirs.after.rank is None
     assert mine.card[0] == app.tr(f"kor.rank.{answer}")
     assert moment.word == app.tr("kor.moment.ask")
     while scene.card_moments:
-        assert all(r.card is None and r.after[0] is None for m in scene.card_moments
+        assert all(r.card is None and r.after.rank is None for m in scene.card_moments
                    for r in m.raised if r.cell == (5, 6))
         frames(app)
 

@@ -9,9 +9,11 @@ the scene's ``skip`` drops the moments at once.
 
 API:
 
+- ``Look(rank, colour, bow_up, label="", badge=False, flag=None)``: a piece as the viewer sees it
+  (``rank`` None: its blank back), drawn by ``korabliki.piece_surface``
 - ``Raised(cell, centre, before, after, card, fate, toward=None)``: one piece; ``before`` /
-  ``after``: (rank or None, colour, bow_up, label, badge) for ``korabliki.piece_surface``;
-  ``card``: (big words, small words) or None; ``fate``: "stays", "strikes" or "down"
+  ``after``: its ``Look`` before and after the cards turn; ``card``: (big words, small words)
+  or None; ``fate``: "stays", "strikes" or "down"
 - ``CardMoment(raised, word, reveal, cell, board, timing=ASKING)``; ``.update(dt)``, ``.done``,
   ``.hidden()`` (the board cells it draws itself), ``.down_at`` (seconds in: the loser goes)
 - ``draw_moment(surface, moment, offset=(0, 0))``
@@ -54,12 +56,29 @@ DIM = 150            # the board's darkening at the moment's height (alpha)
 APART = 0.3          # raised pieces move this far apart, in cells
 
 
+@dataclass(frozen=True)
+class Look:
+    """A piece as the viewer sees it: ``rank`` None is its blank back; ``label`` the rank
+    written on it, in a badge (``badge``) on an enemy's; ``flag`` a fort's (a captain's)."""
+
+    rank: str | None
+    colour: tuple
+    bow_up: bool
+    label: str = ""
+    badge: bool = False
+    flag: str | None = None
+
+    def surface(self, size: int) -> pygame.Surface:
+        return piece_surface(self.rank, size, self.colour, self.bow_up, self.label, self.badge,
+                             flag=self.flag)
+
+
 @dataclass
 class Raised:
     cell: tuple                    # the board cell it stands on
     centre: tuple                  # its pixel centre on the board
-    before: tuple                  # piece_surface's (rank, colour, bow_up, label, badge)
-    after: tuple
+    before: Look                   # as the viewer sees it, before the cards turn
+    after: Look
     card: tuple | None             # (big words, small words), None: stays face down
     fate: str = "stays"            # "stays", "strikes" (at the other) or "down"
     toward: tuple | None = None    # whom it strikes: a pixel centre
@@ -216,9 +235,8 @@ def draw_moment(surface: pygame.Surface, m: CardMoment, offset=(0, 0)) -> None:
             scale *= 1 - 0.5 * k
             y += c * 0.5 * k
             alpha = int(255 * (1 - k))
-        rank, colour, up, label, badge = r.after if flipped else r.before
-        full = _pic(m, ("piece", i, flipped), lambda: piece_surface(
-            rank, size, colour, up, label, badge))
+        look = r.after if flipped else r.before
+        full = _pic(m, ("piece", i, flipped), lambda: look.surface(size))
         s = max(6, round(c * scale))
         pic = full if s == size else pygame.transform.smoothscale(full, (s, s))
         # its shadow on the water, a little below and to the side, as it lifts
@@ -230,12 +248,13 @@ def draw_moment(surface: pygame.Surface, m: CardMoment, offset=(0, 0)) -> None:
             pic = pic.copy()
             pic.set_alpha(alpha)
         surface.blit(pic, pic.get_rect(center=(round(x), round(y))))
-        if r.fate == "strikes" and r.toward is not None and tm.strike + 0.05 <= t < tm.down:
-            # the shot: a bright line from the winner to the loser
-            a = 1 - (t - tm.strike - 0.05) / (tm.down - tm.strike)
-            col = (255, 236, 160)
-            pygame.draw.line(surface, col, (x, y), (r.toward[0] + ox, r.toward[1] + oy - c *
-                                                    RAISE * rise), max(2, int(c * 0.12 * a)))
+        hit = (tm.strike + tm.down) / 2               # the lunge at its furthest
+        if r.fate == "strikes" and r.toward is not None and hit <= t < tm.down + 0.2:
+            # the blow lands: a bright ring spreading from the struck piece
+            k = (t - hit) / (tm.down + 0.2 - hit)
+            at = _lifted(m, next(o for o in m.raised if o.centre == r.toward), rise)
+            pygame.draw.circle(surface, (255, 236, 160), (at[0] + ox, at[1] + oy),
+                               c * (0.4 + 0.7 * k), max(1, round(c * 0.16 * (1 - k))))
         _draw_card(surface, m, i, r, cards[i], (x, y), t, fade, (ox, oy))
     _draw_word(surface, m, word_at, t, fade, flipped, (ox, oy))
 
@@ -250,7 +269,7 @@ def _draw_card(surface, m: CardMoment, i: int, r: Raised, centre, piece, t: floa
     show = _ease((t - start) / 0.18)                       # it slides in, face down
     k = (t - tm.flip) / tm.flip_span                       # then turns over
     face = r.card is not None and k >= 0.5
-    colour = r.before[1]
+    colour = r.before.colour
     pic = _pic(m, ("card", i, face), lambda: _card_surface(r.card if face else None, w, h,
                                                             colour))
     width = w

@@ -27,7 +27,6 @@ from ...render.korabliki import (board_rect, cell_at, draw_cell_tint, draw_curso
                                 draw_scorch, draw_scorched, draw_sea_board, fit_geometry,
                                 to_screen)
 from ...render.korabliki_moment import draw_moment
-from ...render.korabliki_panel import tally_of
 from ...render.strike import Strike
 from ...render.widgets import Button
 from ..common.base import ARROWS
@@ -85,7 +84,7 @@ class KorablikiBattleScene(TurnWords, EventShow, BattleBase):
         g = self.game
         self.display = {c: Shown(p.owner, p.rank, p.revealed) for c, p in g.pieces.items()}
         self.scorched = scorched_zones(g.history)  # online: blasts missed while away too
-        self.tally = tally_of(g.view(self.viewer))
+        self._count()
         self.step_shown = kr.MOVE if g.phase == kr.MOVE else kr.ACT
 
     @property

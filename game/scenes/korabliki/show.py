@@ -7,13 +7,13 @@ sunk pieces going down, and the atomic blast with its chain. What the board show
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...i18n.phrase import Phrase, Said
 from ...rules import korabliki as kr
 from ...render import theme
 from ...render.korabliki import rank_label, rank_name, viewer_colours
-from ...render.korabliki_moment import ASKING, REVEAL, CardMoment, Raised
+from ...render.korabliki_moment import ASKING, REVEAL, CardMoment, Look, Raised
 from ...match import COMPUTER
 
 TORPEDO_RUN = 0.4  # seconds a torpedo takes to reach the piece beside it
@@ -198,23 +198,23 @@ class EventShow:
         """A card's words: the rank (with the block's size) and, for one piece, its name."""
         return (self._rank_words(rank, n), rank_name(self.tr, rank) if n == 1 else "")
 
-    def _seen_as(self, cell, owner: int, revealed: bool | None = None) -> tuple:
-        """How the viewer sees the piece on ``cell`` (as ``piece_surface`` wants it): his own
-        with its rank written, the enemy's blank unless turned up (``revealed`` overrides
-        what the board shows)."""
+    def _seen_as(self, cell, owner: int) -> Look:
+        """How the viewer sees the piece on ``cell`` now: his own with its rank written (in his
+        livery), the enemy's blank unless the board has turned it up."""
         shown = self.display.get(cell)
-        rank = shown.rank if shown is not None else None
         own = owner == self.viewer
-        known = own or (shown is not None and shown.revealed if revealed is None else revealed)
-        colours = viewer_colours(self.flip)
-        colour = colours[0] if own else colours[1]
-        if own:
-            livery = self.livery_of(self.viewer)
-            if livery is not None:
-                colour = livery.piece(colour)
-        if not known or rank is None:
-            return None, colour, own, "", False
-        return rank, colour, own, rank_label(self.tr, rank), not own
+        colour = viewer_colours(self.flip)[0 if own else 1]
+        livery = self.livery_of(self.viewer) if own else None
+        if livery is not None:
+            colour = livery.piece(colour)
+        flag = livery.flies if livery is not None else None
+        if shown is None or shown.rank is None or not (own or shown.revealed):
+            return Look(None, colour, own, flag=flag)
+        return Look(shown.rank, colour, own, rank_label(self.tr, shown.rank), not own, flag)
+
+    def _turned(self, look: Look, rank: str) -> Look:
+        """``look`` once its rank is turned up (an enemy's, in a badge)."""
+        return replace(look, rank=rank, label=rank_label(self.tr, rank), badge=not look.bow_up)
 
     def _raise(self, e: kr.Asked, tm) -> None:
         """The asking's moment: the asker and the asked raised, their cards (what the viewer
@@ -224,32 +224,24 @@ class EventShow:
         asker, answerer = e.player, 1 - e.player
         ask_n = self._asked_with(e)
         shown = self.display.get(e.ship)
-        if asker == me:
-            ask_card = self._card(shown.rank, ask_n) if shown else None
-        elif e.outcome == "tied":
-            ask_card = self._card(e.rank, ask_n)
-        elif shown is not None and shown.revealed and shown.rank is not None:
-            ask_card = self._card(shown.rank)
-        else:
-            ask_card = None
+        ask_rank = e.rank if e.outcome == "tied" else shown.rank if shown is not None and (
+            asker == me or shown.revealed) else None
+        ask_card = self._card(ask_rank, ask_n if asker == me or e.outcome == "tied" else 1) \
+            if ask_rank is not None else None
         target_card = self._card(e.rank, len(e.answered))
         winners = self._winners(e)
         lost = {c for _, c in e.removed}
         a, b = self.centre(e.ship), self.centre(e.target)
 
-        def piece(cell, owner, card, other):
+        def piece(cell, owner, rank, card, other):
             fate = "strikes" if cell in winners else "down" if cell in lost else "stays"
-            after = self._seen_as(cell, owner, True) if card is not None and owner != me \
-                else self._seen_as(cell, owner)
-            if after[0] is None and card is not None:      # online: the rank only from now on
-                rank = e.rank if cell == e.target or e.outcome == "tied" else None
-                if rank is not None:
-                    after = (rank, after[1], after[2], rank_label(self.tr, rank), True)
-            return Raised(cell, self.centre(cell), self._seen_as(cell, owner), after, card,
-                          fate, other)
+            before = self._seen_as(cell, owner)
+            after = self._turned(before, rank) if card is not None and owner != me else before
+            return Raised(cell, self.centre(cell), before, after, card, fate, other)
         reveal = REVEAL_WORDS.get(e.outcome)
         self.card_moments.append(CardMoment(
-            [piece(e.ship, asker, ask_card, b), piece(e.target, answerer, target_card, a)],
+            [piece(e.ship, asker, ask_rank, ask_card, b),
+             piece(e.target, answerer, e.rank, target_card, a)],
             self.tr("kor.moment.ask"), self.tr(reveal) if reveal else None, self.geo.cell,
             self.geo.grid.copy(), tm))
 
@@ -343,7 +335,7 @@ class EventShow:
         """The piece a torpedo hit, raised, its rank turned up as a card (both sides see it)."""
         owner = 1 - e.player
         before = self._seen_as(e.target, owner)
-        after = (e.rank, before[1], before[2], rank_label(self.tr, e.rank), owner != self.viewer)
+        after = self._turned(before, e.rank)
         fate = "down" if any(c == e.target for _, c in e.removed) else "stays"
         key = STRUCK_WORDS[e.outcome]
         reveal = self.tr(key, rank=rank_name(self.tr, e.rank))

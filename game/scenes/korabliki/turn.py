@@ -35,8 +35,13 @@ class TurnWords:
         """What the viewer knows of both fleets: as of the last action shown, and made anew
         when the screen goes to the other person (two on one screen)."""
         if self.tally is None or self.tally.player != self.viewer:
-            self.tally = tally_of(self.game.view(self.viewer))
+            self._count()
         return self.tally
+
+    def _count(self) -> None:
+        """The tally anew from the viewer's view (online, none before the first state)."""
+        view = self.game.view(self.viewer)
+        self.tally = tally_of(view) if view is not None else None
 
     def place_controls(self) -> None:
         """The buttons of the panel, as the state asks: the answers while one is asked of the
@@ -123,7 +128,8 @@ class TurnWords:
                         None if self.over_shown else STEPS.index(self.step_shown), colour)
         y += line // 3
         names = [self._name(0), self._name(1)]
-        for row in chip_rows(self._tally(), self.tr, names, theme.PLAYER_COLOURS):
+        tally = self._tally()
+        for row in chip_rows(tally, self.tr, names, theme.PLAYER_COLOURS) if tally else ():
             y += draw_chips(surface, x, y, w, row, px, line)
         quiet = self.tr("kor.quiet", n=self.game.quiet, limit=kr.DRAW_QUIET)
         text.draw(surface, quiet, (x, y), text.fit_px(quiet, px - 1, w), theme.TEXT_DIM)
