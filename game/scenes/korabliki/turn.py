@@ -24,7 +24,6 @@ def again(history) -> bool:
     return False
 
 
-
 class TurnWords:
     """A mixin for the «Кораблики» battle scene: its header, side panel and the panel's
     buttons. ``step_shown`` and ``again_shown`` (which step of the turn shown, and whether that
