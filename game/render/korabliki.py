@@ -383,11 +383,11 @@ def short_label(label: str, room: int) -> str:
 
 
 def _label_plate(surf, s: int, label: str, centre, max_w: float, px: int, fg, bg, edge=None):
-    """A short label on a plate no wider than ``max_w`` (and the piece): shrunk to fit, and
-    past the smallest legible size condensed sideways (СТОР, ТРАЛ on a small piece)."""
+    """A short label on a plate no wider than ``max_w`` (and the piece): condensed sideways
+    down to 70% to keep it tall (СТОР, ТРАЛ), shrunk only past that."""
     room = max(4, int(min(max_w, s)) - 4)          # the plate adds 2 px a side
     label = short_label(label, room)
-    px = text.fit_px(label, px, room, LABEL_MIN_PX)
+    px = text.fit_px(label, px, int(room / 0.7), LABEL_MIN_PX)
     words = text.render(label, px, fg)
     if words.get_width() > room:
         words = pygame.transform.smoothscale(words, (room, words.get_height()))
@@ -429,18 +429,20 @@ def piece_surface(rank: str | None, size: int, owner_colour, bow_up: bool, label
         _draw_ship(surf, s, rank, colour)
     if not bow_up and rank not in (kor.FORT, kor.BOMB):   # the bow toward the viewer
         surf = pygame.transform.flip(surf, False, True)
+    # the labels as big as the piece allows (half its size), so a rank reads at a glance on a
+    # small window's board: condensed sideways rather than shrunk past that
     if label and not revealed_badge:
         aux = rank in kor.AUXILIARY
-        px = max(8, int(s * 0.44))
+        px = max(8, int(s * 0.5))
         if aux:   # under the silhouette, on a dark plate so the glyph stays whole
-            _label_plate(surf, s, label, (s / 2, s * 0.84), s * 0.92, int(px * 0.85),
+            _label_plate(surf, s, label, (s / 2, s * 0.8), s, int(px * 0.9),
                          (240, 244, 250), (*HULL_DARK, 215))
-        else:     # on the hull, between the forward guns and the aft deck
-            _label_plate(surf, s, label, (s / 2, s * 0.55), s * 0.86, int(px * 0.85),
+        else:     # across the hull, between the forward guns and the aft deck
+            _label_plate(surf, s, label, (s / 2, s * 0.56), s, px,
                          (244, 248, 252), (*HULL_DARK, 225), _mix(colour, HULL_DARK, 0.3))
     if revealed_badge and label:
-        px = max(8, int(s * 0.42))
-        _label_plate(surf, s, label, (s / 2, s * (0.56 if bow_up else 0.44)), s * 0.96, px,
+        px = max(8, int(s * 0.5))
+        _label_plate(surf, s, label, (s / 2, s * (0.56 if bow_up else 0.44)), s, px,
                      HULL_DARK, BADGE, HULL_DARK)
     elif revealed_badge:
         pygame.draw.circle(surf, BADGE, (s * 0.82, s * 0.18), max(3, s * 0.12))
@@ -504,35 +506,55 @@ _scorch_cache: dict = {}
 
 def _scorched_surface(cell: int, burns: tuple, flip: bool) -> tuple:
     """The board's burnt squares as one picture (and where it goes, in pixels from the grid's
-    corner): each cell charred, darker toward its blast's centre, blotched with soot and
-    flecked with ash; darker still where two overlap."""
+    corner): the water charred a warm black, nearly opaque toward the blast's centre, blotched
+    with soot, flecked with ash, embers still glowing near the middle, and a burnt rim where
+    the scorch meets the sea; darker still where two overlap."""
     key = (cell, burns, flip)
     found = _scorch_cache.get(key)
     if found is not None:
         return found
     dark: dict = {}
+    near: dict = {}
     for centre, zone in burns:
         for c in zone:
-            near = 2 - max(abs(c[0] - centre[0]), abs(c[1] - centre[1]))   # 0 at the rim
-            dark[c] = min(200, dark.get(c, 0) + 70 + 30 * near)
+            k = 2 - max(abs(c[0] - centre[0]), abs(c[1] - centre[1]))   # 0 at the rim
+            dark[c] = min(240, dark.get(c, 0) + 160 + 25 * k)
+            near[c] = max(near.get(c, 0), k)
     shown = [to_screen(c, flip) for c in dark]
     x0, y0 = min(x for x, _ in shown), min(y for _, y in shown)
     x1, y1 = max(x for x, _ in shown), max(y for _, y in shown)
-    surf = pygame.Surface(((x1 - x0 + 1) * cell, (y1 - y0 + 1) * cell), pygame.SRCALPHA)
+    size = ((x1 - x0 + 1) * cell, (y1 - y0 + 1) * cell)
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    marks = pygame.Surface(size, pygame.SRCALPHA)     # soot, ash, embers: blended over the char
+
+    def rect_of(c) -> pygame.Rect:
+        x, y = to_screen(c, flip)
+        return pygame.Rect((x - x0) * cell, (y - y0) * cell, cell, cell)
     for c, alpha in dark.items():
-        x, y = to_screen(c, flip)
-        surf.fill((30, 20, 14, alpha), pygame.Rect((x - x0) * cell, (y - y0) * cell, cell, cell))
+        surf.fill((36, 22, 14, alpha), rect_of(c))
     for c in sorted(dark):
-        x, y = to_screen(c, flip)
-        r = pygame.Rect((x - x0) * cell, (y - y0) * cell, cell, cell)
+        r = rect_of(c)
         rng = random.Random(c[0] * 97 + c[1])          # the same blotches every frame
+        spot = lambda: (r.x + rng.uniform(0.1, 0.9) * cell, r.y + rng.uniform(0.1, 0.9) * cell)
         for _ in range(3):
-            rad = max(2, int(cell * rng.uniform(0.18, 0.42)))
-            centre = (r.x + rng.uniform(0.15, 0.85) * cell, r.y + rng.uniform(0.15, 0.85) * cell)
-            pygame.draw.circle(surf, (18, 12, 10, 110), centre, rad)
+            pygame.draw.circle(marks, (8, 5, 4, 90), spot(),
+                               max(2, int(cell * rng.uniform(0.15, 0.32))))
         for _ in range(2):
-            centre = (r.x + rng.uniform(0.1, 0.9) * cell, r.y + rng.uniform(0.1, 0.9) * cell)
-            pygame.draw.circle(surf, (150, 140, 128, 70), centre, max(1, cell // 12))
+            pygame.draw.circle(marks, (165, 155, 145, 110), spot(), max(1, cell // 14))
+        for _ in range(near[c]):                        # embers, more toward the middle
+            pos = spot()
+            pygame.draw.circle(marks, (255, 90, 20, 70), pos, max(2, cell // 7))
+            pygame.draw.circle(marks, (255, 170, 60, 230), pos, max(1, cell // 16))
+    surf.blit(marks, (0, 0))
+    rim = max(2, cell // 10)
+    for c in dark:                                      # the burnt edge against the sea
+        r = rect_of(c)
+        sx, sy = to_screen(c, flip)
+        for dx, dy, a, b in ((-1, 0, r.topleft, r.bottomleft), (1, 0, r.topright, r.bottomright),
+                             (0, -1, r.topleft, r.topright), (0, 1, r.bottomleft, r.bottomright)):
+            n = from_screen((sx + dx, sy + dy), flip)
+            if n not in dark:
+                pygame.draw.line(surf, (120, 52, 24, 230), a, b, rim)
     if pygame.display.get_surface() is not None:
         surf = surf.convert_alpha()              # the quick blit, once a frame
     return _remember(_scorch_cache, key, (surf, (x0 * cell, y0 * cell)), 8)
@@ -549,17 +571,20 @@ def draw_scorched(surface: pygame.Surface, geo: BoardGeometry, burns, flip: bool
 
 
 def draw_pieces(surface: pygame.Surface, geo: BoardGeometry, display: dict, ghosts, viewer: int,
-                selected, face_up: bool, tr, offset=(0, 0), livery=None) -> None:
+                selected, face_up: bool, tr, offset=(0, 0), livery=None, hide=()) -> None:
     """The pieces as the board shows them (``display``: cell -> owner, rank, revealed), and
     the ``ghosts`` sliding to a new cell or sinking: the viewer's own ranks written, the
     enemy's only once revealed (all of them when ``face_up``, the game over). ``livery``: the
-    viewer's captain's paint on his pieces and his flag on his forts (``render.paint``)."""
+    viewer's captain's paint on his pieces and his flag on his forts (``render.paint``);
+    ``hide``: cells whose pieces are drawn elsewhere (raised in a moment)."""
     flip = viewer == 1
     own_colour, enemy_colour = viewer_colours(flip)
     flag = None
     if livery is not None:
         own_colour, flag = livery.piece(own_colour), livery.flies
     for c, shown in display.items():
+        if c in hide:
+            continue
         own = shown.owner == viewer
         rank = shown.rank if (own or shown.revealed or face_up) else None
         draw_piece(surface, geo, to_screen(c, flip), rank, own_colour if own else enemy_colour,

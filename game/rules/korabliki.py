@@ -17,7 +17,8 @@ Points §K leaves open, settled here (also in docs/rules-choices.md):
 - K-b. What the sides learn from asking: the asker learns the answer (rank and the ships named);
   the answering side learns only the outcome (stronger / equal / weaker), which on equality
   tells the asker's rank too. Ships removed by asking are not turned up. Everything a blast
-  turns up is seen by both; a fort hit by a torpedo is turned up for good.
+  turns up is seen by both; a fort hit by a torpedo is turned up for good; a torpedo that
+  strikes is known for one by the act.
 - K-c. A block asks only against combat ships; asking an auxiliary piece with a block works as
   asking with the one ship (a mine or torpedo takes only the asking ship).
 - K-d. A torpedo boat's double step must end on a different cell from where it began.
@@ -302,6 +303,9 @@ class KorablikiView:
     answer_options: tuple = ()
     enemy_fleet: tuple | None = None         # every enemy piece with its rank, once over
     pending_ship: Cell | None = None         # when I must answer: the enemy ship asking
+    # every piece removed so far, as (owner, rank), the viewer's own first: an enemy rank only
+    # where it was turned up (K-b), or once the game is over
+    lost: tuple[tuple[int, str | None], ...] = ()
 
     @property
     def my_turn(self) -> bool:
@@ -449,7 +453,9 @@ class KorablikiGame(Concession):
             pending_target=self.pending.target if asking else None,
             answer_options=tuple(self.answer_options(self.pending.target)) if asking else (),
             enemy_fleet=tuple((p.cell, p.rank) for p in self.own(enemy)) if self.over else None,
-            pending_ship=self.pending.ship if asking else None)
+            pending_ship=self.pending.ship if asking else None,
+            lost=tuple((p.owner, p.rank if (p.owner == player or p.revealed or self.over)
+                        else None) for owner in (player, enemy) for p in self.lost[owner]))
 
     # -- checking --
     def check(self, action) -> None:
@@ -632,6 +638,7 @@ class KorablikiGame(Concession):
     def _strike(self, me: int, act: TorpedoStrike) -> list:
         t = self.pieces[act.target]
         t.revealed = True
+        self.pieces[act.torpedo].revealed = True     # the act shows it is a torpedo
         if t.rank == FORT:
             return [Struck(me, act.torpedo, act.target, FORT, "fort", self._remove((act.torpedo,)))]
         if t.rank == BOMB:

@@ -22,17 +22,19 @@ import pygame
 from ...ai.opponents import BOSS_VOICES
 from ...i18n.phrase import Phrase
 from ...rules import korabliki as kr
-from ...render import text, theme
+from ...render import theme
 from ...render.korabliki import (board_rect, cell_at, draw_cell_tint, draw_cursor, draw_pieces,
                                 draw_scorch, draw_scorched, draw_sea_board, fit_geometry,
-                                rank_name, to_screen)
+                                to_screen)
+from ...render.korabliki_moment import draw_moment
 from ...render.strike import Strike
-from ...render.widgets import Button, panel
+from ...render.widgets import Button
 from ..common.base import ARROWS
 from ..common.dialogs import ConfirmScene
 from ..common.battle_base import BattleBase
 from .show import BlastShow, EventShow, Ghost, Shown, scorched_zones
-from ...match import COMPUTER, HUMAN
+from .turn import TurnWords, again
+from ...match import HUMAN
 
 
 
@@ -44,7 +46,7 @@ def step_board(cell, key: int, flip: bool):
     return (max(0, min(kr.WIDTH - 1, cell[0] + dx)), max(0, min(kr.HEIGHT - 1, cell[1] + dy)))
 
 
-class KorablikiBattleScene(EventShow, BattleBase):
+class KorablikiBattleScene(TurnWords, EventShow, BattleBase):
     AI_THINK = 0.35
     HEADER = (28, 30)
     LOG = (16, True, 8)
@@ -56,6 +58,11 @@ class KorablikiBattleScene(EventShow, BattleBase):
         self.blasts: list[BlastShow] = []
         self.strike = Strike(random.Random(match.seed ^ 0x57))
         self.scorched: list = []
+        self.card_moments: list = []      # an asking, a reveal (render.korabliki_moment)
+        self.asking = None                # the last «ЧТО ЭТО?» played here (its block)
+        self.tally = None                 # what the viewer knows of both fleets, as shown
+        self.step_shown = kr.MOVE         # the step of the turn shown (STEPS)
+        self.again_shown = again(game.history)   # that turn is one more after a won asking
         self.display: dict = {}
         self.cursor = (7, 11) if self.viewer == 0 else (8, 3)
         self.selected = None
@@ -74,8 +81,11 @@ class KorablikiBattleScene(EventShow, BattleBase):
         return self.viewer == 1
 
     def _sync(self) -> None:
-        self.display = {c: Shown(p.owner, p.rank, p.revealed) for c, p in self.game.pieces.items()}
-        self.scorched = scorched_zones(self.game.history)  # online: blasts missed while away too
+        g = self.game
+        self.display = {c: Shown(p.owner, p.rank, p.revealed) for c, p in g.pieces.items()}
+        self.scorched = scorched_zones(g.history)  # online: blasts missed while away too
+        self._count()
+        self.step_shown = kr.MOVE if g.phase == kr.MOVE else kr.ACT
 
     @property
     def human_to_move(self) -> bool:
@@ -94,14 +104,18 @@ class KorablikiBattleScene(EventShow, BattleBase):
 
     # -- layout -------------------------------------------------------------------------------
     def lay_out(self, w: int, h: int, u: float) -> None:
-        """The board on the left, the panel and the log on the right."""
+        """The board on the left, the panel (more than half the height: the turn's steps and
+        what both sides know) and the log on the right."""
         m = int(14 * u)
         top = int(64 * u)
-        board_w = int(w * 0.62)
-        self.geo = fit_geometry(pygame.Rect(m, top, board_w - m, h - top - m))
+        # the board as big as the height allows, up to two thirds of the width (on a small
+        # window the width decides: the pieces' labels must stay readable)
+        high = h - top - m
+        cell = min(high / (kr.HEIGHT + 0.9), (w * 0.68 - m) / (kr.WIDTH + 0.9), 48)
+        self.geo = fit_geometry(pygame.Rect(m, top, int(cell * (kr.WIDTH + 0.9)) + 1, high))
         self.effects.scale = self.geo.cell / 40
         right = self.geo.outer.right + m
-        self.panel_rect = pygame.Rect(right, top, w - right - m, int((h - top - m) * 0.5))
+        self.panel_rect = pygame.Rect(right, top, w - right - m, int((h - top - m) * 0.56))
         self.log_rect = pygame.Rect(right, self.panel_rect.bottom + m // 2, self.panel_rect.w,
                                     h - self.panel_rect.bottom - m // 2 - m)
 
@@ -138,6 +152,12 @@ class KorablikiBattleScene(EventShow, BattleBase):
                 self.selected = cell
                 self.block_index = 0
             self.app.sound("click")
+            return
+        if g.phase == kr.MOVE and piece is not None:
+            # an enemy piece in the move step: asking comes after a move, even in the turn
+            # a won asking gave (K-e)
+            self.refuse(self.tr("kor.refuse.move_first_again" if self.again_shown
+                                else "kor.refuse.move_first"))
             return
         if self.selected is None:
             if piece is not None:
@@ -206,6 +226,10 @@ class KorablikiBattleScene(EventShow, BattleBase):
     # -- playing events -----------------------------------------------------------------------
     def play(self, action) -> None:
         player = self.game.turn
+        if isinstance(action, kr.Ask):
+            self.asking = action
+        elif isinstance(action, kr.EndTurn):
+            self.step_shown = "end"
         events = self.game.apply(action)
         self.match.progressed(self.game)
         self._applied(events)
@@ -255,6 +279,8 @@ class KorablikiBattleScene(EventShow, BattleBase):
     def _turn_changed(self, player: int, again: bool = False) -> None:
         if again:
             self._log(player, Phrase("kor.log.again"))
+        self.again_shown = again
+        self.step_shown = kr.MOVE if self.game.phase == kr.MOVE else kr.ACT
         super()._turn_changed(player)
 
     def _handed_over(self, player: int) -> None:
@@ -289,6 +315,7 @@ class KorablikiBattleScene(EventShow, BattleBase):
         super().skip()
         self.ghosts.clear()
         self.blasts.clear()
+        self.card_moments.clear()
         self.strike.clear()
 
     def _cancel(self) -> bool:
@@ -365,32 +392,10 @@ class KorablikiBattleScene(EventShow, BattleBase):
         for b in self.blasts:
             b.t += dt * speed
         self.blasts = [b for b in self.blasts if b.t < b.span]
+        for m in self.card_moments:
+            m.update(dt * speed)
+        self.card_moments = [m for m in self.card_moments if not m.done]
         self.strike.update(dt * speed)
-
-    def place_controls(self) -> None:
-        """The buttons of the panel, as the state asks: the answers while one is asked of the
-        person at the screen, the end of the turn and the bomb."""
-        rect = self.panel_rect
-        px = theme.font_px(self.size, 17)
-        bh = int(px * 1.8)
-        if self.human_answering:
-            g = self.game
-            rank = g.pieces[g.pending.target].rank
-            y = rect.y + 8 + int(px * 1.3) * len(self._panel_rows())
-            asked = (len(g.history), g.pending.target)
-            if asked != self._answers_for:     # the options of this asking, made once
-                self._answers_for = asked
-                self.answer_buttons = [
-                    Button(lambda o=option: self._rank_words(rank, len(o)) + " " +
-                           " ".join(self._cell(c) for c in o),
-                           lambda i=i: self.choose_answer(i, True), hotkey=str(i + 1))
-                    for i, option in enumerate(g.answer_options(g.pending.target))]
-            for i, b in enumerate(self.answer_buttons):
-                b.rect = pygame.Rect(rect.x + 10, y + i * (bh + 4), rect.w - 20, bh)
-        bw = (rect.w - 20 - 6) // 2
-        by = rect.bottom - bh - 8
-        self.end_button.rect = pygame.Rect(rect.x + 10, by, bw, bh)
-        self.bomb_button.rect = pygame.Rect(rect.x + 10 + bw + 6, by, bw, bh)
 
     # -- drawing ------------------------------------------------------------------------------
     def draw_battle(self, surface: pygame.Surface, offset) -> None:
@@ -404,13 +409,16 @@ class KorablikiBattleScene(EventShow, BattleBase):
         draw_scorch(surface, geo, self.blasts, flip)
         for c, rgba in self._hints():
             draw_cell_tint(surface, geo, to_screen(c, flip), rgba)
+        raised = set().union(*(m.hidden() for m in self.card_moments))
         draw_pieces(surface, geo, self.display, self.ghosts, self.viewer, self.selected,
                     self.game.over and not self.busy, self.tr, (ox, oy),
-                    self.livery_of(self.viewer))
+                    self.livery_of(self.viewer), hide=raised)
         if self.human_to_move or self.human_to_act or self.human_answering:
             draw_cursor(surface, geo, to_screen(self.cursor, flip))
         self.effects.draw(surface, (ox, oy))
         self.strike.draw(surface, (ox, oy))
+        for m in self.card_moments:
+            draw_moment(surface, m, (ox, oy))
         self._draw_header(surface, self.geo.grid.centerx)
         self._draw_panel(surface)
         self._draw_log(surface)
@@ -444,80 +452,6 @@ class KorablikiBattleScene(EventShow, BattleBase):
                 for c in block:
                     out.append((c, (255, 196, 64, 80)))
         return out
-
-    def banner(self) -> tuple[str, tuple]:
-        """The header's words, from what the screen has shown (see BattleScene.banner)."""
-        g = self.game
-        if self.over_shown:
-            return self.tr("battle.over"), theme.ACCENT
-        if self.human_answering:
-            return self.tr("kor.answer_title"), theme.ACCENT
-        seat = self.seat(self.turn_shown)
-        if self.human_to_move or self.human_to_act:
-            words = self.tr("kor.your_move" if g.phase == kr.MOVE else "kor.your_act")
-            if self.match.hot_seat:
-                words = f"{seat.name}: {words}"
-            return words, theme.GOOD
-        colour = theme.PLAYER_COLOURS[self.turn_shown]
-        if seat.kind == COMPUTER and not self.busy:
-            return self.tr("battle.enemy_turn", name=seat.name), colour
-        return seat.name, colour
-
-    def _panel_rows(self) -> list:
-        """The panel's lines: both fleets as shown so far, the quiet moves, the picked piece."""
-        g = self.game
-        v = self.viewer
-        rows = []
-        for p, key in ((v, "kor.fleet_own"), (1 - v, "kor.fleet_enemy")):
-            shown = [s for s in self.display.values() if s.owner == p]   # as animated so far
-            shown += [gh for gh in self.ghosts   # a piece on its way to a new cell
-                      if gh.owner == p and not gh.sinking and 0 <= gh.t < gh.span]
-            forts = sum(1 for s in shown if s.rank == kr.FORT) if all(
-                s.rank is not None for s in shown) else g.forts(p)   # hidden: as the game knows
-            rows.append((self.tr(key, name=self._name(p), n=len(shown), forts=forts),
-                         theme.PLAYER_COLOURS[p]))
-        rows.append((self.tr("kor.quiet", n=g.quiet, limit=kr.DRAW_QUIET), theme.TEXT_DIM))
-        if self.selected is not None and self.selected in g.pieces and \
-                g.pieces[self.selected].owner == v:
-            p = g.pieces[self.selected]
-            words = rank_name(self.tr, p.rank)
-            if self.human_to_act and p.rank in kr.COMBAT and len(self.block_choices()) > 1:
-                block = self.block_choices()[self.block_index % len(self.block_choices())]
-                words += " · " + self.tr("kor.block", n=len(block))
-            rows.append((words, theme.ACCENT))
-        return rows
-
-    def _draw_panel(self, surface) -> None:
-        rect = self.panel_rect
-        panel(surface, rect, 200)
-        px = theme.font_px(self.size, 17)
-        line = int(px * 1.3)
-        x, y = rect.x + 10, rect.y + 8
-        g = self.game
-        for words, colour in self._panel_rows():
-            text.draw(surface, words, (x, y), text.fit_px(words, px, rect.w - 20), colour)
-            y += line
-        bh = int(px * 1.8)
-        if self.human_answering:
-            n = len(self.answer_buttons)
-            for i, b in enumerate(self.answer_buttons):
-                b.draw(surface, px - 1)
-                if i == self.block_index % n:
-                    pygame.draw.rect(surface, theme.GOOD, b.rect, 3, border_radius=8)
-            y += n * (bh + 4)
-            hint = self.tr("kor.answer_hint")
-        else:
-            hint = self.tr("kor.hint_move" if g.phase == kr.MOVE else "kor.hint_act")
-        by = self.end_button.rect.y
-        if self.human_to_act:
-            self.end_button.draw(surface, px)
-            self.bomb_button.draw(surface, px)
-        room = max(0, (by - 4 - y) // line)
-        words, colour = (self.message, theme.BAD) if self.message_time > 0 and self.message \
-            else (hint, theme.TEXT_DIM)
-        if self.human_to_move or self.human_to_act or self.human_answering or self.message:
-            for i, ln in enumerate(text.wrap(words, px - 1, rect.w - 20)[:room]):
-                text.draw(surface, ln, (x, y + i * line), px - 1, colour)
 
     # -- the frames bench --------------------------------------------------------------------
     SHOWS_BUSY = True
