@@ -89,6 +89,7 @@ def test_the_naval_remote_game_holds_no_more_than_the_view(seed):
             # its own side: the whole truth, as the rules hold it
             assert r.fleets[s] == game.fleets[s] and r.marks[s] == game.marks[s]
             assert r.hits[s] == game.hits[s] and set(r.sunk[s]) == set(game.sunk[s])
+            assert r.flak == game.flak        # what was shot down: over both fields
             assert r.turn == game.turn and r.over == game.over and r.quiet == game.quiet
             mine = game.pending is not None and game.pending.player == s
             assert (r.pending is not None) == mine

@@ -44,6 +44,7 @@ class Field:
     wrecks: list = field(default_factory=list)
     pulses: dict = field(default_factory=dict)
     lost: set = field(default_factory=set)     # own ship cells hit (weapons drawn destroyed)
+    flak: set = field(default_factory=set)     # cells where the Aegis shot something down
 
 
 class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
@@ -86,6 +87,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         f.marks = dict(g.marks[owner])
         f.wrecks = [g.fleets[owner][i].cells for i in g.sunk[owner]]
         f.lost = set(g.hits[owner])
+        f.flak = set(g.flak[owner])
 
     @property
     def human_to_move(self) -> bool:
@@ -350,7 +352,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         paint_field(surface, geo_l, self.letters, self.t, g.fleets[v],
                     {c: m for c, m in own.marks.items() if m != nv.EMPTY},
                     own.wrecks, own.lost, own.pulses, cursor=own_cursor,
-                    livery=self.livery_of(v))
+                    livery=self.livery_of(v), flak=own.flak)
         if view.aa is not None:
             draw_aa_reach(surface, geo_l, view.aa, 70 if intercepting else 12)
         if intercepting:
@@ -359,7 +361,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         to_move = self.human_to_move
         paint_field(surface, geo_r, self.letters, self.t + 1.3, [], enemy.marks, enemy.wrecks,
                     (), enemy.pulses, cursor=self.cursor if to_move else None,
-                    dim=0.3 if intercepting else 0.0)
+                    dim=0.3 if intercepting else 0.0, flak=enemy.flak)
         if to_move:
             draw_plan(surface, geo_r, self, self.cursor, v == g.first, nv.SIZE)
         self.effects.draw(surface, (ox, oy))
