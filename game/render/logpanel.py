@@ -23,6 +23,7 @@ class LogPanel(Transcript):
         self.rows = 1             # lines the panel showed last time it was drawn
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.pointer = None       # where the mouse was last seen (wheel events carry no pos)
+        self.foot = 0             # pixels kept free under the lines (a caption's, the scene's)
 
     def append(self, line) -> None:
         super().append(line)
@@ -60,7 +61,7 @@ class LogPanel(Transcript):
         """Where the panel stands and how many lines of ``px`` it shows, for the wheel and the
         page keys: set as the screen is updated, never as it is drawn."""
         self.rect = pygame.Rect(rect)
-        self.rows = max(1, (rect.h - 12) // int(px * 1.2))
+        self.rows = max(1, (rect.h - 12 - self.foot) // int(px * 1.2))
         self.back = max(0, min(self.back, len(self) - self.rows))
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, px: int, fit: bool = False,
@@ -68,7 +69,7 @@ class LogPanel(Transcript):
         """The panel with as many lines as fit, ending ``back`` lines before the newest."""
         panel(surface, rect, 200)
         line_h = int(px * 1.2)
-        rows = max(1, (rect.h - 12) // line_h)
+        rows = max(1, (rect.h - 12 - self.foot) // line_h)
         back = max(0, min(self.back, len(self) - rows))   # as placed, unless the size changed
         end = len(self) - back
         shown = self[max(0, end - rows):end]
