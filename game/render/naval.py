@@ -17,7 +17,7 @@ import pygame
 
 from . import damage, theme
 from .board import BoardGeometry, BoardPicture, draw_board, draw_ship, livery_colours
-from .naval_ships import NAVAL, naval_sprite
+from .naval_ships import NAVAL, carrier_layout, naval_sprite
 from .paint import fly_flag, patterned
 from .strike import FLAK_SMOKE
 from .widgets import tint
@@ -221,13 +221,44 @@ def draw_deck(surface: pygame.Surface, geo: BoardGeometry, cells, intact=None) -
         draw_weapon(surface, geo, "deck", c, intact is None or c in intact, vertical)
 
 
-def draw_weapons(surface: pygame.Surface, geo: BoardGeometry, weapons, lost=()) -> None:
-    """Every ``(weapon, cell)`` pair; cells in ``lost`` drawn destroyed."""
+def draw_weapons(surface: pygame.Surface, geo: BoardGeometry, weapons, lost=(),
+                 hull=None) -> None:
+    """Every ``(weapon, cell)`` pair; cells in ``lost`` drawn destroyed. ``hull``: the cells of
+    the ship they sit on, so a carrier's flight deck is trimmed to its hull (the bow tapers)."""
     lost = set(lost)
     decks = [c for w, c in weapons if w == "deck"]
+    if decks and hull and geo.cell >= 6 and carrier_layout(hull) is not None:
+        x0, y0 = min(x for x, _ in hull), min(y for _, y in hull)
+        surface.blit(_deck_on_hull(hull, decks, lost, geo.cell), geo.cell_rect((x0, y0)).topleft)
+        weapons = [(w, c) for w, c in weapons if w != "deck"]
     vertical = len(decks) > 1 and len({x for x, _ in decks}) == 1
     for weapon, cell in weapons:
         draw_weapon(surface, geo, weapon, cell, cell not in lost, vertical)
+
+
+def _deck_on_hull(hull, decks, lost, cell: int) -> pygame.Surface:
+    """A carrier's whole flight deck over its hull's box, cut to the hull's outline a pixel
+    inside its edge; drawn once per shape, deck, damage and size."""
+    x0, y0 = min(x for x, _ in hull), min(y for _, y in hull)
+
+    def rel(cells):
+        return tuple(sorted((x - x0, y - y0) for x, y in cells))
+
+    shape, deck = rel(hull), rel(decks)
+    key = ("deck-on-hull", shape, deck, rel(c for c in decks if c in lost), cell)
+    surf = _glyph_cache.get(key)
+    if surf is not None:
+        return surf
+    w, h = max(x for x, _ in shape) + 1, max(y for _, y in shape) + 1
+    surf = pygame.Surface((w * cell, h * cell), pygame.SRCALPHA)
+    draw_deck(surf, BoardGeometry(0, 0, cell, w, h), deck, set(rel(c for c in decks
+                                                                    if c not in lost)))
+    inside = pygame.mask.from_surface(naval_sprite(shape, cell, theme.SHIP, theme.SHIP_DARK))
+    for point in inside.outline():
+        inside.set_at(point, 0)
+    surf.blit(inside.to_surface(setcolor=(255, 255, 255, 255), unsetcolor=(255, 255, 255, 0)),
+              (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    return _remember(_glyph_cache, key, surf, 96)
 
 
 def _reach_surface(cell: int, colour) -> pygame.Surface:
@@ -275,7 +306,7 @@ def paint_field(surface, geo: BoardGeometry, letters, t: float, ships, marks: di
     afloat = [ship for ship in ships if ship.cells not in wrecks]
     for ship in afloat:
         draw_hull(surface, geo, ship.cells, *colours)
-        draw_weapons(surface, geo, ship.weapons, lost)
+        draw_weapons(surface, geo, ship.weapons, lost, ship.cells)
         for c in ship.cells:
             if c in lost:     # a holed deck burning over its weapon, as on every board
                 damage.draw_fire(surface, geo.cell_rect(c), c, t)
