@@ -295,3 +295,26 @@ def test_the_ceasefire_row_fits_its_panel_above_the_battle_time(home, size):
         last_line_bottom = panel.y + 8 + int(px * 1.25) * 3 + px
         assert last_line_bottom <= panel.bottom
         assert panel.bottom <= scene.footer_top() + px * 0.9 - px * 0.5
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
+def test_the_ship_names_under_each_field_are_big_enough_to_read_and_keep_the_sunk(
+        home, monkeypatch, size):
+    """Issue 33: the names under a Naval field were 12 px and dim at 800×600; now they take the
+    room there is, a sunk ship's name stays, dimmed, so the tally reads at a glance."""
+    from game.render import text as text_mod
+    app_ = next(running_app(size, 11))
+    scene = battle(app_)
+    sunk = scene.fields[1]
+    sunk.wrecks.append(scene.game.fleets[1][-1].cells)        # the enemy's patrol boat down
+    drawn = []
+    real = text_mod.draw
+    monkeypatch.setattr(text_mod, "draw", lambda s, words, pos, px, colour, *a, **k: drawn.append(
+        (str(words), px, tuple(colour))) or real(s, words, pos, px, colour, *a, **k))
+    scene.draw(app_.screen)
+    names = {app_.tr(f"naval.ship.{s.kind}") for s in scene.game.fleets[0]}
+    shown = [(w, px, c) for w, px, c in drawn if w in names]
+    assert len(shown) == 10 and min(px for _, px, _ in shown) >= 14        # both fields
+    patrol = app_.tr("naval.ship.patrol")
+    assert sorted(c == theme.TEXT_DIM for w, _, c in shown if w == patrol) == [False, True]
+    app_.quit()

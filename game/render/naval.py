@@ -15,7 +15,7 @@ import math
 
 import pygame
 
-from . import damage, theme
+from . import damage, text, theme
 from .board import BoardGeometry, BoardPicture, draw_board, draw_ship, livery_colours
 from .naval_ships import NAVAL, carrier_layout, naval_sprite
 from .paint import fly_flag, patterned
@@ -345,6 +345,38 @@ def draw_flak_mark(surface, geo: BoardGeometry, cell, small: bool = False) -> No
     size = max(8, int(geo.cell * 0.86))
     surf = _flak_surface(size)
     surface.blit(surf, surf.get_rect(center=geo.center(cell)))
+
+
+def draw_fleet_names(surface, geo: BoardGeometry, names, room: int, largest: int) -> None:
+    """Under a field, the name of every ship of its fleet, ``names`` as (name, afloat) pairs:
+    afloat ones bright, sunk ones dimmed and struck through; as large as the field's width and
+    ``room`` (pixels under it) let them be, on two lines if one is too narrow."""
+    sep = " · "
+    words = [n for n, _ in names]
+    lines = [list(names)]
+    for px in range(max(12, largest), 11, -1):
+        if text.size(sep.join(words), px)[0] <= geo.grid.w and px * 1.1 <= room:
+            break
+    else:
+        half = (len(names) + 1) // 2
+        lines = [names[:half], names[half:]]
+        for px in range(max(12, largest), 11, -1):
+            if all(text.size(sep.join(n for n, _ in line), px)[0] <= geo.grid.w
+                   for line in lines) and px * 2.2 <= room:
+                break
+    step = int(px * 1.1)
+    for i, line in enumerate(lines):
+        x = geo.grid.centerx - text.size(sep.join(n for n, _ in line), px)[0] / 2
+        y = geo.grid.bottom + px * 0.15 + i * step
+        for j, (name, afloat) in enumerate(line):
+            colour = theme.TEXT if afloat else theme.TEXT_DIM
+            rect = text.draw(surface, name, (x, y), px, colour)
+            if not afloat:
+                pygame.draw.line(surface, theme.TEXT_DIM, (rect.left, rect.centery + 1),
+                                 (rect.right, rect.centery + 1), max(1, px // 10))
+            x = rect.right
+            if j < len(line) - 1:
+                x = text.draw(surface, sep, (x, y), px, theme.TEXT_DIM).right
 
 
 def plane_shape(surface, centre, size: float, colour, width: int, direction: int = 1) -> None:

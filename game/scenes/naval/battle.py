@@ -24,7 +24,8 @@ from ...rules import naval as nv
 from ...render import text, theme
 from ...render.battle import status_panel
 from ...render.board import BoardGeometry
-from ...render.naval import draw_aa_reach, draw_incoming, draw_plan, paint_field
+from ...render.naval import (draw_aa_reach, draw_fleet_names, draw_incoming, draw_plan,
+                             paint_field)
 from ...render.strike import Strike
 from ...render.widgets import Button
 from ..common.base import ARROWS, step_cell
@@ -373,14 +374,11 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         self._draw_voyage(surface)
 
     def _draw_afloat(self, surface, geo: BoardGeometry, owner: int, px: int) -> None:
-        """The names of ``owner``'s ships afloat under his field (their number if too long)."""
-        afloat = [s.kind for s in self.game.fleets[owner]
-                  if s.cells not in self.fields[owner].wrecks]
-        words = " · ".join(self.tr(f"naval.ship.{k}") for k in afloat)
-        small = max(12, int(px * 0.7))
-        words = words if text.size(words, small)[0] < geo.grid.w else str(len(afloat))
-        text.draw(surface, words, (geo.grid.centerx, geo.grid.bottom + small * 0.9), small,
-                  theme.TEXT_DIM, "center")
+        """The names of ``owner``'s ships under his field, the sunk ones dimmed and struck."""
+        wrecks = self.fields[owner].wrecks
+        names = [(self.tr(f"naval.ship.{s.kind}"), s.cells not in wrecks)
+                 for s in self.game.fleets[owner]]
+        draw_fleet_names(surface, geo, names, self.log_rect.y - geo.grid.bottom - 2, px)
 
     def _prompt(self) -> str | None:
         return self.tr("naval.intercept_title") if self.human_intercepting else None
