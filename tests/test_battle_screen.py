@@ -207,3 +207,39 @@ def test_the_fleet_tally_under_each_board_is_big_enough_to_read(home, monkeypatc
         assert mine and all(grid.left <= g.grid.left and g.grid.right <= grid.right
                             and g.grid.bottom <= scene.log_rect.y for g in mine)
     app.quit()
+
+
+def test_the_thinking_glow_spreads_over_the_beliefs_range_and_has_a_legend(home, monkeypatch):
+    """Issue 33: early on every open cell is nearly as likely as the next, and scaled to the
+    largest belief they all glowed the same yellow. Scaled to the range the computer believed,
+    its coolest and hottest cells differ plainly, and a legend says which end is which."""
+    from game.app import App
+    from game.match import COMPUTER, HUMAN, Match, Seat
+    from game.render import text as text_mod
+    from game.rules.classic import PRESETS, Shot
+    from game.scenes.classic.thinking import ThinkingScene
+    app = App(size=(1280, 720), seed=1)
+    match = Match(PRESETS["russian"], (Seat(COMPUTER, "B", "hunter"), Seat(HUMAN, "A")), seed=1)
+    game = match.new_game([match.entry.computer_setup(match, i) for i in (0, 1)])
+    game.apply(Shot((9, 9)))
+    belief = [0.0095 + 0.001 * ((x + y) % 10) / 9 for y in range(10) for x in range(10)]
+    belief[99] = 0.0
+    cool, hot = (0, 0), (9, 0)                       # 0.0095 and 0.0105
+    scene = ThinkingScene(app, match, game, 0, [(1, (4, 4), belief)])
+    app.scenes.push(scene)
+    said = []
+    real = text_mod.draw
+    monkeypatch.setattr(text_mod, "draw", lambda s, words, *a, **k: said.append(str(words))
+                        or real(s, words, *a, **k))
+    app.step(1 / 60, [])
+    app.draw()
+    geo = scene.field_geometry()
+    colours = [app.screen.get_at(geo.cell_rect(c).move(2, 2).topleft) for c in (cool, hot)]
+    assert sum(abs(a - b) for a, b in zip(colours[0][:3], colours[1][:3])) > 120, colours
+    assert app.tr("thinking.less_likely") in said and app.tr("thinking.more_likely") in said
+    assert app.tr("thinking.all_alike") not in said           # it is said only when so
+    scene.thoughts[0] = (1, (4, 4), [0.01] * 99 + [0.0])
+    said.clear()
+    app.draw()
+    assert app.tr("thinking.all_alike") in said
+    app.quit()
