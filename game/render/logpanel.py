@@ -9,11 +9,38 @@ follows the newest line again.
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from ..i18n.phrase import Transcript
 from . import text, theme
 from .widgets import panel
+
+
+# a coordinate in a line: one letter, then its row (a word of its own): «З3», «Ж10», «B5»
+COORD = re.compile(r"(?<!\w)([^\W\d_])(\d{1,2})(?!\w)")
+
+
+def letter_colour(colour) -> tuple:
+    """The colour a coordinate's letter is drawn in, on a line of ``colour``: gold, or white
+    on a gold line, so «З3» never reads «33»."""
+    return theme.TEXT if tuple(colour[:3]) == theme.ACCENT else theme.ACCENT
+
+
+def draw_line(surface, words: str, pos, px: int, colour) -> None:
+    """One line of the log, each coordinate's letter in its own colour a hair before its
+    number (the rest as one piece each side)."""
+    x, y = pos
+    at = 0
+    gap = max(1, px // 10)
+    for m in COORD.finditer(words):
+        if m.start() > at:
+            x = text.draw(surface, words[at:m.start()], (x, y), px, colour).right
+        x = text.draw(surface, m.group(1), (x, y), px, letter_colour(colour)).right + gap
+        at = m.start(2)
+    if at < len(words):
+        text.draw(surface, words[at:], (x, y), px, colour)
 
 
 class LogPanel(Transcript):
@@ -76,8 +103,8 @@ class LogPanel(Transcript):
         bar = 6 if len(self) > rows else 0
         width = rect.w - 2 * pad - bar
         for i, (words, colour) in enumerate(shown):   # said in today's language
-            size = text.fit_px(words, px, width) if fit else px
-            text.draw(surface, words, (rect.x + pad, rect.y + 6 + i * line_h), size, colour)
+            size = text.fit_px(words, px, width - px // 2) if fit else px
+            draw_line(surface, words, (rect.x + pad, rect.y + 6 + i * line_h), size, colour)
         if bar:                   # where the view stands in the whole game
             track = pygame.Rect(rect.right - bar - 4, rect.y + 8, bar, rect.h - 16)
             pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=3)
