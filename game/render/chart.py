@@ -303,9 +303,10 @@ def place_marks(ports, totals, sizes, r: float, bounds: pygame.Rect, avoid=(),
                 ship: float = 0.0):
     """Beside each port (a pin of radius ``r``) its tag: its name (``sizes``: each name's
     width and height) with its row of stars (``totals``: how many; 0: none) on the far side
-    of it from the pin (room is kept for the stars before they are won), on the side where it lies on no pin and no other tag, nor on ``avoid``, inside ``bounds``; then
-    where the ship of ``ship`` rests there, on none of them. Returns (the stars' centres, the
-    names' boxes, the ship's rests as (dx, dy))."""
+    of it from the pin (room is kept for the stars before they are won), on the side where it
+    lies on no pin and no other tag, nor on ``avoid``, inside ``bounds``; then where the ship
+    of ``ship`` rests there, on none of them. Returns (the stars' centres, the names' boxes,
+    the ship's rests as (dx, dy))."""
     pins = [pygame.Rect(int(x - r), int(y - r), int(2 * r) + 1, int(2 * r) + 1) for x, y in ports]
     rows = [stars_box((0, 0), r * STAR_SIZE, n).size if n else (0, 0) for n in totals]
     tags = [(max(tw, rows[i][0]), th + rows[i][1]) for i, (tw, th) in enumerate(sizes)]

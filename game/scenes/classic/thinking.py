@@ -78,7 +78,6 @@ class ThinkingScene(Scene):
                   theme.font_px(self.size, 40), theme.ACCENT, "center", shadow=True)
         move, cell, belief = self.thoughts[self.index]
         human = 1 - self.player
-        cfg = self.game.config
         area = self._area()
         geo = self.field_geometry()
         draw_board(surface, geo, BoardPicture(ships=list(self.game.ships[human]),
