@@ -12,10 +12,9 @@ def test_a_coordinates_letter_is_drawn_apart_from_its_number(monkeypatch):
     coordinate stay as they are."""
     pygame.font.init()
     drawn = []
-    real = text.draw
-    monkeypatch.setattr(logpanel.text, "draw", lambda s, words, pos, px, colour, *a, **k:
-                        drawn.append((words, tuple(colour))) or real(s, words, pos, px, colour,
-                                                                    *a, **k))
+    real = text.render
+    monkeypatch.setattr(logpanel.text, "render", lambda words, px, colour, *a, **k:
+                        drawn.append((words, tuple(colour))) or real(words, px, colour, *a, **k))
     log = LogPanel(lambda: None, [("Боцман: З3 — Мимо! Ж10, 33 раза", theme.BAD)])
     surface = pygame.Surface((600, 100))
     log.draw(surface, pygame.Rect(0, 0, 600, 100), 20)

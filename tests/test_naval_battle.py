@@ -302,15 +302,17 @@ def test_the_ship_names_under_each_field_are_big_enough_to_read_and_keep_the_sun
         home, monkeypatch, size):
     """Issue 33: the names under a Naval field were 12 px and dim at 800×600; now they take the
     room there is, a sunk ship's name stays, dimmed, so the tally reads at a glance."""
+    from game.render import naval as naval_art
     from game.render import text as text_mod
     app_ = next(running_app(size, 11))
     scene = battle(app_)
     sunk = scene.fields[1]
     sunk.wrecks.append(scene.game.fleets[1][-1].cells)        # the enemy's patrol boat down
+    naval_art._names.clear()                                 # the names made anew
     drawn = []
-    real = text_mod.draw
-    monkeypatch.setattr(text_mod, "draw", lambda s, words, pos, px, colour, *a, **k: drawn.append(
-        (str(words), px, tuple(colour))) or real(s, words, pos, px, colour, *a, **k))
+    real = text_mod.render
+    monkeypatch.setattr(text_mod, "render", lambda words, px, colour, *a, **k: drawn.append(
+        (str(words), px, tuple(colour))) or real(words, px, colour, *a, **k))
     scene.draw(app_.screen)
     names = {app_.tr(f"naval.ship.{s.kind}") for s in scene.game.fleets[0]}
     shown = [(w, px, c) for w, px, c in drawn if w in names]

@@ -8,6 +8,7 @@ import asyncio
 import dataclasses
 import random
 
+import pygame
 import pytest
 
 from game.i18n import describe
@@ -599,6 +600,7 @@ def test_the_chat_hint_never_covers_the_newest_log_line(home, size, monkeypatch)
     """Issue 33: at 800×600 the hint (how to talk) sat over the newest line of a full log."""
     from game.app import App
     from game.match import HUMAN, REMOTE, Match, Seat
+    from game.render import logpanel
     from game.render import text as text_mod
     app = App(size=size, seed=3, audio=False)
     game = nv.new_game(nv.NavalConfig(), random.Random(3))
@@ -614,8 +616,16 @@ def test_the_chat_hint_never_covers_the_newest_log_line(home, size, monkeypatch)
     app.step(1 / 30, [])
     drawn = []
     real = text_mod.draw
-    monkeypatch.setattr(text_mod, "draw", lambda s, words, pos, px, *a, **k: drawn.append(
-        (str(words), real(s, words, pos, px, *a, **k))))
+
+    def draw(s, words, pos, px, *a, **k):
+        rect = real(s, words, pos, px, *a, **k)
+        drawn.append((str(words), rect))
+        return rect
+
+    def line(s, words, pos, px, colour):
+        drawn.append((words, pygame.Rect(pos, text_mod.size(words, px))))
+    monkeypatch.setattr(text_mod, "draw", draw)
+    monkeypatch.setattr(logpanel, "draw_line", line)
     app.draw()
     hint = next(r for w, r in drawn if w == app.tr("online.chat_hint"))
     newest = next(r for w, r in drawn if "Line 40" in w)

@@ -15,6 +15,7 @@ import pygame
 
 from ..i18n.phrase import Transcript
 from . import text, theme
+from .cache import Lru
 from .widgets import panel
 
 
@@ -30,17 +31,33 @@ def letter_colour(colour) -> tuple:
 
 def draw_line(surface, words: str, pos, px: int, colour) -> None:
     """One line of the log, each coordinate's letter in its own colour a hair before its
-    number (the rest as one piece each side)."""
-    x, y = pos
+    number (the rest as one piece each side); the line made once and kept while shown."""
+    surface.blit(_lines.get_or_make((words, px, tuple(colour)),
+                                    lambda: _line(words, px, colour)), pos)
+
+
+_lines = Lru(120)
+
+
+def _line(words: str, px: int, colour) -> pygame.Surface:
+    pieces = []
     at = 0
     gap = max(1, px // 10)
     for m in COORD.finditer(words):
         if m.start() > at:
-            x = text.draw(surface, words[at:m.start()], (x, y), px, colour).right
-        x = text.draw(surface, m.group(1), (x, y), px, letter_colour(colour)).right + gap
+            pieces.append((words[at:m.start()], colour, 0))
+        pieces.append((m.group(1), letter_colour(colour), gap))
         at = m.start(2)
-    if at < len(words):
-        text.draw(surface, words[at:], (x, y), px, colour)
+    if at < len(words) or not pieces:
+        pieces.append((words[at:], colour, 0))
+    rendered = [(text.render(w, px, c), after) for w, c, after in pieces]
+    surf = pygame.Surface((sum(r.get_width() + after for r, after in rendered),
+                           max(r.get_height() for r, _ in rendered)), pygame.SRCALPHA)
+    x = 0
+    for r, after in rendered:
+        surf.blit(r, (x, 0))
+        x += r.get_width() + after
+    return surf
 
 
 class LogPanel(Transcript):

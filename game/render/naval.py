@@ -17,6 +17,7 @@ import pygame
 
 from . import damage, text, theme
 from .board import BoardGeometry, BoardPicture, draw_board, draw_ship, livery_colours
+from .cache import Lru
 from .naval_ships import NAVAL, carrier_layout, naval_sprite
 from .paint import fly_flag, patterned
 from .strike import FLAK_SMOKE
@@ -350,33 +351,48 @@ def draw_flak_mark(surface, geo: BoardGeometry, cell, small: bool = False) -> No
 def draw_fleet_names(surface, geo: BoardGeometry, names, room: int, largest: int) -> None:
     """Under a field, the name of every ship of its fleet, ``names`` as (name, afloat) pairs:
     afloat ones bright, sunk ones dimmed and struck through; as large as the field's width and
-    ``room`` (pixels under it) let them be, on two lines if one is too narrow."""
-    sep = " · "
+    ``room`` (pixels under it) let them be, on two lines if one is too narrow. Made once for
+    each fleet's state and size."""
+    key = (tuple(names), geo.grid.w, room, largest)
+    surface.blit(_names.get_or_make(key, lambda: _fleet_names(names, geo.grid.w, room,
+                                                               largest)), geo.grid.bottomleft)
+
+
+_names = Lru(16)
+SEP = " · "
+
+
+def _fleet_names(names, width: int, room: int, largest: int) -> pygame.Surface:
     words = [n for n, _ in names]
     lines = [list(names)]
     for px in range(max(12, largest), 11, -1):
-        if text.size(sep.join(words), px)[0] <= geo.grid.w and px * 1.1 <= room:
+        if text.size(SEP.join(words), px)[0] <= width and px * 1.1 <= room:
             break
     else:
         half = (len(names) + 1) // 2
         lines = [names[:half], names[half:]]
         for px in range(max(12, largest), 11, -1):
-            if all(text.size(sep.join(n for n, _ in line), px)[0] <= geo.grid.w
+            if all(text.size(SEP.join(n for n, _ in line), px)[0] <= width
                    for line in lines) and px * 2.2 <= room:
                 break
     step = int(px * 1.1)
+    surf = pygame.Surface((width, int(px * 0.15) + step * len(lines) + 2), pygame.SRCALPHA)
     for i, line in enumerate(lines):
-        x = geo.grid.centerx - text.size(sep.join(n for n, _ in line), px)[0] / 2
-        y = geo.grid.bottom + px * 0.15 + i * step
+        x = (width - text.size(SEP.join(n for n, _ in line), px)[0]) // 2
+        y = int(px * 0.15) + i * step
         for j, (name, afloat) in enumerate(line):
-            colour = theme.TEXT if afloat else theme.TEXT_DIM
-            rect = text.draw(surface, name, (x, y), px, colour)
+            word = text.render(name, px, theme.TEXT if afloat else theme.TEXT_DIM)
+            surf.blit(word, (x, y))
             if not afloat:
-                pygame.draw.line(surface, theme.TEXT_DIM, (rect.left, rect.centery + 1),
-                                 (rect.right, rect.centery + 1), max(1, px // 10))
-            x = rect.right
+                mid = y + word.get_height() // 2 + 1
+                pygame.draw.line(surf, theme.TEXT_DIM, (x, mid), (x + word.get_width(), mid),
+                                 max(1, px // 10))
+            x += word.get_width()
             if j < len(line) - 1:
-                x = text.draw(surface, sep, (x, y), px, theme.TEXT_DIM).right
+                sep = text.render(SEP, px, theme.TEXT_DIM)
+                surf.blit(sep, (x, y))
+                x += sep.get_width()
+    return surf
 
 
 def plane_shape(surface, centre, size: float, colour, width: int, direction: int = 1) -> None:
