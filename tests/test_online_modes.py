@@ -631,3 +631,24 @@ def test_the_chat_hint_never_covers_the_newest_log_line(home, size, monkeypatch)
     newest = next(r for w, r in drawn if "Line 40" in w)
     assert not hint.colliderect(newest), (hint, newest)
     app.quit()
+
+
+def test_a_rejoined_naval_screen_shows_what_was_shot_down_on_both_fields(home):
+    """Issue 33, defect 6: the marks of shells and planes shot down come with the seat's view,
+    so a screen opened again on a game in progress shows them on both boards."""
+    from game.app import App
+    from game.match import HUMAN, REMOTE, Match, Seat
+    rng = random.Random(2)
+    game = nv.new_game(nv.NavalConfig(), rng)
+    while not (game.flak[0] and game.flak[1]) and not game.over:
+        game.apply(nv.random_action(game, rng))
+    assert game.flak[0] and game.flak[1]
+    app = App(size=(800, 600), seed=3, audio=False)
+    remote = NavalRemote(game.config, 1, lambda a: None)
+    feed(remote, game, [], "naval")
+    match = Match(game.config, (Seat(REMOTE, "Anna"), Seat(HUMAN, "Boris")), seed=3)
+    scene = app.scenes.push(online(SCREENS["naval"].battle)(app, match, remote,
+                                                            _QuietSession()))
+    app.step(1 / 30, [])
+    assert [scene.fields[p].flak for p in (0, 1)] == game.flak
+    app.quit()
