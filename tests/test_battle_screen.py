@@ -2,10 +2,11 @@
 the board, the aim following typed coordinates, the right words in the status panel."""
 
 import pygame
+import pytest
 
 from game.render.effects import Effects
 from game.rules.classic import LARGE_18_FLEET
-from game.render.battle import afloat_rows
+from game.render.battle import afloat_groups, afloat_layout
 
 import random
 
@@ -29,15 +30,18 @@ def test_result_words_rise_inside_the_board_never_over_its_letters_or_numbers():
                 break
 
 
-def test_every_ship_afloat_of_a_large_fleet_has_a_place_under_the_board():
+def test_every_size_of_a_large_fleet_has_its_count_under_the_board(home):
+    pygame.font.init()
     sizes = sorted((s.size for s in LARGE_18_FLEET), reverse=True)
     assert len(sizes) == 21
-    rows = afloat_rows(sizes, 18 * 3)
-    placed = [size for row in rows for _, size in row]
-    assert placed == sizes
+    afloat = sizes[2:]                                  # the two largest sunk
+    groups = afloat_groups(sizes, afloat)
+    assert groups == [(6, 0), (5, 1), (4, 3), (3, 4), (2, 5), (1, 6)]
+    cell, px, rows = afloat_layout(groups, 360, 60, 30)
+    assert [(size, n) for row in rows for _, size, n in row] == groups
     for row in rows:
-        assert all(x + size <= 18 * 3 for x, size in row)
-        assert all(a[0] + a[1] < b[0] for a, b in zip(row, row[1:]))   # a cell apart
+        assert all(0 <= x and x + size * cell <= 360 for x, size, _ in row)
+        assert all(a[0] + a[1] * cell < b[0] for a, b in zip(row, row[1:]))   # apart
 
 
 def test_placement_help_names_mirror_shapes_and_mines_only_where_they_apply(home):
@@ -171,3 +175,71 @@ def test_korabliki_labels_fit_their_piece_at_every_size_in_every_language():
                     box = surf.get_bounding_rect()
                     assert box.w <= int(max_w) and surf.get_rect().contains(box), \
                         (lang, label, s, box)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
+@pytest.mark.parametrize("preset, least", [("russian", 16), ("large-18", 12)])
+def test_the_fleet_tally_under_each_board_is_big_enough_to_read(home, monkeypatch, size, preset,
+                                                                least):
+    """Issue 33: the ships afloat under each board were specks (cells of 6 to 11 px at 800×600);
+    a silhouette per size with its count now takes the room there is, inside the board's width
+    and above the log, both boards alike."""
+    from game.app import App
+    from game.match import COMPUTER, HUMAN, Match, Seat
+    from game.render import battle as battle_art
+    from game.rules.classic import PRESETS
+    from game.scenes.classic.battle import BattleScene
+    app = App(size=size, seed=1)
+    match = Match(PRESETS[preset], (Seat(HUMAN, "A"), Seat(COMPUTER, "B", "hunter")), seed=1)
+    game = match.new_game([match.entry.computer_setup(match, i) for i in (0, 1)])
+    scene = BattleScene(app, match, game, keep_record=False)
+    app.scenes.push(scene)
+    app.step(1 / 60, [])
+    drawn = []
+    real = battle_art.draw_vessel
+    monkeypatch.setattr(battle_art, "draw_vessel", lambda s, geo, *a, **k: drawn.append(geo)
+                        or real(s, geo, *a, **k))
+    app.draw()
+    assert drawn and min(g.cell for g in drawn) >= least, [g.cell for g in drawn]
+    for side in ("left", "right"):
+        grid = scene._geo[side].grid
+        mine = [g for g in drawn if grid.left <= g.grid.centerx <= grid.right]
+        assert mine and all(grid.left <= g.grid.left and g.grid.right <= grid.right
+                            and g.grid.bottom <= scene.log_rect.y for g in mine)
+    app.quit()
+
+
+def test_the_thinking_glow_spreads_over_the_beliefs_range_and_has_a_legend(home, monkeypatch):
+    """Issue 33: early on every open cell is nearly as likely as the next, and scaled to the
+    largest belief they all glowed the same yellow. Scaled to the range the computer believed,
+    its coolest and hottest cells differ plainly, and a legend says which end is which."""
+    from game.app import App
+    from game.match import COMPUTER, HUMAN, Match, Seat
+    from game.render import text as text_mod
+    from game.rules.classic import PRESETS, Shot
+    from game.scenes.classic.thinking import ThinkingScene
+    app = App(size=(1280, 720), seed=1)
+    match = Match(PRESETS["russian"], (Seat(COMPUTER, "B", "hunter"), Seat(HUMAN, "A")), seed=1)
+    game = match.new_game([match.entry.computer_setup(match, i) for i in (0, 1)])
+    game.apply(Shot((9, 9)))
+    belief = [0.0095 + 0.001 * ((x + y) % 10) / 9 for y in range(10) for x in range(10)]
+    belief[99] = 0.0
+    cool, hot = (0, 0), (9, 0)                       # 0.0095 and 0.0105
+    scene = ThinkingScene(app, match, game, 0, [(1, (4, 4), belief)])
+    app.scenes.push(scene)
+    said = []
+    real = text_mod.draw
+    monkeypatch.setattr(text_mod, "draw", lambda s, words, *a, **k: said.append(str(words))
+                        or real(s, words, *a, **k))
+    app.step(1 / 60, [])
+    app.draw()
+    geo = scene.field_geometry()
+    colours = [app.screen.get_at(geo.cell_rect(c).move(2, 2).topleft) for c in (cool, hot)]
+    assert sum(abs(a - b) for a, b in zip(colours[0][:3], colours[1][:3])) > 120, colours
+    assert app.tr("thinking.less_likely") in said and app.tr("thinking.more_likely") in said
+    assert app.tr("thinking.all_alike") not in said           # it is said only when so
+    scene.thoughts[0] = (1, (4, 4), [0.01] * 99 + [0.0])
+    said.clear()
+    app.draw()
+    assert app.tr("thinking.all_alike") in said
+    app.quit()

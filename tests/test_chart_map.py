@@ -165,6 +165,38 @@ def test_the_names_beside_the_ports_overlap_nothing(home, size, lang):
     app.quit()
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_pins_stars_names_and_the_resting_ship_never_lie_on_each_other(home, size, lang):
+    """Issue 33: close ports (Kronstadt and Tallinn, Göteborg and Copenhagen) had one port's
+    stars on the next one's pin, and the ship resting at a port on its neighbour's marks. On
+    every voyage's chart: no pin, row of stars or name lies on another's, and the ship
+    resting at a port covers none of them."""
+    app, chart = chart_at(size, lang)
+    for shown in range(len(chart.voyages)):
+        chart.shown = shown
+        chart.layout()
+        pane = chart.pane
+        r = pane.port_r
+        things = []                    # (port, what, rect)
+        for i, (x, y) in enumerate(pane.ports):
+            things.append((i, "pin", pygame.Rect(int(x - r), int(y - r), int(2 * r) + 1,
+                                                 int(2 * r) + 1)))
+            things.append((i, "stars", pane.star_box(i)))
+            things.append((i, "name", pane.labels[i]))
+        for n, (i, what, box) in enumerate(things):
+            assert chart.chart.contains(box), (shown, i, what)
+            for j, other, rect in things[n + 1:]:
+                if i != j:
+                    assert not box.colliderect(rect), (shown, i, what, j, other)
+        for i in range(len(pane.ports)):
+            ship = pane.ship_box(i)
+            assert chart.chart.contains(ship), (shown, i, "ship")
+            assert [(j, what) for j, what, rect in things if ship.colliderect(rect)] == [], \
+                (shown, i, "ship")
+    app.quit()
+
+
 def test_the_paper_is_drawn_once_per_size(home):
     view = geo.ChartView((0, 0, 300, 320), [(-9.0, 36.0), (30.0, 70.0)])
     coast = geo.load_coast()

@@ -115,6 +115,56 @@ def test_the_human_defender_chooses_what_his_aegis_shoots_down(app):
     assert any("Shot down" in words for words, _ in scene.log)
 
 
+def _painted_flak(app, scene, monkeypatch) -> list:
+    """The shot-down marks each board was painted with, own board first."""
+    import game.scenes.naval.battle as battle_mod
+    painted = []
+    real = battle_mod.paint_field
+    monkeypatch.setattr(battle_mod, "paint_field", lambda *a, **k: painted.append(
+        set(k.get("flak", ()))) or real(*a, **k))
+    scene.draw(app.screen)
+    return painted
+
+
+def test_what_the_aegis_shot_down_leaves_a_mark_on_both_boards(app, monkeypatch):
+    """Issue 33, defect 6: a shell or plane shot down leaves a mark on the field it was fired
+    at, for the defender on his own board and for the attacker on his target board, and a
+    screen made again on the same game (a resumed one) shows it too."""
+    scene = battle(app, first=1)                      # the computer fires at the person
+    scene.play(nv.Volley(((1, 5), (8, 8)), ((2, 5), (2, 6))))
+    settle(app, scene)
+    frames(app, 1, click(scene.geo_of(0).center((1, 5))))
+    frames(app, 1, click(scene.geo_of(0).center((2, 5))) + [key(pygame.K_RETURN)])
+    settle(app, scene)
+    assert scene.fields[0].flak == {(1, 5), (2, 5)}
+    assert _painted_flak(app, scene, monkeypatch)[0] == {(1, 5), (2, 5)}
+    # the person fires into the computer's Aegis: what it shoots down is marked on his target
+    scene.play(nv.Volley(((1, 5),), ((2, 5), (2, 6))))     # (his gun at I9 was lost)
+    settle(app, scene)
+    downed = [c for _, _, r in scene.game.history if isinstance(r, nv.VolleyResult)
+              and r.player == 0 for c in r.downed]
+    assert downed and scene.fields[1].flak == set(downed)
+    assert _painted_flak(app, scene, monkeypatch)[1] == set(downed)
+    again = NavalBattleScene(app, scene.match, scene.game, keep_record=False)
+    assert again.fields[1].flak == set(downed) and {(1, 5), (2, 5)} <= again.fields[0].flak
+
+
+def test_incoming_shells_and_planes_differ_in_shape_not_only_in_colour(app):
+    """Issue 33, defect 6: on the defender's prompt a shell and a plane are told apart by
+    their outlines: the two cells' drawings (both in reach, neither chosen) share little."""
+    from game.render.board import BoardGeometry
+    from game.render.naval import draw_incoming
+    geo = BoardGeometry(0, 0, 40, 12, 12)
+    shell, plane = (2, 2), (6, 2)
+    surf = pygame.Surface(geo.outer.size, pygame.SRCALPHA)
+    draw_incoming(surf, geo, nv.Volley((shell,), (), None, (plane,)), [shell, plane], [])
+    masks = [pygame.mask.from_threshold(surf.subsurface(geo.cell_rect(c)), theme.BAD,
+                                        (30, 30, 30, 255)) for c in (shell, plane)]
+    both = masks[0].overlap_area(masks[1], (0, 0))
+    assert masks[0].count() and masks[1].count()
+    assert both < 0.5 * min(m.count() for m in masks)
+
+
 def test_automatic_interception_asks_nothing(app):
     scene = battle(app, first=1, auto=True)
     scene.play(nv.Volley(((1, 5), (8, 8)), ((2, 5), (2, 6))))
@@ -285,3 +335,28 @@ def test_the_status_says_the_ability_set_and_never_next_turns_weapons_on_the_ene
     assert not scene.human_to_move
     words = " ".join(scene.status_words())
     assert ready not in words and app.tr("naval.planes", n=g.view(0).planes) not in words
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
+def test_the_ship_names_under_each_field_are_big_enough_to_read_and_keep_the_sunk(
+        home, monkeypatch, size):
+    """Issue 33: the names under a Naval field were 12 px and dim at 800×600; now they take the
+    room there is, a sunk ship's name stays, dimmed, so the tally reads at a glance."""
+    from game.render import naval as naval_art
+    from game.render import text as text_mod
+    app_ = next(running_app(size, 11))
+    scene = battle(app_)
+    sunk = scene.fields[1]
+    sunk.wrecks.append(scene.game.fleets[1][-1].cells)        # the enemy's patrol boat down
+    naval_art._names.clear()                                 # the names made anew
+    drawn = []
+    real = text_mod.render
+    monkeypatch.setattr(text_mod, "render", lambda words, px, colour, *a, **k: drawn.append(
+        (str(words), px, tuple(colour))) or real(words, px, colour, *a, **k))
+    scene.draw(app_.screen)
+    names = {app_.tr(f"naval.ship.{s.kind}") for s in scene.game.fleets[0]}
+    shown = [(w, px, c) for w, px, c in drawn if w in names]
+    assert len(shown) == 10 and min(px for _, px, _ in shown) >= 14        # both fields
+    patrol = app_.tr("naval.ship.patrol")
+    assert sorted(c == theme.TEXT_DIM for w, _, c in shown if w == patrol) == [False, True]
+    app_.quit()

@@ -243,6 +243,23 @@ def test_aegis_asks_its_owner_and_shoots_down_at_most_two_shells_in_reach():
     assert g.turn == 1
 
 
+def test_what_the_aegis_shot_down_stays_known_to_both_sides_for_the_whole_game():
+    """Issue 33, defect 6: the shells and planes shot down over a field are a mark both sides
+    keep (the attacker was told them); it is not a shot (the cell may be named again) and it
+    outlives the next volley, a save and a copy."""
+    g = game()
+    play(g, Volley(((1, 5), (8, 8)), ((2, 5), (2, 6))), intercept=((1, 5), (2, 5)))
+    assert g.flak[1] == {(1, 5), (2, 5)} and g.flak[0] == set()
+    assert g.view(1).flak_own == {(1, 5), (2, 5)} and g.view(0).flak_target == {(1, 5), (2, 5)}
+    assert g.view(0).flak_own == frozenset() and g.view(1).flak_target == frozenset()
+    play(g, Volley(((0, 11),), ((5, 11), (6, 11))))       # B answers (a gun lost); A again
+    play(g, Volley(((0, 0), (1, 0)), ((10, 11), (11, 11))))
+    assert g.view(0).downed == () and g.view(0).flak_target == {(1, 5), (2, 5)}
+    assert (1, 5) in g.targetable(0)                      # not a shot: it may be named again
+    again = n.NavalGame.from_dict(g.to_dict())
+    assert again.flak == g.flak and g.clone().flak == g.flak
+
+
 def test_aegis_shoots_down_any_number_of_planes_and_defends_in_the_volley_that_hits_it():
     g = game()
     play(g, opening(g))

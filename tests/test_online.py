@@ -249,6 +249,23 @@ def test_join_says_what_went_wrong_and_remembers_the_form(tmp_path, home, monkey
         app.flow.online_close()
 
 
+def test_esc_after_a_failed_connection_goes_back_to_the_form_without_a_question(home):
+    """Issue 33: no room was joined, so there is no room to leave: Esc asks nothing."""
+    app = make_app(home, "guest", (800, 600), "en")
+    try:
+        app.flow.online()
+        app.flow.online_join()
+        form = top(app)
+        app.settings.online_address = "127.0.0.1:1"          # nobody listens there
+        app.settings.online_room = "ABC234"
+        form.join()
+        frames([app], until=lambda: app.flow.session.join_problem() is not None, dt=0.05)
+        app.step(1 / 30, [key(pygame.K_ESCAPE)])
+        assert top(app) is form and app.flow.session is None
+    finally:
+        app.flow.online_close()
+
+
 @pytest.mark.parametrize("size, lang", SIZES)
 def test_host_and_join_play_a_classic_battle_through_the_screens(tmp_path, home, monkeypatch,
                                                                    size, lang):

@@ -8,6 +8,7 @@ import asyncio
 import dataclasses
 import random
 
+import pygame
 import pytest
 
 from game.i18n import describe
@@ -20,7 +21,7 @@ from game.rules import naval as nv
 from game.rules.classic import HIT, MISS, SUNK
 from game.rules.errors import RuleError
 from game.scenes.common import online as online_screens
-from game.scenes.common.online_battle import OnlineBattle
+from game.scenes.common.online_battle import OnlineBattle, online
 from game.scenes.common.quick_match import SetupScene
 from game.scenes.korabliki.gameover import KorablikiGameOverScene
 from game.scenes.modes import SCREENS
@@ -89,6 +90,7 @@ def test_the_naval_remote_game_holds_no_more_than_the_view(seed):
             # its own side: the whole truth, as the rules hold it
             assert r.fleets[s] == game.fleets[s] and r.marks[s] == game.marks[s]
             assert r.hits[s] == game.hits[s] and set(r.sunk[s]) == set(game.sunk[s])
+            assert r.flak == game.flak        # what was shot down: over both fields
             assert r.turn == game.turn and r.over == game.over and r.quiet == game.quiet
             mine = game.pending is not None and game.pending.player == s
             assert (r.pending is not None) == mine
@@ -568,3 +570,85 @@ def test_a_classic_seat_back_after_a_dropped_connection_plays_the_shots_it_misse
         assert b._free_to_act                           # and its turn, shown
     finally:
         close(host, guest)
+
+
+# -- the chat's hint (issue 33) ---------------------------------------------------------------
+
+class _QuietSession:
+    """A seat's session that hears nothing and sends nowhere: a battle screen's online parts
+    drawn without a server."""
+
+    hosted = None
+    unreachable = False
+    address = "127.0.0.1:1"
+
+    def __init__(self):
+        self.remote = dataclasses.make_dataclass("R", [("chat", list), ("state", dict)])([], {})
+
+    def poll(self):
+        return []
+
+    def send(self, message):
+        pass
+
+    def other_gone(self):
+        return None
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
+def test_the_chat_hint_never_covers_the_newest_log_line(home, size, monkeypatch):
+    """Issue 33: at 800×600 the hint (how to talk) sat over the newest line of a full log."""
+    from game.app import App
+    from game.match import HUMAN, REMOTE, Match, Seat
+    from game.render import logpanel
+    from game.render import text as text_mod
+    app = App(size=size, seed=3, audio=False)
+    game = nv.new_game(nv.NavalConfig(), random.Random(3))
+    remote = NavalRemote(game.config, 0, lambda a: None)
+    feed(remote, game, [], "naval")
+    match = Match(game.config, (Seat(HUMAN, "Anna"), Seat(REMOTE, "Boris")), seed=3)
+    scene = app.scenes.push(online(SCREENS["naval"].battle)(app, match, remote,
+                                                            _QuietSession()))
+    for i in range(40):
+        scene.log.append((f"Line {i}", theme.TEXT))
+    scene._chat_lines([(1, "text", "Line 40: a long word from the other side, as long as a chat "
+                                   "line may be typed")])
+    app.step(1 / 30, [])
+    drawn = []
+    real = text_mod.draw
+
+    def draw(s, words, pos, px, *a, **k):
+        rect = real(s, words, pos, px, *a, **k)
+        drawn.append((str(words), rect))
+        return rect
+
+    def line(s, words, pos, px, colour):
+        drawn.append((words, pygame.Rect(pos, text_mod.size(words, px))))
+    monkeypatch.setattr(text_mod, "draw", draw)
+    monkeypatch.setattr(logpanel, "draw_line", line)
+    app.draw()
+    hint = next(r for w, r in drawn if w == app.tr("online.chat_hint"))
+    newest = next(r for w, r in drawn if "Line 40" in w)
+    assert not hint.colliderect(newest), (hint, newest)
+    app.quit()
+
+
+def test_a_rejoined_naval_screen_shows_what_was_shot_down_on_both_fields(home):
+    """Issue 33, defect 6: the marks of shells and planes shot down come with the seat's view,
+    so a screen opened again on a game in progress shows them on both boards."""
+    from game.app import App
+    from game.match import HUMAN, REMOTE, Match, Seat
+    rng = random.Random(2)
+    game = nv.new_game(nv.NavalConfig(), rng)
+    while not (game.flak[0] and game.flak[1]) and not game.over:
+        game.apply(nv.random_action(game, rng))
+    assert game.flak[0] and game.flak[1]
+    app = App(size=(800, 600), seed=3, audio=False)
+    remote = NavalRemote(game.config, 1, lambda a: None)
+    feed(remote, game, [], "naval")
+    match = Match(game.config, (Seat(REMOTE, "Anna"), Seat(HUMAN, "Boris")), seed=3)
+    scene = app.scenes.push(online(SCREENS["naval"].battle)(app, match, remote,
+                                                            _QuietSession()))
+    app.step(1 / 30, [])
+    assert [scene.fields[p].flak for p in (0, 1)] == game.flak
+    app.quit()

@@ -346,8 +346,9 @@ def test_the_letters_row_shows_a_letter_per_column(small_app, mode, columns):
     scene = setup_scene(small_app, mode)
     item = row(scene, "settings.letters")
     for value in item.values():
-        letters = re.sub(r"^.*: ", "", item.show(value)).replace(" ", "")
-        assert len(letters) == columns, (value, letters)
+        letters = re.sub(r"^.*: ", "", item.show(value)).split(" ")
+        # issue 33: a letter per column, spaced, however long the row ("ABCDEFGHIJKL" was not)
+        assert len(letters) == columns and all(len(c) == 1 for c in letters), (value, letters)
 
 
 # --- item 10: a new player starts mid-ladder, and the choice is remembered --------------------

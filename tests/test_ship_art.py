@@ -214,6 +214,36 @@ def test_naval_shapes_tell_their_kind():
     assert carrier_layout([(0, 0), (1, 0)]) is None
 
 
+@pytest.mark.parametrize("cell", [16, 32, 64])
+@pytest.mark.parametrize("turn", range(4))
+def test_the_carriers_flight_deck_stays_on_its_hull_even_at_the_bow(app, cell, turn):  # noqa: F811
+    """Issue 33: a flight deck laid to the bow drew its runway past the tapered bow. What the
+    deck adds to a painted field lies on the hull's own pixels, in every orientation."""
+    from game.render.naval import paint_field
+    cells = sorted(naval_rules.forms("carrier")[turn])
+    geo = BoardGeometry(0, 0, cell, 6, 6)
+    letters = letter_set("latin")
+
+    def painted(weapons):
+        surf = pygame.Surface(geo.outer.size)
+        ship = naval_rules.NavalShip("carrier", tuple(cells), tuple(weapons))
+        paint_field(surf, geo, letters, 0.0, [ship], {})
+        return surf
+
+    hull = pygame.Surface(geo.outer.size, pygame.SRCALPHA)
+    hull.blit(naval_sprite(cells, cell, theme.SHIP, theme.SHIP_DARK),
+              geo.cell_rect((min(x for x, _ in cells), min(y for _, y in cells))).topleft)
+    on_hull = pygame.mask.from_surface(hull)
+    bare = painted(())
+    for line in naval_rules.deck_options(cells):
+        decked = painted(("deck", c) for c in line)
+        added = pygame.mask.from_threshold(decked, (0, 0, 0, 0), (1, 1, 1, 255), bare, 1)
+        added.invert()                                   # the pixels the deck changed
+        assert added.count() > cell                      # the deck was drawn
+        off = added.count() - added.overlap_area(on_hull, (0, 0))
+        assert off <= cell // 8, f"{line}: {off} deck pixels off the hull"
+
+
 def test_naval_hulls_paint_no_gun_of_their_own():
     """Weapons sit where the player put them: the unarmed hulls have no turret shade."""
     dark = tuple(int(c * 0.62) for c in theme.SHIP[:3])

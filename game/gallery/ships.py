@@ -106,7 +106,7 @@ def _naval(surface, geo, cells, weapons, state) -> None:
         return
     draw_hull(surface, geo, cells)
     lost = _hits(cells) if state == "hit" else []
-    draw_weapons(surface, geo, weapons, lost)
+    draw_weapons(surface, geo, weapons, lost, cells)
     draw_marks(surface, geo, {c: HIT for c in lost}, 0.0)
 
 

@@ -30,18 +30,19 @@ def naval_fleet() -> list:
     ]
 
 
-def naval_battle(app, seed: int) -> NavalBattleScene:
+def naval_battle(app, seed: int, then=()) -> NavalBattleScene:
     """A Naval battle, the person (left) against the computer, both past their first turns
-    (an ability may be used)."""
+    (an ability may be used); ``then``: (volley, what the Aegis shoots down) played after."""
     seats = (Seat(HUMAN, "Nelson", ""), Seat(COMPUTER, "Ushakov", "hunter", opponent=""))
     match = Match(nv.NavalConfig(), seats, first="0", seed=seed)
     game = nv.NavalGame(match.config, [naval_fleet(), naval_fleet()], 0)
     openings = (nv.Volley(((10, 10), (11, 11)), ((10, 6), (10, 7))),
                 nv.Volley(((11, 1), (11, 2)), ((0, 11), (1, 11))))
-    for opening in (openings[0], openings[0], openings[1], openings[1]):
-        for e in game.apply(opening):
-            if isinstance(e, nv.InterceptNeeded):
-                game.apply(nv.Intercept(()))
+    for volley, downed in [(v, None) for v in (openings[0], openings[0], openings[1],
+                                                  openings[1])] + list(then):
+        for e in game.apply(volley):
+            if isinstance(e, nv.InterceptNeeded) and downed is not None:
+                game.apply(nv.Intercept(tuple(downed)))
     scene = NavalBattleScene(app, match, game, keep_record=False)
     app.scenes.reset(scene)
     return scene
@@ -60,6 +61,8 @@ def naval_fire(scene: NavalBattleScene, volley: nv.Volley, downed=()) -> None:
 TORPEDO = nv.Volley(((6, 3), (0, 0)), ((10, 3), (10, 4)), torpedo=8)
 AIR = nv.Volley(((6, 7), (11, 5)), ((0, 7), (0, 8)), air=((3, 3), (4, 4), (5, 3)))
 AIR_DOWNED = ((5, 3), (6, 7))
+# the computer's answer into the person's Aegis: two shells and three planes it can reach
+INCOMING = nv.Volley(((2, 5), (6, 5)), ((3, 2), (4, 2)), air=((3, 4), (4, 4), (5, 5)))
 
 
 def _with_bomb_at(setup: dict, cell) -> dict:
@@ -113,6 +116,27 @@ def naval_air_strike(gallery) -> None:
             break
     gallery.save(app.screen.copy(), "strike-naval-air-1280x720.png")
     app.quit()
+
+
+@shot
+def naval_intercept(gallery) -> None:
+    """The person chooses what his Aegis shoots down (a shell and a plane chosen), then the
+    marks the shot-down ones leave on both fields (his own and, from his air strike before,
+    the enemy's)."""
+    for size, lang in ((SIZE, "ru"), ((800, 600), "en")):
+        app = gallery.app(size)
+        app.settings.language = lang
+        app.apply_settings()
+        scene = naval_battle(app, gallery.seed, [(AIR, AIR_DOWNED), (INCOMING, None)])
+        scene.shoot_down = [(2, 5), (4, 4)]
+        gallery.run_frames(app, 2)
+        name = f"{size[0]}x{size[1]}-{lang}"
+        gallery.save(app.screen.copy(), f"strike-naval-intercept-{name}.png")
+        scene.intercept()
+        scene.skip()
+        gallery.run_frames(app, 2)
+        gallery.save(app.screen.copy(), f"strike-naval-shot-down-{name}.png")
+        app.quit()
 
 
 @shot

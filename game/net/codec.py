@@ -80,6 +80,8 @@ _OVERRIDES: dict[tuple[str, str], object] = {
     ("NavalView", "incoming"): dict[Cell, str],
     ("NavalView", "target"): dict[Cell, str],
     ("NavalView", "own_hits"): frozenset[Cell],
+    ("NavalView", "flak_own"): frozenset[Cell],
+    ("NavalView", "flak_target"): frozenset[Cell],
     ("KorablikiView", "answer_options"): tuple[tuple[Cell, ...], ...],
     ("KorablikiView", "enemy_fleet"): tuple[tuple[Cell, str], ...] | None,
     ("Setup", "ships"): list[Ship],

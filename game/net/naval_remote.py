@@ -1,12 +1,13 @@
 """Naval's remote game (issue 23, §N): what the Naval battle and game over screens read of a game,
 made from this seat's ``NavalView`` alone (``remote_game.RemoteGame``). Pure.
 
-Per field owner the screens read ``fleets``, ``marks``, ``hits`` and ``sunk``. This seat's own
-come from its view's own side. Of the enemy's, this seat knows what its view shows: its marks on
-the enemy field, the enemy ships it has sunk (kind and cells, no weapons), the kinds still
-afloat (no cells), and, once the game is over (§0), the whole enemy fleet with its weapons. The
-interception (§N) is asked of this seat only when its view says so (``pending``), with the
-options of its own mount; the enemy's mount and its reach are never here.
+Per field owner the screens read ``fleets``, ``marks``, ``hits``, ``sunk`` and ``flak`` (what was
+shot down over it). This seat's own come from its view's own side. Of the enemy's, this seat
+knows what its view shows: its marks on the enemy field, the enemy ships it has sunk (kind and
+cells, no weapons), the kinds still afloat (no cells), and, once the game is over (§0), the
+whole enemy fleet with its weapons. The interception (§N) is asked of this seat only when its
+view says so (``pending``), with the options of its own mount; the enemy's mount and its reach
+are never here.
 """
 
 from __future__ import annotations
@@ -81,6 +82,12 @@ class NavalRemote(RemoteGame):
     def marks(self) -> list:
         v = self.latest
         return self._pair(dict(v.incoming), dict(v.target))
+
+    @property
+    def flak(self) -> list:
+        """The cells over each field where a shell or a plane was shot down (both sides know)."""
+        v = self.latest
+        return self._pair(set(v.flak_own), set(v.flak_target))
 
     @property
     def hits(self) -> list:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from . import text, theme
+from . import damage, text, theme
 from .board import BoardGeometry, draw_vessel
 from .effects import Ring
 from .widgets import panel
@@ -49,33 +49,63 @@ def small_ring(geo: BoardGeometry, cell) -> Ring:
     return Ring(geo.center(cell), 2, geo.cell * 0.6, 0.35, 0.35, theme.HALO, 1)
 
 
-def afloat_rows(sizes, width: int) -> list[list[tuple[int, int]]]:
-    """Ships of ``sizes`` laid in rows ``width`` cells wide, a cell apart: [[(x, size), …], …]."""
-    rows: list = [[]]
-    x = 0
-    for size in sizes:
-        if x and x + size > width:
-            rows.append([])
-            x = 0
-        rows[-1].append((x, size))
-        x += size + 1
-    return rows
+def afloat_groups(fleet, afloat) -> list[tuple[int, int]]:
+    """(size, how many afloat) for every size of ship in ``fleet`` (sizes), largest first; a
+    size all sunk stays, with 0."""
+    afloat = list(afloat)
+    return [(size, afloat.count(size)) for size in sorted(set(fleet), reverse=True)]
 
 
-def draw_afloat(surface, geo: BoardGeometry, sizes, room: int, kind: str | None = None,
-                colours=(theme.SHIP, theme.SHIP_DARK)) -> None:
-    """Small silhouettes of ships of ``sizes`` under a field, in ``room`` pixels of height:
-    every ship shown, wrapped into rows, then smaller; ``kind`` as ``draw_vessel`` takes it
-    (the Dutchman's ghost); ``colours``: the hull and edge (a captain's paint)."""
-    for cell in range(max(6, geo.cell // 3), 2, -1):
-        rows = afloat_rows(sizes, geo.grid.w // cell)
-        if len(rows) * cell * 1.5 + cell * 0.5 <= room:
+_layouts: dict = {}
+
+
+def afloat_layout(groups, width: int, room: int, largest: int):
+    """Where the tally of ``groups`` goes in ``width`` × ``room`` pixels: the cell of its
+    silhouettes (the largest up to ``largest`` at which every group fits, wrapped into rows),
+    the count's font size, and the rows of (x, size, count) centred in the width."""
+    key = (tuple(groups), width, room, largest)
+    found = _layouts.get(key)
+    if found is not None:
+        return found
+    for cell in range(max(6, largest), 5, -1):
+        px = max(12, int(cell * 1.1))
+        rows, widths, x = [[]], [0], 0
+        for size, n in groups:
+            w = size * cell + cell // 4 + text.size(f"×{n}", px)[0]
+            if x and x + w > width:
+                rows.append([])
+                widths.append(0)
+                x = 0
+            rows[-1].append((x, size, n))
+            widths[-1] = x + w
+            x += w + cell
+        if max(widths) <= width and len(rows) * cell * 1.25 <= room:
             break
+    rows = [[(x + (width - w) // 2, size, n) for x, size, n in row]
+            for row, w in zip(rows, widths)]
+    if len(_layouts) > 64:
+        _layouts.clear()
+    _layouts[key] = found = (cell, px, rows)
+    return found
+
+
+def draw_afloat(surface, geo: BoardGeometry, fleet, afloat, room: int, kind: str | None = None,
+                colours=(theme.SHIP, theme.SHIP_DARK)) -> None:
+    """The tally under a field, in ``room`` pixels of height: a silhouette of each size of ship
+    in ``fleet`` and how many of them are still ``afloat`` (sizes), a size all sunk as a wreck
+    and "×0"; as big as the room lets them be. ``kind`` as ``draw_vessel`` takes it (the
+    Dutchman's ghost); ``colours``: the hull and edge (a captain's paint)."""
+    groups = afloat_groups(fleet, afloat)
+    cell, px, rows = afloat_layout(groups, geo.grid.w, room, int(geo.cell * 0.75))
     for r, row in enumerate(rows):
-        y = geo.grid.bottom + cell // 2 + int(r * cell * 1.5)
-        for x, size in row:
-            draw_vessel(surface, BoardGeometry(geo.grid.x + x * cell, y, cell, size, 1),
-                        [(i, 0) for i in range(size)], *colours, kind)
+        y = geo.grid.bottom + cell // 4 + int(r * cell * 1.25)
+        for x, size, n in row:
+            hull = colours if n else (damage.WRECK_HULL, damage.WRECK_EDGE)
+            draw_vessel(surface, BoardGeometry(geo.grid.x + x, y, cell, size, 1),
+                        [(i, 0) for i in range(size)], *hull, kind)
+            text.draw(surface, f"×{n}", (geo.grid.x + x + size * cell + cell // 4,
+                                         y + cell // 2), px,
+                      theme.TEXT if n else theme.TEXT_DIM, "midleft")
 
 
 def status_panel(surface, rect, size, base_px: int, pad: int) -> tuple[int, int, int, int]:

@@ -265,50 +265,157 @@ def along(points, k: float) -> tuple[float, float]:
     return points[-1]
 
 
+STAR_SIZE = 0.65     # a port's stars, in port radii
 LABEL_SIDES = ("right", "left", "above", "below", "upper-right", "lower-right", "upper-left",
                "lower-left")
+# where the ship may rest beside a port: (across, down) in steps of its own size, from just
+# clear of the pin (either side; straight above or below when across is 0)
+SHIP_RESTS = ((0, 0.35), (0, -0.25), (0, 0.95), (0.8, 0.35), (None, -1), (None, 1),
+              (0, -0.85), (0, 1.55), (0.8, -0.6), (0.8, 1.3), (1.6, 0.35), (None, -2),
+              (None, 2), (1.6, -0.8), (1.6, 1.5), (0, -1.5), (0, 2.2), (0.8, -1.5),
+              (0.8, 2.2), (2.4, 0.35), (2.4, -0.8), (2.4, 1.5))
 
 
-def place_labels(ports, sizes, r: float, bounds: pygame.Rect, avoid=()) -> list[pygame.Rect]:
-    """A rectangle beside each port for its name (``sizes``: each name's width and height):
-    the side chosen per port so names overlap neither each other, nor the ports and the stars
-    under them, nor ``avoid``, and stay inside ``bounds``. The most crowded ports choose
-    first."""
-    gap = r * 1.35
-    marks = [pygame.Rect(int(x - r * 1.3), int(y - r * 1.3), int(r * 2.6), int(r * 3.6))
-             for x, y in ports]
+def _tag_box(port, size, side: str, gap: float, r: float) -> pygame.Rect:
+    """A port's tag of ``size`` (its name, its stars under it) on ``side`` of the pin, ``gap``
+    from its centre; beside the pin, its name level with the pin."""
+    x, y = port
+    tw, th = size
+    box = pygame.Rect(0, 0, tw, th)
+    if side in ("right", "left"):
+        box.top = int(y - gap * 0.45)
+        if side == "right":
+            box.left = int(x + gap)
+        else:
+            box.right = int(x - gap)
+    elif side == "above":
+        box.midbottom = (int(x), int(y - gap))
+    elif side == "below":
+        box.midtop = (int(x), int(y + gap))
+    else:
+        vert, horiz = side.split("-")
+        cy = y - gap * 0.8 - th / 2 if vert == "upper" else y + gap * 0.8 + th / 2
+        box.center = (int(x + gap + tw / 2 if horiz == "right" else x - gap - tw / 2), int(cy))
+    return box
+
+
+def place_marks(ports, totals, sizes, r: float, bounds: pygame.Rect, avoid=(),
+                ship: float = 0.0):
+    """Beside each port (a pin of radius ``r``) its tag: its name (``sizes``: each name's
+    width and height) with its row of stars (``totals``: how many; 0: none) on the far side
+    of it from the pin (room is kept for the stars before they are won), on the side where it
+    lies on no pin and no other tag, nor on ``avoid``, inside ``bounds``; then where the ship
+    of ``ship`` rests there, on none of them. Returns (the stars' centres, the names' boxes,
+    the ship's rests as (dx, dy))."""
+    pins = [pygame.Rect(int(x - r), int(y - r), int(2 * r) + 1, int(2 * r) + 1) for x, y in ports]
+    rows = [stars_box((0, 0), r * STAR_SIZE, n).size if n else (0, 0) for n in totals]
+    tags = [(max(tw, rows[i][0]), th + rows[i][1]) for i, (tw, th) in enumerate(sizes)]
+    spots = [[(n * 0.5 + far * 4, _tag_box(ports[i], tags[i], side, gap, r), side)
+              for far, gap in enumerate((r * 1.35, r * 2.4))
+              for n, side in enumerate(LABEL_SIDES)] for i in range(len(ports))]
+    pick = _settle(spots, pins, bounds, avoid, ports, r)
+    stars_at, labels = [], []
+    for i, (tw, th) in enumerate(sizes):
+        _, tag, side = spots[i][pick[i]]       # the name and the stars hug the pin's side
+        sw = rows[i][0]
+        if side.endswith("right"):
+            name_x, stars_x = tag.left, tag.left + sw / 2
+        elif side.endswith("left"):
+            name_x, stars_x = tag.right - tw, tag.right - sw / 2
+        else:
+            name_x, stars_x = tag.centerx - tw // 2, tag.centerx
+        if side.startswith("upper") or side == "above":      # the name nearest the pin
+            labels.append(pygame.Rect(name_x, tag.bottom - th, tw, th))
+            stars_at.append((stars_x, tag.top + rows[i][1] / 2))
+        else:
+            labels.append(pygame.Rect(name_x, tag.top, tw, th))
+            stars_at.append((stars_x, tag.top + th + rows[i][1] / 2))
+    taken = pins + [spots[i][k][1] for i, k in enumerate(pick)]
+    rests = [_ship_rest(p, labels[i], r, ship, taken, bounds, avoid)   # one ship at a time:
+             for i, p in enumerate(ports)]                               # room among the rest
+    return stars_at, labels, rests
+
+
+def _settle(spots, pins, bounds, avoid, ports, r: float) -> list[int]:
+    """Which of its ``spots`` (preference, box, side) each tag takes: the most crowded ports
+    choose first; then, until nothing better is found, each tag moves to the spot costing
+    least against the others, or takes a spot one other tag is on when that tag can move
+    aside for less than it gains (Kronstadt and Tallinn, close by, make room for each
+    other)."""
+    n = len(spots)
+    fixed = [[(pref + (0 if bounds.contains(box) else 400)
+               + sum(100 for pin in pins if pin.colliderect(box.inflate(4, 2)))
+               + sum(20 for a in avoid if a.colliderect(box))) for pref, box, _ in own]
+             for own in spots]
+    pick: list = [None] * n
+
+    def box(i: int, k: int) -> pygame.Rect:
+        return spots[i][k][1]
+
+    def clash(i: int, k: int, skip=()) -> list[int]:
+        room = box(i, k).inflate(4, 2)
+        return [j for j in range(n) if j != i and j not in skip and pick[j] is not None
+                and box(j, pick[j]).colliderect(room)]
+
+    def cost(i: int, k: int, skip=()) -> float:
+        return fixed[i][k] + 100 * len(clash(i, k, skip))
+
+    def best(i: int, skip=()) -> int:
+        return min(range(len(spots[i])), key=lambda k: cost(i, k, skip))
+
     crowd = [sum(1 for q in ports if 0 < math.hypot(q[0] - p[0], q[1] - p[1]) < r * 12)
              for p in ports]
-    placed: dict[int, pygame.Rect] = {}
-    for i in sorted(range(len(ports)), key=lambda i: -crowd[i]):
-        x, y = ports[i]
-        tw, th = sizes[i]
-        best = None
-        for n, side in enumerate(LABEL_SIDES):
-            box = pygame.Rect(0, 0, tw, th)
-            if side == "right":
-                box.midleft = (int(x + gap), int(y))
-            elif side == "left":
-                box.midright = (int(x - gap), int(y))
-            elif side == "above":
-                box.midbottom = (int(x), int(y - gap))
-            elif side == "below":
-                box.midtop = (int(x), int(y + gap + r * 1.1))
-            else:
-                vert, horiz = side.split("-")
-                cy = y - gap * 0.8 - th / 2 if vert == "upper" else y + gap * 0.8 + th / 2
-                box.center = (int(x + gap + tw / 2 if horiz == "right" else x - gap - tw / 2),
-                              int(cy))
-            cost = n * 0.5
-            cost += sum(60 for j, m in enumerate(marks) if m.colliderect(box))
-            cost += sum(100 for other in placed.values() if other.inflate(4, 2).colliderect(box))
-            cost += sum(20 for a in avoid if a.colliderect(box))
-            if not bounds.contains(box):
-                cost += 200
+    for i in sorted(range(n), key=lambda i: -crowd[i]):
+        pick[i] = best(i)
+    for _ in range(12):
+        changed = False
+        for i in range(n):
+            now = cost(i, pick[i])
+            k = best(i)
+            if cost(i, k) < now - 1e-9:
+                pick[i], changed = k, True
+                continue
+            for k in sorted(range(len(spots[i])), key=lambda k: fixed[i][k]):
+                if fixed[i][k] >= now:
+                    break
+                others = clash(i, k)
+                if len(others) != 1:
+                    continue
+                j = others[0]
+                old_i, old_j = pick[i], pick[j]
+                before = now + cost(j, old_j, (i,))
+                pick[i] = k
+                moved = best(j, ())
+                after = cost(i, k, (j,)) + cost(j, moved)
+                if after < before - 1e-9:
+                    pick[j], changed = moved, True
+                    break
+                pick[i], pick[j] = old_i, old_j
+        if not changed:
+            break
+    return pick
+
+
+def _ship_rest(port, label: pygame.Rect, r: float, ship: float, taken, bounds, avoid) -> tuple:
+    """Where the ship rests at ``port``: the first spot of ``SHIP_RESTS`` (on the side away
+    from the port's ``label`` first) covering nothing ``taken``, inside ``bounds``."""
+    away = -1 if label.centerx > port[0] else 1
+    clear = r + ship * 0.6 + 2                  # the ship's middle, just clear of the pin
+    best = None
+    for n, (across, down) in enumerate(SHIP_RESTS):
+        if across is None:                      # above (-) or below (+) the pin
+            rests = [(0.0, -(r + ship * 0.35 + 2) + (down + 1) * ship if down < 0
+                      else r + ship * 1.0 + 2 + (down - 1) * ship)]
+        else:
+            rests = [(side * (clear + across * ship), down * ship) for side in (away, -away)]
+        for k, rest in enumerate(rests):
+            box = ship_box(port, rest, ship)
+            cost = (n * 0.5 + k + (0 if bounds.contains(box) else 400)
+                    + sum(100 for t in taken if t.colliderect(box))
+                    + sum(20 for a in avoid if a.colliderect(box)))
             if best is None or cost < best[0]:
-                best = (cost, box)
-        placed[i] = best[1]
-    return [placed[i] for i in range(len(ports))]
+                best = (cost, rest)
+    return best[1]
 
 
 def draw_label(surface, words: str, box: pygame.Rect, px: int, chosen: bool) -> None:
@@ -327,9 +434,20 @@ def draw_label(surface, words: str, box: pygame.Rect, px: int, chosen: bool) -> 
 PORT_FILL = {"won": (46, 120, 70), "open": (200, 150, 40), "locked": (96, 96, 100)}
 
 
-def draw_port(surface, pos, r: float, state: str, number: int, earned: int, total: int) -> None:
-    """A port's mark: green won (with its stars under it), gold open, grey locked with a
-    padlock; its number on it."""
+def stars_box(centre, size: float, total: int, gap: float = 1.15) -> pygame.Rect:
+    """The rectangle a row of ``total`` stars of ``size`` at ``centre`` covers, outline
+    included."""
+    outer = size * 1.3
+    w = (total - 1) * size * gap + 2 * outer
+    box = pygame.Rect(0, 0, int(math.ceil(w)), int(math.ceil(2 * outer)))
+    box.center = (int(round(centre[0])), int(round(centre[1])))
+    return box
+
+
+def draw_port(surface, pos, r: float, state: str, number: int, earned: int, total: int,
+              stars_at=None) -> None:
+    """A port's mark: green won (with its stars at ``stars_at``, under it unless said),
+    gold open, grey locked with a padlock; its number on it."""
     x, y = pos
     pygame.draw.circle(surface, PORT_FILL[state], (x, y), r)
     pygame.draw.circle(surface, (60, 40, 24), (x, y), r, 2)
@@ -339,7 +457,8 @@ def draw_port(surface, pos, r: float, state: str, number: int, earned: int, tota
         text.draw(surface, str(number), (x, y + 1), max(13, int(r * 1.25)), theme.TEXT,
                   "center", shadow=True)
     if state == "won":
-        draw_stars(surface, (x, y + r * 1.75), r * 0.8, earned, total, outline=(60, 40, 24))
+        draw_stars(surface, stars_at or (x, y + r * 1.75), r * STAR_SIZE, earned, total,
+                   outline=(60, 40, 24))
 
 
 def draw_port_marks(surface, pos, r: float, t: float, chosen: bool, state: str) -> None:
@@ -373,6 +492,14 @@ def draw_stars(surface, centre, size: float, earned: int, total: int, gap: float
             star(surface, c, size, theme.ACCENT)
         else:
             star(surface, c, size, theme.TEXT_DIM, filled=False)
+
+
+def ship_box(port, rest, size: float) -> pygame.Rect:
+    """The rectangle the chart's ship of ``size`` covers resting ``rest`` (dx, dy) off
+    ``port``: hull and sails, with room for its swell and list."""
+    x, y = port[0] + rest[0], port[1] + rest[1]
+    return pygame.Rect(int(x - size * 0.6), int(y - size * 1.0), int(size * 1.2),
+                       int(size * 1.35))
 
 
 def draw_chart_ship(surface, pos, size: float, t: float) -> None:

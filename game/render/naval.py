@@ -15,10 +15,12 @@ import math
 
 import pygame
 
-from . import damage, theme
+from . import damage, text, theme
 from .board import BoardGeometry, BoardPicture, draw_board, draw_ship, livery_colours
-from .naval_ships import NAVAL, naval_sprite
+from .cache import Lru
+from .naval_ships import NAVAL, carrier_layout, naval_sprite
 from .paint import fly_flag, patterned
+from .strike import FLAK_SMOKE
 from .widgets import tint
 
 RING = 1           # the ring's width in cells (as in game.rules.naval)
@@ -39,9 +41,12 @@ RING_SHADE = (4, 10, 24, 120)
 RING_LINE = (170, 205, 240)
 AA_REACH = (255, 110, 200)
 
+FLAK_RIM = (170, 170, 178)     # a shot-down mark's rim and shrapnel: grey, neither fire nor water
+
 _ring_cache: dict = {}
 _reach_cache: dict = {}
 _glyph_cache: dict = {}
+_flak_cache: dict = {}
 
 
 def _remember(cache: dict, key, surf: pygame.Surface, limit: int = 32) -> pygame.Surface:
@@ -217,13 +222,44 @@ def draw_deck(surface: pygame.Surface, geo: BoardGeometry, cells, intact=None) -
         draw_weapon(surface, geo, "deck", c, intact is None or c in intact, vertical)
 
 
-def draw_weapons(surface: pygame.Surface, geo: BoardGeometry, weapons, lost=()) -> None:
-    """Every ``(weapon, cell)`` pair; cells in ``lost`` drawn destroyed."""
+def draw_weapons(surface: pygame.Surface, geo: BoardGeometry, weapons, lost=(),
+                 hull=None) -> None:
+    """Every ``(weapon, cell)`` pair; cells in ``lost`` drawn destroyed. ``hull``: the cells of
+    the ship they sit on, so a carrier's flight deck is trimmed to its hull (the bow tapers)."""
     lost = set(lost)
     decks = [c for w, c in weapons if w == "deck"]
+    if decks and hull and geo.cell >= 6 and carrier_layout(hull) is not None:
+        x0, y0 = min(x for x, _ in hull), min(y for _, y in hull)
+        surface.blit(_deck_on_hull(hull, decks, lost, geo.cell), geo.cell_rect((x0, y0)).topleft)
+        weapons = [(w, c) for w, c in weapons if w != "deck"]
     vertical = len(decks) > 1 and len({x for x, _ in decks}) == 1
     for weapon, cell in weapons:
         draw_weapon(surface, geo, weapon, cell, cell not in lost, vertical)
+
+
+def _deck_on_hull(hull, decks, lost, cell: int) -> pygame.Surface:
+    """A carrier's whole flight deck over its hull's box, cut to the hull's outline a pixel
+    inside its edge; drawn once per shape, deck, damage and size."""
+    x0, y0 = min(x for x, _ in hull), min(y for _, y in hull)
+
+    def rel(cells):
+        return tuple(sorted((x - x0, y - y0) for x, y in cells))
+
+    shape, deck = rel(hull), rel(decks)
+    key = ("deck-on-hull", shape, deck, rel(c for c in decks if c in lost), cell)
+    surf = _glyph_cache.get(key)
+    if surf is not None:
+        return surf
+    w, h = max(x for x, _ in shape) + 1, max(y for _, y in shape) + 1
+    surf = pygame.Surface((w * cell, h * cell), pygame.SRCALPHA)
+    draw_deck(surf, BoardGeometry(0, 0, cell, w, h), deck, set(rel(c for c in decks
+                                                                    if c not in lost)))
+    inside = pygame.mask.from_surface(naval_sprite(shape, cell, theme.SHIP, theme.SHIP_DARK))
+    for point in inside.outline():
+        inside.set_at(point, 0)
+    surf.blit(inside.to_surface(setcolor=(255, 255, 255, 255), unsetcolor=(255, 255, 255, 0)),
+              (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    return _remember(_glyph_cache, key, surf, 96)
 
 
 def _reach_surface(cell: int, colour) -> pygame.Surface:
@@ -258,10 +294,11 @@ def draw_aa_reach(surface: pygame.Surface, geo: BoardGeometry, cell, alpha: int 
 
 def paint_field(surface, geo: BoardGeometry, letters, t: float, ships, marks: dict,
                 wrecks=(), lost=(), pulses=None, cursor=None, dim: float = 0.0,
-                livery=None) -> None:
+                livery=None, flak=()) -> None:
     """A Naval field: water, ring, the ``ships`` shown afloat (with their weapons), wrecks and
     marks. ``lost``: hit cells of the shown ships, whose weapons are drawn destroyed;
-    ``livery``: their captain's paint and flag (``render.paint``)."""
+    ``livery``: their captain's paint and flag (``render.paint``); ``flak``: cells where a
+    shell or a plane was shot down (a black burst; small in a corner once the cell was shot)."""
     pic = BoardPicture(wrecks=[w for w in wrecks], marks=marks, pulses=pulses or {}, hull=NAVAL)
     draw_board(surface, geo, pic, letters, t, cursor=cursor, dim=dim)
     draw_ring(surface, geo)
@@ -270,11 +307,92 @@ def paint_field(surface, geo: BoardGeometry, letters, t: float, ships, marks: di
     afloat = [ship for ship in ships if ship.cells not in wrecks]
     for ship in afloat:
         draw_hull(surface, geo, ship.cells, *colours)
-        draw_weapons(surface, geo, ship.weapons, lost)
+        draw_weapons(surface, geo, ship.weapons, lost, ship.cells)
         for c in ship.cells:
             if c in lost:     # a holed deck burning over its weapon, as on every board
                 damage.draw_fire(surface, geo.cell_rect(c), c, t)
     fly_flag(surface, geo, [ship.cells for ship in afloat], livery)
+    for c in flak:
+        draw_flak_mark(surface, geo, c, c in marks)
+
+
+def _flak_surface(size: int) -> pygame.Surface:
+    """A burst of flak seen from above: a jagged star of black smoke, rimmed grey, with a spark
+    at its heart (unlike a miss's ripple or a hit's fire), drawn once per size."""
+    surf = _flak_cache.get(size)
+    if surf is not None:
+        return surf
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size / 2
+    points = []
+    for k in range(16):                   # sixteen points: long and short rays in turn
+        a = k * math.pi / 8 - math.pi / 2
+        r = size * (0.48 if k % 2 == 0 else 0.22) * (0.82 if k % 4 == 2 else 1.0)
+        points.append((c + math.cos(a) * r, c + math.sin(a) * r))
+    pygame.draw.polygon(surf, FLAK_SMOKE, points)
+    pygame.draw.polygon(surf, FLAK_RIM, points, max(1, size // 16))
+    pygame.draw.circle(surf, (255, 170, 80), (c, c), max(1.5, size * 0.08))
+    return _remember(_flak_cache, size, surf, 16)
+
+
+def draw_flak_mark(surface, geo: BoardGeometry, cell, small: bool = False) -> None:
+    """The mark of a shell or a plane shot down over ``cell`` (§N: both sides know it): a burst
+    of flak filling the cell, or ``small`` in its top-right corner over a later shot's mark."""
+    if small:
+        size = max(6, int(geo.cell * 0.42))
+        r = geo.cell_rect(cell)
+        surface.blit(_flak_surface(size), (r.right - size, r.top))
+        return
+    size = max(8, int(geo.cell * 0.86))
+    surf = _flak_surface(size)
+    surface.blit(surf, surf.get_rect(center=geo.center(cell)))
+
+
+def draw_fleet_names(surface, geo: BoardGeometry, names, room: int, largest: int) -> None:
+    """Under a field, the name of every ship of its fleet, ``names`` as (name, afloat) pairs:
+    afloat ones bright, sunk ones dimmed and struck through; as large as the field's width and
+    ``room`` (pixels under it) let them be, on two lines if one is too narrow. Made once for
+    each fleet's state and size."""
+    key = (tuple(names), geo.grid.w, room, largest)
+    surface.blit(_names.get_or_make(key, lambda: _fleet_names(names, geo.grid.w, room,
+                                                               largest)), geo.grid.bottomleft)
+
+
+_names = Lru(16)
+SEP = " · "
+
+
+def _fleet_names(names, width: int, room: int, largest: int) -> pygame.Surface:
+    words = [n for n, _ in names]
+    lines = [list(names)]
+    for px in range(max(12, largest), 11, -1):
+        if text.size(SEP.join(words), px)[0] <= width and px * 1.1 <= room:
+            break
+    else:
+        half = (len(names) + 1) // 2
+        lines = [names[:half], names[half:]]
+        for px in range(max(12, largest), 11, -1):
+            if all(text.size(SEP.join(n for n, _ in line), px)[0] <= width
+                   for line in lines) and px * 2.2 <= room:
+                break
+    step = int(px * 1.1)
+    surf = pygame.Surface((width, int(px * 0.15) + step * len(lines) + 2), pygame.SRCALPHA)
+    for i, line in enumerate(lines):
+        x = (width - text.size(SEP.join(n for n, _ in line), px)[0]) // 2
+        y = int(px * 0.15) + i * step
+        for j, (name, afloat) in enumerate(line):
+            word = text.render(name, px, theme.TEXT if afloat else theme.TEXT_DIM)
+            surf.blit(word, (x, y))
+            if not afloat:
+                mid = y + word.get_height() // 2 + 1
+                pygame.draw.line(surf, theme.TEXT_DIM, (x, mid), (x + word.get_width(), mid),
+                                 max(1, px // 10))
+            x += word.get_width()
+            if j < len(line) - 1:
+                sep = text.render(SEP, px, theme.TEXT_DIM)
+                surf.blit(sep, (x, y))
+                x += sep.get_width()
+    return surf
 
 
 def plane_shape(surface, centre, size: float, colour, width: int, direction: int = 1) -> None:
@@ -291,23 +409,38 @@ def plane_shape(surface, centre, size: float, colour, width: int, direction: int
     pygame.draw.polygon(surface, colour, pts, width)
 
 
-def draw_incoming(surface, geo: BoardGeometry, volley, options, chosen) -> None:
-    """The defender's prompt on his own field: every target of the enemy's ``volley`` (a
-    plane's marked), those his Aegis reaches (``options``) bright, the ``chosen`` framed."""
+def draw_incoming(surface, geo: BoardGeometry, volley, options, chosen, from_right=True) -> None:
+    """The defender's prompt on his own field: every target of the enemy's ``volley``, a shell
+    as a round shell in a ring, a plane as a plane's silhouette flying in (from the right when
+    ``from_right``); those his Aegis reaches (``options``) bright, the others dim; the
+    ``chosen`` locked in gold corner brackets over a gold wash."""
     options = set(options)
+    width = max(2, geo.cell // 14)
     for c in volley.targets:
         r = geo.cell_rect(c)
-        colour = theme.BAD if c in options else theme.TEXT_DIM
-        cx, cy = r.center
-        rad = geo.cell * 0.38
-        pygame.draw.circle(surface, colour, (cx, cy), rad, max(2, geo.cell // 14))
-        pygame.draw.line(surface, colour, (cx - rad, cy), (cx + rad, cy), 1)
-        pygame.draw.line(surface, colour, (cx, cy - rad), (cx, cy + rad), 1)
-        if c in volley.air:
-            plane_shape(surface, (cx, cy), geo.cell * 0.28, colour, 1)
         if c in chosen:
-            pygame.draw.rect(surface, theme.ACCENT, r.inflate(-2, -2), max(2, geo.cell // 10),
-                             border_radius=geo.cell // 4)
+            surface.blit(tint(r.size, (*theme.ACCENT, 70)), r.topleft)
+        colour = theme.ACCENT if c in chosen else theme.BAD if c in options else theme.TEXT_DIM
+        centre = r.center
+        if c in volley.air:
+            plane_shape(surface, centre, geo.cell * 0.4, WEAPON_DARK, 0, -1 if from_right else 1)
+            plane_shape(surface, centre, geo.cell * 0.4, colour, width, -1 if from_right else 1)
+        else:
+            pygame.draw.circle(surface, colour, centre, geo.cell * 0.36, width)
+            pygame.draw.circle(surface, WEAPON_DARK, centre, geo.cell * 0.17)
+            pygame.draw.circle(surface, colour, centre, geo.cell * 0.13)
+        if c in chosen:
+            _brackets(surface, r.inflate(-2, -2), theme.ACCENT, max(2, geo.cell // 10))
+
+
+def _brackets(surface, r: pygame.Rect, colour, width: int) -> None:
+    """Four corner brackets round ``r``: a sight locked on it."""
+    arm = max(4, r.w // 3)
+    for (x, y), (dx, dy) in ((r.topleft, (1, 1)), ((r.right - 1, r.top), (-1, 1)),
+                             ((r.left, r.bottom - 1), (1, -1)),
+                             ((r.right - 1, r.bottom - 1), (-1, -1))):
+        pygame.draw.line(surface, colour, (x, y), (x + dx * arm, y), width)
+        pygame.draw.line(surface, colour, (x, y), (x, y + dy * arm), width)
 
 
 def draw_plan(surface, geo: BoardGeometry, plan, hover, from_left: bool, size: int) -> None:

@@ -65,7 +65,7 @@ def draw_naval_placement(surface, scene) -> None:
         draw_hull(surface, geo, cells, colour, edge)
         if kind == focus:
             _outline(surface, geo, cells, theme.ACCENT)
-        draw_weapons(surface, geo, scene.arms.get(kind, ()))
+        draw_weapons(surface, geo, scene.arms.get(kind, ()), hull=cells)
     fly_flag(surface, geo, list(scene.ships.values()), scene.livery)
     if weapons and focus == "carrier" and cursor is not None:
         _deck_preview(surface, geo, scene)

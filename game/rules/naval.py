@@ -357,6 +357,8 @@ class NavalView:
     options: tuple[Cell, ...] = ()          # the incoming cells my mount reaches
     enemy_fleet: tuple[NavalShip, ...] | None = None
     quiet: int = 0                          # N-f: volleys in a row that hit no ship cell
+    flak_own: frozenset = frozenset()       # cells over my field my Aegis ever shot down at
+    flak_target: frozenset = frozenset()    # cells over the enemy's where mine were shot down
 
     @property
     def my_turn(self) -> bool:
@@ -409,6 +411,8 @@ class NavalGame(Concession):
         self.hits: list[set[Cell]] = [set(), set()]        # ship cells hit on p's field
         self.marks: list[dict[Cell, str]] = [{}, {}]       # what p's enemy knows of p's field
         self.downed: list[tuple[Cell, ...]] = [(), ()]     # last volley's shot down, on p's field
+        self.flak: list[set[Cell]] = [set(), set()]        # every cell shot down over p's field
+        #                                                  (both sides were told: not a shot)
         self.sunk: list[list[int]] = [[], []]              # p's ships sunk, in order
         self.torpedo_used = [False, False]
         self.shells_fired = [0, 0]                         # p's last volley's shells
@@ -564,7 +568,8 @@ class NavalGame(Concession):
             incoming_volley=self.volley if pending else None,
             options=tuple(self.intercept_options()) if pending else (),
             enemy_fleet=tuple(self.fleets[enemy]) if self.over else None,
-            quiet=self.quiet,
+            quiet=self.quiet, flak_own=frozenset(self.flak[player]),
+            flak_target=frozenset(self.flak[enemy]),
         )
 
     def legal_actions(self) -> list:
@@ -786,6 +791,7 @@ class NavalGame(Concession):
                         marks[c] = EMPTY
                         halo.append(c)
         self.downed[enemy] = tuple(downed)
+        self.flak[enemy].update(downed)
         self.shells_fired[me] = len(v.shells)
         self.volleys += 1
         self.quiet = 0 if damaged else self.quiet + 1      # N-f: a ship cell hit, or one more

@@ -13,8 +13,8 @@ import pygame
 from ...geo import ChartView, Conic
 from ...render import text
 from ...render.chart import (along, cartouche_box, chart_sheet, draw_chart_ship, draw_compass,
-                             draw_label, draw_port, draw_port_marks, draw_route, place_labels,
-                             sheet_unit)
+                             draw_label, draw_port, draw_port_marks, draw_route, place_marks,
+                             sheet_unit, ship_box, stars_box, STAR_SIZE)
 
 FALLBACK = [(-9.0, 36.0), (30.0, 70.0)]     # the seas of Europe, when no port has a place
 
@@ -67,9 +67,11 @@ class ChartPane:
         self.compass_at = (rect.right - 58 * u, rect.y + 78 * u)
         compass = pygame.Rect(0, 0, int(110 * u), int(120 * u))
         compass.center = (int(self.compass_at[0]), int(self.compass_at[1] - 6 * u))
-        self.labels = place_labels(self.ports, [text.size(nm, label_px) for nm in names],
-                                   port_r, rect.inflate(-int(16 * u), -int(16 * u)),
-                                   [cart, compass])
+        self.ship_size = 24 * u
+        self.stars_at, self.labels, self.rests = place_marks(
+            self.ports, [lv.max_stars for lv in levels],
+            [text.size(nm, label_px) for nm in names], port_r,
+            rect.inflate(-int(16 * u), -int(16 * u)), [cart, compass], self.ship_size)
         self._laid = (tuple(rect), tuple(lv.id for lv in levels), tuple(projection), words,
                       tuple(names))
 
@@ -98,7 +100,7 @@ class ChartPane:
             draw_route(face, [local(p) for p in points], 0.0, lit_from[i], u)
         for i, lv in enumerate(self.levels):
             draw_port(face, local(self.ports[i]), self.port_r, states[i], i + 1, stars[i],
-                      lv.max_stars)
+                      lv.max_stars, local(self.stars_at[i]))
         for i, name in enumerate(self.names):
             draw_label(face, name, self.labels[i].move(-ox, -oy), self.label_px, False)
         self._face, self._face_key = face, key
@@ -112,12 +114,6 @@ class ChartPane:
             way = back[::-1] if back else [self.ports[a], self.ports[b]]
         return way
 
-    def ship_side(self, i: int) -> float:
-        """The ship rests beside a port on the side away from its name: -1 left, 1 right."""
-        if i >= len(self.labels):
-            return 1.0
-        return -1.0 if self.labels[i].centerx > self.ports[i][0] else 1.0
-
     def draw_ship(self, surface, a: int, b: int, k: float, t: float, u: float) -> None:
         """The player's ship a share ``k`` of the way from port ``a`` to port ``b``."""
         if not self.ports:
@@ -126,8 +122,17 @@ class ChartPane:
         a = min(a, len(self.ports) - 1)
         b = min(b, len(self.ports) - 1)
         x, y = along(self.way(a, b), k)
-        side = self.ship_side(a) * (1 - k) + self.ship_side(b) * k
-        draw_chart_ship(surface, (x + self.port_r * 1.9 * side, y + self.port_r * 0.4), 24 * u, t)
+        (ax, ay), (bx, by) = self.rests[a], self.rests[b]
+        draw_chart_ship(surface, (x + ax + (bx - ax) * k, y + ay + (by - ay) * k),
+                        self.ship_size, t)
+
+    def star_box(self, i: int) -> pygame.Rect:
+        """Where port ``i``'s stars are drawn (once it is won)."""
+        return stars_box(self.stars_at[i], self.port_r * STAR_SIZE, self.levels[i].max_stars)
+
+    def ship_box(self, i: int) -> pygame.Rect:
+        """Where the ship resting at port ``i`` is drawn (its swell and list aside)."""
+        return ship_box(self.ports[i], self.rests[i], self.ship_size)
 
     def draw_marks(self, surface, states, chosen: set, t: float) -> None:
         for i, state in enumerate(states):

@@ -443,16 +443,18 @@ class BattleScene(FieldsBattle):
         self._draw_status(surface)
 
     def _draw_afloat(self, surface, geo: BoardGeometry, owner: int, px: int) -> None:
-        """Small silhouettes of the ships of ``owner`` still afloat, under his board."""
-        sizes = sorted(self.game.config.sizes, reverse=True)
+        """Under his board: each size of ``owner``'s ships, how many are still afloat."""
+        fleet = sorted(self.game.config.sizes, reverse=True)
+        afloat = list(fleet)
         for wreck in self.fields[owner].wrecks:
-            if len(wreck) in sizes:
-                sizes.remove(len(wreck))
+            if len(wreck) in afloat:
+                afloat.remove(len(wreck))
         kind = None
-        if self.game.config.relocate and sizes:   # §D: the Dutchman's decks still afloat
-            sizes = [len(self.game.ships[owner][0])]
+        if self.game.config.relocate:      # §D: the Dutchman, one ship
+            fleet = [len(self.game.ships[owner][0])]
+            afloat = fleet if len(afloat) else []
             kind = "dutchman"
-        draw_afloat(surface, geo, sizes, self.log_rect.y - geo.grid.bottom - 4, kind,
+        draw_afloat(surface, geo, fleet, afloat, self.log_rect.y - geo.grid.bottom - 4, kind,
                     livery_colours(self.livery_of(owner)))
 
     def _draw_header(self, surface, x=None):

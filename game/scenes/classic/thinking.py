@@ -13,7 +13,8 @@ from ...rules.classic import ClassicGame
 from ...rules.coords import board_letters, format_cell
 from ...render import text, theme
 from ...render.board import BoardGeometry, BoardPicture, draw_board
-from ...render.widgets import arrow, panel, tint
+from ...render.heat import all_alike, draw_heat, draw_heat_legend
+from ...render.widgets import arrow, panel
 from ..common.base import Scene
 
 
@@ -60,6 +61,15 @@ class ThinkingScene(Scene):
         elif event.type == pygame.MOUSEWHEEL:
             self.index = max(0, min(n - 1, self.index - event.y))
 
+    def _area(self) -> pygame.Rect:
+        w, h = self.size
+        u = theme.unit(self.size)
+        return pygame.Rect(int(w * 0.08), int(70 * u), int(w * 0.5), h - int(70 * u) - int(24 * u))
+
+    def field_geometry(self) -> BoardGeometry:
+        """Where the person's field is drawn, the glow over it."""
+        return BoardGeometry.fit(self._area(), self.game.config.width, self.game.config.height)
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
         u = theme.unit(self.size)
@@ -68,23 +78,12 @@ class ThinkingScene(Scene):
                   theme.font_px(self.size, 40), theme.ACCENT, "center", shadow=True)
         move, cell, belief = self.thoughts[self.index]
         human = 1 - self.player
-        cfg = self.game.config
-        area = pygame.Rect(int(w * 0.08), int(70 * u), int(w * 0.5), h - int(70 * u) - int(24 * u))
-        geo = BoardGeometry.fit(area, cfg.width, cfg.height)
+        area = self._area()
+        geo = self.field_geometry()
         draw_board(surface, geo, BoardPicture(ships=list(self.game.ships[human]),
                                               marks=self.marks_before(move)),
                    self.letters, self.t)
-        top = max(belief) or 1.0
-        for i, b in enumerate(belief):
-            if b <= 0:
-                continue
-            k = round(b / top * 16) / 16  # few shades, so the tints are made once
-            if k <= 0:
-                continue
-            c = (i % cfg.width, i // cfg.width)
-            # hot cells glow yellow, lukewarm ones a faint red
-            colour = (255, int(60 + 170 * k), int(40 + 30 * k), int(25 + 175 * k))
-            surface.blit(tint((geo.cell, geo.cell), colour), geo.cell_rect(c))
+        draw_heat(surface, geo, belief)
         r = geo.cell_rect(cell)
         pygame.draw.rect(surface, theme.CURSOR, r.inflate(6, 6), 3, border_radius=6)
         side = pygame.Rect(area.right + int(24 * u), area.y, w - area.right - int(48 * u),
@@ -99,6 +98,13 @@ class ThinkingScene(Scene):
             text.draw(surface, line, (side.x + 14, y), px, theme.TEXT)
             y += px * 1.6
         small = theme.font_px(self.size, 18)
+        y += draw_heat_legend(surface, pygame.Rect(side.x + 14, y, side.w - 28, small * 2), small,
+                              self.tr("thinking.less_likely"), self.tr("thinking.more_likely"))
+        if all_alike(belief):     # nothing stood out: the glow is one colour, and says why
+            for line in text.wrap(self.tr("thinking.all_alike"), small, side.w - 28):
+                text.draw(surface, line, (side.x + 14, y), small, theme.ACCENT)
+                y += small * 1.3
+            y += small * 0.5
         for line in text.wrap(self.tr("thinking.note", name=name), small, side.w - 28):
             text.draw(surface, line, (side.x + 14, y), small, theme.TEXT_DIM)
             y += small * 1.3

@@ -206,6 +206,10 @@ class OnlineWaitScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.sound("click")
+            if self.session.remote.seat is None:    # no room joined (the connection failed,
+                self.app.flow.online_close()        # or is still being made): nothing to
+                self.app.scenes.pop()               # leave, back to the form
+                return
             question = "online.close_room" if self.hosting else "online.leave_room"
             self.app.scenes.push(ConfirmScene(self.app, self.tr(question), self.leave))
 

@@ -218,6 +218,7 @@ class OnlineBattle:
 
     def place_controls(self) -> None:
         super().place_controls()
+        self.log.foot = int(self._hint_px() * 1.1)     # the chat's hint has a row of its own
         w, h = self.size
         px = theme.font_px(self.size, 22)
         bw, bh = int(px * 12), int(px * 1.8)
@@ -234,11 +235,13 @@ class OnlineBattle:
                 button.draw(surface, theme.font_px(self.size, 22))
         if self.chat is not None:
             self._draw_chat(surface)
-        else:                   # how to talk, at the log's foot
-            px = theme.font_px(self.size, 16)
+        else:                   # how to talk, at the log's foot, under its lines
             rect = self.log_rect
-            text.draw(surface, self.tr("online.chat_hint"), (rect.right - 10, rect.bottom - 6),
-                      px, theme.TEXT_DIM, "bottomright")
+            text.draw(surface, self.tr("online.chat_hint"), (rect.right - 18, rect.bottom - 6),
+                      self._hint_px(), theme.TEXT_DIM, "bottomright")
+
+    def _hint_px(self) -> int:
+        return theme.font_px(self.size, 16)
 
     def _draw_chat(self, surface) -> None:
         """The chat line over the log's foot, the quick phrases above it."""

@@ -39,7 +39,7 @@ def letters_item(app, columns=lambda: 10) -> Item:
     def words(key: str) -> str:
         n = columns()
         letters = fallback_letter_set(key or app.settings.letter_set, n).letters[:n]
-        sample = " ".join(letters) if n <= 10 else letters   # a long row stays readable
+        sample = " ".join(letters)     # spaced, however long: "ABCDEFGHIJKL" reads as a word
         return app.tr("settings.letters_default", letters=sample) if not key else sample
 
     return Item(lambda: app.tr("settings.letters"),

@@ -24,7 +24,8 @@ from ...rules import naval as nv
 from ...render import text, theme
 from ...render.battle import status_panel
 from ...render.board import BoardGeometry
-from ...render.naval import draw_aa_reach, draw_incoming, draw_plan, paint_field
+from ...render.naval import (draw_aa_reach, draw_fleet_names, draw_incoming, draw_plan,
+                             paint_field)
 from ...render.strike import Strike
 from ...render.widgets import Button
 from ..common.base import ARROWS, step_cell
@@ -44,6 +45,7 @@ class Field:
     wrecks: list = field(default_factory=list)
     pulses: dict = field(default_factory=dict)
     lost: set = field(default_factory=set)     # own ship cells hit (weapons drawn destroyed)
+    flak: set = field(default_factory=set)     # cells where the Aegis shot something down
 
 
 class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
@@ -87,6 +89,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         f.marks = dict(g.marks[owner])
         f.wrecks = [g.fleets[owner][i].cells for i in g.sunk[owner]]
         f.lost = set(g.hits[owner])
+        f.flak = set(g.flak[owner])
 
     @property
     def human_to_move(self) -> bool:
@@ -353,7 +356,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         paint_field(surface, geo_l, self.letters, self.t, g.fleets[v],
                     {c: m for c, m in own.marks.items() if m != nv.EMPTY},
                     own.wrecks, own.lost, own.pulses, cursor=own_cursor,
-                    livery=self.livery_of(v))
+                    livery=self.livery_of(v), flak=own.flak)
         if view.aa is not None:
             draw_aa_reach(surface, geo_l, view.aa, 70 if intercepting else 12)
         if intercepting:
@@ -362,7 +365,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         to_move = self.human_to_move
         paint_field(surface, geo_r, self.letters, self.t + 1.3, [], enemy.marks, enemy.wrecks,
                     (), enemy.pulses, cursor=self.cursor if to_move else None,
-                    dim=0.3 if intercepting else 0.0)
+                    dim=0.3 if intercepting else 0.0, flak=enemy.flak)
         if to_move:
             draw_plan(surface, geo_r, self, self.cursor, v == g.first, nv.SIZE)
         self.effects.draw(surface, (ox, oy))
@@ -373,14 +376,11 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         self._draw_status(surface)
 
     def _draw_afloat(self, surface, geo: BoardGeometry, owner: int, px: int) -> None:
-        """The names of ``owner``'s ships afloat under his field (their number if too long)."""
-        afloat = [s.kind for s in self.game.fleets[owner]
-                  if s.cells not in self.fields[owner].wrecks]
-        words = " · ".join(self.tr(f"naval.ship.{k}") for k in afloat)
-        small = max(12, int(px * 0.7))
-        words = words if text.size(words, small)[0] < geo.grid.w else str(len(afloat))
-        text.draw(surface, words, (geo.grid.centerx, geo.grid.bottom + small * 0.9), small,
-                  theme.TEXT_DIM, "center")
+        """The names of ``owner``'s ships under his field, the sunk ones dimmed and struck."""
+        wrecks = self.fields[owner].wrecks
+        names = [(self.tr(f"naval.ship.{s.kind}"), s.cells not in wrecks)
+                 for s in self.game.fleets[owner]]
+        draw_fleet_names(surface, geo, names, self.log_rect.y - geo.grid.bottom - 2, px)
 
     def _prompt(self) -> str | None:
         return self.tr("naval.intercept_title") if self.human_intercepting else None

@@ -98,7 +98,8 @@ class VolleyShow:
 
     def _flak(self, defender: int, cell, at_point, skipping: bool) -> None:
         """The Aegis's tracers meet a shell or a plane in the air: it bursts in flak, nothing
-        falls on the field."""
+        falls on the field but the mark of what was shot down over it, kept all game."""
+        self.fields[defender].flak.add(cell)
         if skipping:
             return
         self.strike.flak(at_point, self.geo_of(defender).cell)
