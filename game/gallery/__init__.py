@@ -18,7 +18,7 @@ import pygame
 
 from ..app import App
 
-MODULES = ("ships", "title", "chart", "battle", "strike", "sound")
+MODULES = ("ships", "title", "chart", "battle", "result", "strike", "sound")
 _SHOTS: list = []
 
 

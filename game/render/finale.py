@@ -154,8 +154,8 @@ class Confetti:
         w, h = size
         for side in (0, 1):
             for _ in range(n):
-                a = math.radians(self.rng.uniform(58, 80))
-                v = self.rng.uniform(900, 1400)
+                a = math.radians(self.rng.uniform(40, 85))
+                v = self.rng.uniform(600, 1500)
                 dx = math.cos(a) * v * (1 if side == 0 else -1)
                 self._add(w * side, h * self.rng.uniform(0.85, 1.0), dx, -math.sin(a) * v)
 
@@ -163,8 +163,8 @@ class Confetti:
         """``n`` pieces falling in from above the screen, spread over its width."""
         w, h = size
         for _ in range(n):
-            self._add(self.rng.uniform(0, w), -self.rng.uniform(0.02, 0.5) * h,
-                      self.rng.uniform(-40, 40), self.rng.uniform(40, 120))
+            self._add(self.rng.uniform(0, w), -self.rng.uniform(0.02, 0.3) * h,
+                      self.rng.uniform(-40, 40), self.rng.uniform(120, 260))
 
     def update(self, dt: float, bottom: float) -> None:
         u = self.unit

@@ -137,8 +137,11 @@ class GameOverScene(Scene):
             early = self.t < 2.5
             self._next_firework = rng.uniform(0.15, 0.35) if early else rng.uniform(0.3, 0.6)
             self.show.scale = theme.unit(self.size)
-            self.show.firework((rng.uniform(0.06, 0.94) * w, rng.uniform(0.08, 0.7) * h),
-                               rng.choice(FIREWORKS), rng.uniform(1.0, 1.5))
+            first = not self.show.particles         # the opening salvo: one over each third
+            for third in range(3) if first else (None,):
+                x = rng.uniform(0.06, 0.94) if third is None else (third + rng.random()) / 3
+                self.show.firework((x * w, rng.uniform(0.08, 0.7) * h), rng.choice(FIREWORKS),
+                                   rng.uniform(1.1, 1.7))
         self._next_confetti -= dt
         if self._next_confetti <= 0:
             self.confetti.unit = theme.unit(self.size)

@@ -8,6 +8,7 @@ import pygame
 from ...rules import korabliki as kr
 from ...rules.coords import board_letters
 from ...render import theme
+from ...render.finale import dusk, ease_out
 from ...render.korabliki import draw_piece, draw_sea_board, fit_geometry, to_screen, viewer_colours
 from ..common.gameover import GameOverScene
 
@@ -70,6 +71,8 @@ class KorablikiGameOverScene(GameOverScene):
             own = p.owner == self.left
             draw_piece(surface, geo, to_screen(c, flip), p.rank, own_colour if own else enemy_colour,
                        own, revealed_badge=not own, tr=self.tr, flag=flag if own else None)
+        if not self.celebrating and self.game.winner is not None:   # a defeat's dusk
+            dusk(surface, geo.outer, 1.0 if self.skipped else ease_out(self.t / 2.5))
         self._draw_show(surface)      # the fireworks and confetti of a victory
         for player, rect in zip((self.left, 1 - self.left), self.stats_rects()):
             self._draw_stats(surface, player, rect)
