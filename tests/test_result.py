@@ -197,6 +197,19 @@ ENDS = {   # (mode, how the game ended) -> (the game, the words on its result sc
 }
 
 
+def drawn_words(app, scene) -> list[str]:
+    """Every line of words ``scene`` writes on one frame."""
+    lines = []
+    real = text.draw
+    text.draw = lambda surface, words, *a, **k: lines.append(words) or real(surface, words,
+                                                                            *a, **k)
+    try:
+        scene.draw(app.screen)
+    finally:
+        text.draw = real
+    return lines
+
+
 @pytest.mark.parametrize("mode, end", list(ENDS))
 def test_the_result_says_why_the_game_ended(app, mode, end):
     """Issue 33: "say why every game ended, in every mode, on the result screen" — read from
@@ -204,14 +217,7 @@ def test_the_result_says_why_the_game_ended(app, mode, end):
     make, words = ENDS[(mode, end)]
     game = make()
     scene = result_of(app, game)
-    drawn = []
-    real = text.draw
-    text.draw = lambda surface, words, *a, **k: drawn.append(words) or real(surface, words,
-                                                                            *a, **k)
-    try:
-        scene.draw(app.screen)
-    finally:
-        text.draw = real
+    drawn = drawn_words(app, scene)
     assert any(line.startswith(words) for line in drawn), (words, drawn)
     app.settings.language = "ru"
     try:
@@ -272,18 +278,6 @@ def test_after_a_draw_the_rematch_button_says_who_moves_first(app):
 
 
 # -- the panels, the numbers, the stars -----------------------------------------------------
-
-def drawn_words(app, scene) -> list[str]:
-    lines = []
-    real = text.draw
-    text.draw = lambda surface, words, *a, **k: lines.append(words) or real(surface, words,
-                                                                            *a, **k)
-    try:
-        scene.draw(app.screen)
-    finally:
-        text.draw = real
-    return lines
-
 
 def numbers(line: str) -> list[int]:
     return [int(n) for n in re.findall(r"\d+", line)]

@@ -87,6 +87,8 @@ class GameOverScene(Scene):
         return self.stars.landed(None if self.skipped else self.t) if self.stars else 0
 
     def skip_show(self) -> None:
+        """Everything in its place at once: no more fireworks (the confetti in the air falls
+        on, behind the words)."""
         self.skipped = True
         self.show.clear()
 
@@ -137,15 +139,15 @@ class GameOverScene(Scene):
             early = self.t < 2.5
             self._next_firework = rng.uniform(0.15, 0.35) if early else rng.uniform(0.3, 0.6)
             self.show.scale = theme.unit(self.size)
-            first = not self.show.particles         # the opening salvo: one over each third
-            for third in range(3) if first else (None,):
+            opening = self.t < 0.5          # the opening salvo: one burst over each third
+            for third in range(3) if opening else (None,):
                 x = rng.uniform(0.06, 0.94) if third is None else (third + rng.random()) / 3
                 self.show.firework((x * w, rng.uniform(0.08, 0.7) * h), rng.choice(FIREWORKS),
                                    rng.uniform(1.1, 1.7))
         self._next_confetti -= dt
         if self._next_confetti <= 0:
             self.confetti.unit = theme.unit(self.size)
-            if not self.confetti.pieces:
+            if self.t < 0.5:                # both corners fire, then it rains
                 self.confetti.cannons(self.size, 70)
                 self.confetti.rain(self.size, 90)
             else:
