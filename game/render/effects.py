@@ -283,7 +283,7 @@ class Effects:
         reach = min(80 * self.scale, 81 * s)      # the shock ring: two cells at most
         self.rings.append(Ring(pos, 4 * s, (reach - 4 * s) / 0.35, 0.35, 0.35, (255, 215, 150),
                                3))
-        self.light(pos, 2.4 * power, 0.45)
+        self.light(pos, min(3.0, 2.4 * power), 0.45)     # (the atomic bomb lights all)
         self.shake(6 * power, 0.35 + 0.15 * power)
 
     def mine_blast(self, pos: Pos) -> None:
