@@ -129,12 +129,17 @@ class Match:
         """One seat is a person at another computer (issue 23): no curtain, no computer."""
         return any(s.kind == REMOTE for s in self.seats)
 
-    def first_player(self) -> int:
+    def next_first(self) -> int | None:
+        """Who moves first in the next game, as far as it is known before it starts: the
+        loser of the last game that had one (a draw changes nothing), else the one chosen;
+        None when the lot will decide."""
         if self.last_loser is not None:  # "В случае продолжения баталии первый ход делает проигравший"
             return self.last_loser
-        if self.first == "lot":
-            return self.rng.randrange(2)
-        return int(self.first)
+        return None if self.first == "lot" else int(self.first)
+
+    def first_player(self) -> int:
+        first = self.next_first()
+        return self.rng.randrange(2) if first is None else first
 
     def computer_fleet(self, player: int) -> Setup:
         """The computer's ships in its placement style, with its mines and minesweepers."""

@@ -79,7 +79,8 @@ def test_win_and_game_over():
     events = []
     for c in cells:
         events = g.apply(Shot(c))
-    assert events[-1] == GameOver(0) and g.winner == 0 and g.over
+    assert events[-1] == GameOver(0, "fleet") and g.winner == 0 and g.over
+    assert g.end_reason == "fleet"
     assert g.legal_actions() == []
     with pytest.raises(IllegalAction):
         g.apply(Shot((9, 9)))

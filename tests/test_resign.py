@@ -198,7 +198,7 @@ def test_resigning_from_the_pause_menu_loses_through_to_the_game_over(app, mode)
     choose(app, "Resign")
     over = to_game_over(app, scene)
     assert scene.game.winner == 1 and scene.game.conceded == (RESIGNED, 0)
-    assert over._headline()[0] == "P0 resigned"
+    assert over._headline()[0] == "Defeat" and over.reason_words() == "P0 resigned"
     assert scene.match.score == [0, 1]          # the statistics count the loss
 
 
@@ -214,7 +214,7 @@ def test_a_draw_is_offered_to_the_computer_only_where_rules_allow(app, mode):
     choose(app, "Offer a draw")       # at the start, even: the computer is no better off
     over = to_game_over(app, scene)
     assert scene.game.drawn and scene.game.conceded == (AGREED, None)
-    assert over._headline()[0] == "Draw agreed"
+    assert over._headline()[0] == "A draw" and over.reason_words() == "Both sides agreed a draw"
     assert scene.match.score == [0, 0]
 
 

@@ -1,5 +1,5 @@
 """Gallery: battles in progress — a Classic battle as a ship goes down with its kill moment, the
-wrecks on both boards — and the victory and defeat screens."""
+wrecks on both boards (the results of games: ``gallery.result``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import random
 
 from ..match import COMPUTER, HUMAN, Match, Seat
 from ..rules.classic import PRESETS, Shot
-from ..scenes.common.gameover import GameOverScene
 from ..scenes.modes import SCREENS
 from . import shot
 
@@ -69,20 +68,3 @@ def finished_game(seed: int, human_wins: bool):
         cell = rng.choice(ships if ships and rng.random() < aim else open_cells)
         game.apply(Shot(cell))
     return match, game
-
-
-@shot
-def game_over_screens(gallery) -> None:
-    """The victory (flags and fireworks) and the defeat (the last ship going down), once the
-    panels are in their places, at both window sizes."""
-    for name, wins in (("victory", True), ("defeat", False)):
-        for size in SIZES:
-            app = gallery.app(size)
-            match, game = finished_game(gallery.seed, wins)
-            scene = GameOverScene(app, match, game, 312.0)
-            app.scenes.reset(scene)
-            gallery.run_frames(app, 130)
-            w, h = size
-            gallery.save(app.screen.copy(), f"gameover-{name}-{w}x{h}.png")
-            app.quit()
-

@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules import naval as nv
-from ..rules.base import GameOver
 from ..rules.errors import IllegalAction
 from .remote_game import RemoteGame
 
@@ -31,7 +30,6 @@ class Decision:
 class NavalRemote(RemoteGame):
     def __init__(self, config, seat: int, send):
         super().__init__("naval", config, seat, send)
-        self.end_reason: str | None = None    # the GameOver's reason, as this seat was told
 
     def _pair(self, own, enemy) -> list:
         out = [None, None]
@@ -202,5 +200,3 @@ class NavalRemote(RemoteGame):
         for e in events:
             if isinstance(e, (nv.VolleyFired, nv.VolleyResult)):
                 self.history.append((e.player, None, e))
-            elif isinstance(e, GameOver):
-                self.end_reason = e.reason

@@ -29,6 +29,8 @@ class RemoteGame:
         self.turn = 0
         self.history: list = []           # (player, None, result) of what this seat saw
         self.conceded: tuple | None = None
+        self.end_reason = ""              # the GameOver's reason, as this seat was told
+        self.claimed: int | None = None   # the seat that claimed the game of a gone player
         self.sent_at: int | None = None   # the moves count when this seat last acted
 
     # -- from the server -------------------------------------------------------------------
@@ -38,11 +40,15 @@ class RemoteGame:
         self.latest = view
         self.moves = state.get("moves", self.moves)
         self.turn = state.get("turn", self.turn)
+        self.claimed = state.get("claimed")
         if self.sent_at is not None and self.moves != self.sent_at:
             self.sent_at = None
         events = list(events)
         for event in events:
-            if isinstance(event, GameOver) and event.reason in (RESIGNED, AGREED):
+            if not isinstance(event, GameOver):
+                continue
+            self.end_reason = event.reason
+            if event.reason in (RESIGNED, AGREED):
                 self.conceded = ((RESIGNED, 1 - event.winner) if event.reason == RESIGNED
                                  else (AGREED, None))
         self.observe(events)

@@ -182,6 +182,17 @@ def column_sprite(width: float, height: float, alpha_step: int) -> pygame.Surfac
 
 
 @dataclass
+class Light:
+    """The glow an explosion throws on the water round it, fading out: light where the blast
+    is, the rest of the screen left as dark as it was."""
+    pos: Pos
+    radius: float
+    life: float
+    span: float
+    colour: tuple = (255, 190, 120)
+
+
+@dataclass
 class FloatingText:
     surf: pygame.Surface
     pos: Pos
@@ -203,6 +214,7 @@ class Effects:
         self.texts: list[FloatingText] = []
         self.columns: list[Column] = []
         self.sinkings: list[Sinking] = []
+        self.lights: list[Light] = []
         self.flash = 0.0
         self.flash_colour = (255, 240, 210)
         self._shake = 0.0
@@ -239,14 +251,19 @@ class Effects:
         self.columns.append(Column(pos, cells * 40 * s, width * 40 * s, span, span))
 
     def splash(self, pos: Pos) -> None:
-        """A white column of water a cell and a half high that falls back in drops, and rings
-        on the surface."""
+        """A miss: a column of white water two cells high with lower sheets either side (the
+        crown), droplets thrown out in arcs that rain back, a veil of spray, and rings running
+        out over the surface. Sized in cells (``scale``), so every board shows the same."""
         s = self.scale
-        self.column(pos)
-        self._spray(pos, 16, 120 * s, 0.8, 2.5 * s, (190, 225, 255), gravity=420 * s, drag=0.5,
-                    up_bias=70 * s, spread=0.6)
-        self.rings.append(Ring(pos, 3 * s, 60 * s, 0.7, 0.7, (170, 210, 250)))
-        self.rings.append(Ring(pos, 1 * s, 32 * s, 0.9, 0.9, (120, 170, 220)))
+        self.column(pos, 2.0, 0.62, 1.05)
+        for side, high in ((-1, 1.15), (1, 1.3)):
+            self.column((pos[0] + side * 10 * s, pos[1] + 2 * s), high, 0.36, 0.8)
+        self._spray(pos, 26, 170 * s, 1.1, 3.2 * s, (225, 242, 255), gravity=520 * s,
+                    drag=0.35, up_bias=150 * s, spread=0.95)                    # droplets
+        self._spray((pos[0], pos[1] - 40 * s), 6, 30 * s, 1.2, 8 * s, (150, 180, 210),
+                    drag=1.0, grow=18 * s, up_bias=12 * s, spread=1.5, opacity=0.4)  # spray
+        for r, speed, span in ((4, 74, 0.8), (2, 46, 1.05), (1, 26, 1.3)):        # rings
+            self.rings.append(Ring(pos, r * s, speed * s, span, span, (170, 210, 250)))
 
     def explosion(self, pos: Pos, power: float = 1.0) -> None:
         """A fireball with a white core, sparks, debris and a column of smoke."""
@@ -266,7 +283,7 @@ class Effects:
         reach = min(80 * self.scale, 81 * s)      # the shock ring: two cells at most
         self.rings.append(Ring(pos, 4 * s, (reach - 4 * s) / 0.35, 0.35, 0.35, (255, 215, 150),
                                3))
-        self.flash = max(self.flash, min(1.0, 0.35 * power))
+        self.light(pos, min(3.0, 2.4 * power), 0.45)     # (the atomic bomb lights all)
         self.shake(6 * power, 0.35 + 0.15 * power)
 
     def mine_blast(self, pos: Pos) -> None:
@@ -278,7 +295,7 @@ class Effects:
         self._spray(pos, 26, 200 * s, 0.9, 3 * s, (200, 230, 255), gravity=420 * s, drag=0.6,
                     up_bias=60 * s, spread=1.2)
         self._spray(pos, 1, 0, 0.2, 14 * s, (255, 250, 235), grow=90 * s)
-        self.flash = max(self.flash, 0.3)
+        self.light(pos, 2.6, 0.4, (200, 225, 255))
         self.shake(7, 0.45)
 
     def sweep(self, pos: Pos) -> None:
@@ -349,6 +366,10 @@ class Effects:
             pos = (x, y)
         self.texts.append(FloatingText(surf, pos, span, span))
 
+    def light(self, pos: Pos, cells: float, span: float, colour=(255, 190, 120)) -> None:
+        """Light thrown ``cells`` cells round ``pos`` for ``span`` seconds (a blast)."""
+        self.lights.append(Light(pos, cells * 40 * self.scale, span, span, colour))
+
     def shake(self, amount: float, time: float) -> None:
         self._shake = max(self._shake, amount * self.scale)
         self._shake_time = max(self._shake_time, time)
@@ -360,6 +381,7 @@ class Effects:
         self.texts.clear()
         self.columns.clear()
         self.sinkings.clear()
+        self.lights.clear()
         self.flash = 0.0
         self._shake = self._shake_time = 0.0
 
@@ -392,6 +414,9 @@ class Effects:
         for c in self.columns:
             c.life -= dt
         self.columns = [c for c in self.columns if c.life > 0]
+        for li in self.lights:
+            li.life -= dt
+        self.lights = [li for li in self.lights if li.life > 0]
         for sk in self.sinkings:
             sk.t += dt
             if 0.3 < sk.progress < 0.95 and self.rng.random() < dt * 14:
@@ -456,6 +481,12 @@ class Effects:
 
     def draw(self, surface: pygame.Surface, offset=(0, 0)) -> None:
         ox, oy = offset
+        for li in self.lights:
+            steps = max(1, min(8, int(li.life / li.span * 6 + 0.999)))
+            spr = glow(li.radius, li.colour, steps)
+            surface.blit(spr, (li.pos[0] + ox - spr.get_width() / 2,
+                               li.pos[1] + oy - spr.get_height() / 2),
+                         special_flags=pygame.BLEND_RGB_ADD)
         for sk in self.sinkings:
             draw_sinking(surface, sk, offset)
         for c in self.columns:
@@ -484,6 +515,7 @@ class Effects:
             k = ft.life / ft.span
             ft.surf.set_alpha(int(255 * min(1.0, k * 2)))
             surface.blit(ft.surf, ft.surf.get_rect(center=(ft.pos[0] + ox, ft.pos[1] + oy)))
-        if self.flash > 0:
-            v = int(160 * self.flash)
-            surface.fill((v, v, int(v * 0.85)), special_flags=pygame.BLEND_RGB_ADD)
+        if self.flash > 0:     # the whole screen lit (the atomic bomb, a fleet's last ship)
+            k = 0.63 * self.flash
+            surface.fill(tuple(int(c * k) for c in self.flash_colour),
+                         special_flags=pygame.BLEND_RGB_ADD)

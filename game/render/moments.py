@@ -12,8 +12,11 @@ from dataclasses import dataclass
 import pygame
 
 from . import text
+from .effects import glow
 
 PUNCH = 0.22        # seconds the word takes to slam down to its size
+FLASH = 0.5         # seconds of the burst of light behind the word as it lands
+FLASH_COLOUR = (255, 236, 170)
 
 
 @dataclass
@@ -23,6 +26,7 @@ class Moment:
     span: float                   # seconds on the screen
     slow: float                   # seconds of slow motion from the start
     nudge: tuple[float, float]    # the camera's push (pixels) at its height
+    burst: pygame.Surface | None = None   # the light behind the word as it lands
     t: float = 0.0
 
     @property
@@ -30,36 +34,24 @@ class Moment:
         return self.t >= self.span
 
 
-def _outlined(words: str, px: int, colour, edge=(12, 10, 14)) -> pygame.Surface:
-    """``words`` in ``colour`` with a dark rim all round, so they read over fire and sea."""
-    face = text.font(px).render(words, True, colour)
-    rim = text.font(px).render(words, True, edge)
-    d = max(2, px // 14)
-    surf = pygame.Surface((face.get_width() + 2 * d, face.get_height() + 2 * d), pygame.SRCALPHA)
-    for dx in (-d, 0, d):
-        for dy in (-d, 0, d):
-            if dx or dy:
-                surf.blit(rim, (d + dx, d + dy))
-    surf.blit(face, (d, d))
-    return surf
-
-
 def banner(words: str, sub: str | None, px: int, colour, sub_colour, width: int
            ) -> pygame.Surface:
-    """The moment's picture: the big word, and a smaller line under it (a ship's name; the
-    whole fleet sunk), both no wider than ``width``."""
-    big = _outlined(words, px, colour)
+    """The moment's picture: the big word lit from above, rimmed dark and glowing in its
+    ``colour``, and a smaller line under it (a ship's name; the whole fleet sunk), both no
+    wider than ``width``."""
+    big = text.outlined(words, px, colour, glow=True)
     if big.get_width() > width:
         big = pygame.transform.smoothscale_by(big, width / big.get_width())
     if not sub:
         return big
-    small = _outlined(sub, max(12, int(px * 0.42)), sub_colour)
+    small = text.outlined(sub, max(12, int(px * 0.42)), sub_colour, face="text")
     if small.get_width() > width:
         small = pygame.transform.smoothscale_by(small, width / small.get_width())
     w = max(big.get_width(), small.get_width())
-    surf = pygame.Surface((w, big.get_height() + small.get_height()), pygame.SRCALPHA)
+    lift = big.get_height() // 7             # the glow's margin: the line sits under the word
+    surf = pygame.Surface((w, big.get_height() + small.get_height() - lift), pygame.SRCALPHA)
     surf.blit(big, ((w - big.get_width()) // 2, 0))
-    surf.blit(small, ((w - small.get_width()) // 2, big.get_height()))
+    surf.blit(small, ((w - small.get_width()) // 2, big.get_height() - lift))
     return surf
 
 
@@ -78,7 +70,7 @@ class Moments:
         n = math.hypot(*toward) or 1.0
         push = cell * (0.22 if final else 0.12)
         self.current = Moment(surf, pos, 3.0 if final else 1.6, 1.1 if final else 0.45,
-                              (toward[0] / n * push, toward[1] / n * push))
+                              (toward[0] / n * push, toward[1] / n * push), _burst(surf, final))
         return self.current
 
     @property
@@ -134,8 +126,22 @@ class Moments:
         m = self.current
         if m is None:
             return
+        centre = (m.pos[0] + offset[0], m.pos[1] + offset[1])
+        flash = (m.t - PUNCH * 0.6) / FLASH       # the light bursts as the word lands
+        if m.burst is not None and 0 <= flash < 1:
+            m.burst.set_alpha(int(255 * (1 - flash) ** 1.5))
+            surface.blit(m.burst, m.burst.get_rect(center=centre))
         k = self.scale()
         img = m.surf if abs(k - 1) < 0.01 else pygame.transform.smoothscale_by(m.surf, k)
         img.set_alpha(self.alpha())
-        surface.blit(img, img.get_rect(center=(m.pos[0] + offset[0], m.pos[1] + offset[1])))
+        surface.blit(img, img.get_rect(center=centre))
         m.surf.set_alpha(None)
+
+
+def _burst(surf: pygame.Surface, final: bool) -> pygame.Surface:
+    """A soft oval of light a little larger than the word (larger for a fleet's last ship)."""
+    w, h = surf.get_size()
+    grow = 1.7 if final else 1.35
+    light = glow(32, FLASH_COLOUR).copy()
+    light.fill((*FLASH_COLOUR, 0), special_flags=pygame.BLEND_RGB_MAX)   # light, never a shade
+    return pygame.transform.smoothscale(light, (int(w * grow), int(h * grow * 1.6)))

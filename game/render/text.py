@@ -32,6 +32,7 @@ FACES = {
 _fonts: dict[tuple[str, int], pygame.font.Font] = {}
 _fallen: set[str] = set()   # faces drawn with pygame's own font
 _cache = Lru(600)
+_big = Lru(48)              # outlined big words (kill moments, the result's headline)
 _sizes: dict[tuple[str, int, str], tuple[int, int]] = {}   # measured words (fitting, wrapping)
 _SIZES_MAX = 8000
 
@@ -61,6 +62,7 @@ def reset() -> None:
     _fonts.clear()
     _fallen.clear()
     _cache.clear()
+    _big.clear()
     _sizes.clear()
 
 
@@ -80,6 +82,45 @@ def draw(surface: pygame.Surface, text: str, pos, px: int, colour, anchor: str =
                      rect.move(max(1, px // 16), max(1, px // 16)))
     surface.blit(surf, rect)
     return rect
+
+
+def outlined(words: str, px: int, colour, edge=(12, 10, 14), face: str = "display",
+             glow: bool = False) -> pygame.Surface:
+    """Big ``words`` that read over fire, sea and fireworks: the face lit from above (white
+    into ``colour``), a dark rim all round and, with ``glow``, a soft halo of ``colour``
+    behind them. Made once per words, size and colour."""
+    return _big.get_or_make((words, px, tuple(colour), tuple(edge), face, glow),
+                            lambda: _outlined(words, px, colour, edge, face, glow))
+
+
+def _outlined(words, px, colour, edge, face, glow) -> pygame.Surface:
+    shown = words.replace("\0", "\ufffd")
+    f = font(px, face)
+    face_surf = f.render(shown, True, (255, 255, 255))
+    w, h = face_surf.get_size()
+    light = tuple(min(255, int(c + (255 - c) * 0.75)) for c in colour)
+    shade = pygame.Surface((1, 2), pygame.SRCALPHA)      # a vertical gradient, stretched
+    shade.set_at((0, 0), (*light, 255))
+    shade.set_at((0, 1), (*colour, 255))
+    face_surf.blit(pygame.transform.smoothscale(shade, (w, h)), (0, 0),
+                   special_flags=pygame.BLEND_RGBA_MULT)
+    rim = f.render(shown, True, edge)
+    d = max(2, px // 14)
+    g = max(d, px // 4) if glow else 0
+    surf = pygame.Surface((w + 2 * (d + g), h + 2 * (d + g)), pygame.SRCALPHA)
+    o = d + g
+    if glow:
+        halo = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        halo.blit(f.render(shown, True, colour), (o, o))
+        halo = pygame.transform.gaussian_blur(halo, max(2, g // 2))
+        halo.fill((*colour, 0), special_flags=pygame.BLEND_RGB_MAX)   # bright, not darkened
+        surf.blit(halo, (0, 0))
+    for dx in (-d, 0, d):
+        for dy in (-d, 0, d):
+            if dx or dy:
+                surf.blit(rim, (o + dx, o + dy))
+    surf.blit(face_surf, (o, o))
+    return surf
 
 
 def size(text: str, px: int, face: str = "text") -> tuple[int, int]:

@@ -27,8 +27,9 @@ class TurnChanged:
 
 @dataclass(frozen=True)
 class GameOver:
-    """The game ended: ``winner`` None is a draw; ``reason`` says why where a mode has
-    several ways to end (§K: forts / forts-both / no-attackers / quiet)."""
+    """The game ended: ``winner`` None is a draw; ``reason`` says why (``FLEET``: the loser's
+    fleet sunk; §N: disarmed / ceasefire; §K: forts / forts-both / no-attackers / quiet; §0:
+    resigned / agreed). The game keeps it as ``end_reason`` for the result screen."""
     winner: int | None
     reason: str = ""
 
@@ -74,6 +75,7 @@ class Game(Protocol):
 # --- §0: resigning and an agreed draw, the same in every mode ----------------------------
 
 RESIGNED, AGREED = "resigned", "agreed"
+FLEET = "fleet"          # Classic, §D and §N: the loser's whole fleet sunk
 
 
 class Concession:
@@ -85,6 +87,7 @@ class Concession:
     game was not ended so, else ``(RESIGNED, the player who resigned)`` or ``(AGREED, None)``."""
 
     conceded: tuple | None = None
+    end_reason: str = ""      # why the game ended (``GameOver.reason``); "" while it goes on
 
     def check_concede(self, player: int | None = None) -> None:
         """Refuse (IllegalAction) to end a game that is already over, or for no player."""

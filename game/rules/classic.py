@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass, field, fields
 from typing import Iterable, Sequence
 
-from .base import Concession, GameOver, TurnChanged  # noqa: F401  (the events every mode shares)
+from .base import FLEET, Concession, GameOver, TurnChanged  # noqa: F401  (events all modes share)
 from .coords import MAX_SIDE, Cell
 from .errors import ConfigError, IllegalAction, PlacementError
 from .fleet import (AROUND, SHAPE_RULES, TOUCHING_RULES, Ship, ShipSpec, as_ship, assign_specs,
@@ -587,8 +587,8 @@ class ClassicGame(Concession):
         self.history.append((shooter, action, result))
         events.extend(results)
         if len(self.sunk[enemy]) == len(self.ships[enemy]):
-            self.winner = shooter
-            events.append(GameOver(shooter))
+            self.winner, self.end_reason = shooter, FLEET
+            events.append(GameOver(shooter, FLEET))
             return events
         # a sweeper's shooter with no mine left to tell only says so (C6)
         for d in list(decisions):

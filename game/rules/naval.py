@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Sequence
 
-from .base import Concession, GameOver, OneRules, TurnChanged  # noqa: F401  (GameOver, TurnChanged: shared)
+from .base import FLEET, Concession, GameOver, OneRules, TurnChanged  # noqa: F401  (shared)
 from .coords import Cell
 from .errors import ConfigError, IllegalAction, PlacementError
 from .fleet import AROUND, Ship, as_ship, normalise, orientations, shape_forms
@@ -54,6 +54,7 @@ PIECES = ("guns", "tubes", "aas", "decks")        # the game's attributes, one p
 AA_RANGE = 3       # Chebyshev distance of the anti-air's reach (a 7×7 square)
 AA_SHELLS = 2      # shells one mount may shoot down a turn; planes: any number
 CEASEFIRE = 20     # N-f: volleys in a row that hit no ship cell end the battle on points
+DISARMED = "disarmed"    # §N: the loser has ships afloat but no weapon that can attack
 CARRIER_FORM = ((0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (1, 1), (2, 1), (3, 1))
 
 MISS, HIT, SUNK, EMPTY = "miss", "hit", "sunk", "empty"
@@ -408,6 +409,7 @@ class NavalGame(Concession):
         self.turn = first
         self.winner: int | None = None
         self.drawn = False
+        self.end_reason = ""            # GameOver's reason: FLEET, DISARMED or "ceasefire"
         self.hits: list[set[Cell]] = [set(), set()]        # ship cells hit on p's field
         self.marks: list[dict[Cell, str]] = [{}, {}]       # what p's enemy knows of p's field
         self.downed: list[tuple[Cell, ...]] = [(), ()]     # last volley's shot down, on p's field
@@ -483,6 +485,7 @@ class NavalGame(Concession):
     def _cease_fire(self) -> GameOver:
         """N-f: decide the battle on points: weapons, then ship cells, then a draw."""
         a, b = self.points(0), self.points(1)
+        self.end_reason = "ceasefire"
         for i, basis in enumerate(("weapons", "cells")):
             if a[i] != b[i]:
                 self.winner = 0 if a[i] > b[i] else 1
@@ -800,9 +803,11 @@ class NavalGame(Concession):
 
     def _after(self, result: VolleyResult) -> list:
         me, enemy = result.player, 1 - result.player
-        if not self.armed(enemy):
+        if not self.armed(enemy):       # §N: sunk, or afloat with nothing left to attack with
             self.winner = me
-            return [GameOver(me)]
+            self.end_reason = FLEET if len(self.sunk[enemy]) == len(self.fleets[enemy]) \
+                else DISARMED
+            return [GameOver(me, self.end_reason)]
         if self.quiet >= CEASEFIRE:
             return [self._cease_fire()]
         self.turn = enemy

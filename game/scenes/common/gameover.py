@@ -1,5 +1,6 @@
-"""Game over: both fleets revealed (RULES.md §0, the loser's right to inspect), statistics,
-and a rematch in which the loser moves first."""
+"""Game over: the result on its banner and why the game ended (issue 33), both fleets revealed
+(RULES.md §0, the loser's right to inspect), the statistics counted up, a campaign battle's stars
+revealed one by one, and a rematch in which the loser moves first (after a draw: who does)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,14 @@ import random
 
 import pygame
 
+from ...rules.base import AGREED, FLEET, RESIGNED
 from ...rules.classic import EMPTY, MINE, SUNK, shot_results, shot_stats
 from ...rules.coords import board_letters
 from ...render import text, theme
 from ...render.board import BoardGeometry, BoardPicture, burning_ship, draw_board
 from ...render.effects import Effects
-from ...render.finale import FIREWORKS, draw_bunting, dusk, ease_out, punch
+from ...render.finale import (FIREWORKS, RIBBONS, Confetti, StarReveal, count_up, draw_bunting,
+                              draw_ribbon, dusk, ease_out, punch)
 from ...render.widgets import Item, Menu, panel
 from .base import Scene, menu_or_escape
 from .voyage_battle import liveries
@@ -39,19 +42,11 @@ class GameOverScene(Scene):
         self.liveries = liveries(app, match)     # the person's paint and flag (issue 22)
         humans = match.humans
         self.left = humans[0] if len(humans) == 1 else 0
-        series = match.series
-        if series.best_of > 1 and not series.over:
-            label = lambda: self.tr("gameover.next_game", n=self.match.series.games + 1,  # noqa: E731
-                                    total=self.match.series.best_of)
-        elif series.best_of > 1:
-            label = lambda: self.tr("gameover.new_series")  # noqa: E731
-        else:
-            label = lambda: self.tr("gameover.rematch")  # noqa: E731
         self.campaign = match.campaign
         if self.campaign is not None:   # a level of the voyage: its result waits on the chart
             items = [Item(lambda: self.tr("campaign.to_chart"), self.to_chart)]
         else:
-            items = [Item(label, self.rematch)]
+            items = [Item(self.rematch_words, self.rematch)]
         for player, shots in self.thoughts.items():
             if shots and len(humans) == 1:
                 name = match.seats[player].name
@@ -61,11 +56,19 @@ class GameOverScene(Scene):
             items.append(Item(lambda: self.tr("gameover.menu"), self.app.flow.to_title))
         self.menu = Menu(items, sound=app.sound, base_px=26)
         self.show = Effects(random.Random(match.seed ^ 0xF17E))   # fireworks, the last ship
+        self.confetti = Confetti(random.Random(match.seed ^ 0xC0FE))
+        result = getattr(self.campaign, "result", None)     # a campaign battle's stars
+        self.stars = StarReveal(result.stars, result.level.max_stars) if result else None
         self.skipped = False      # a key or click during the intro puts everything in place
         self._next_firework = 0.3
+        self._next_confetti = 0.3
         self._sent_down = False
+        self._chimed = 0
 
-    # -- the show (issue 20): panels slide in, fireworks or the last ship going down -------
+    # -- the show (issue 20, 33): panels slide in, fireworks and confetti or the last ship going
+    #    down, the numbers counted up, a campaign battle's stars landing one by one -----------
+    COUNT_FROM, COUNT = 0.5, 1.3    # when the numbers start counting up, and for how long
+
     @property
     def celebrating(self) -> bool:
         """A victory to celebrate: a person beat the computer, or two people played."""
@@ -75,14 +78,26 @@ class GameOverScene(Scene):
         """How far the panels have come in (1: in their places)."""
         return 1.0 if self.skipped else min(1.0, self.t / self.INTRO)
 
+    def counted(self) -> float:
+        """How far the numbers have counted up (1: their true values)."""
+        return 1.0 if self.skipped else ease_out((self.t - self.COUNT_FROM) / self.COUNT)
+
+    def stars_landed(self) -> int:
+        """A campaign battle's stars in their slots now (0 for any other game)."""
+        return self.stars.landed(None if self.skipped else self.t) if self.stars else 0
+
     def skip_show(self) -> None:
+        """Everything in its place at once: no more fireworks (the confetti in the air falls
+        on, behind the words)."""
         self.skipped = True
         self.show.clear()
 
     @property
     def showing(self) -> bool:
         """Something of the show still moves (a key first ends it)."""
-        return not self.skipped and (self.t < self.INTRO + 0.5 or bool(self.show.sinkings))
+        ends = max(self.INTRO + 0.5, self.COUNT_FROM + self.COUNT,
+                   self.stars.ends_at if self.stars else 0.0)
+        return not self.skipped and (self.t < ends or bool(self.show.sinkings))
 
     def last_sunk(self):
         """The cells of the last ship sunk in the game (None if the history shows none)."""
@@ -95,8 +110,10 @@ class GameOverScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.show.update(dt)
+        self.confetti.update(dt, self.size[1])
         if self.skipped:
             return
+        self._land_stars()
         if (not self._sent_down and not self.celebrating and self.game.winner is not None
                 and self.t >= self.INTRO * 0.8):
             self._sent_down = True        # a defeat: the last ship goes down again, slowly
@@ -110,14 +127,43 @@ class GameOverScene(Scene):
                 self.show.sink(sprite, sprite.get_rect(topleft=geo.cell_rect(origin).topleft),
                                vertical, 3.6)
         if self.celebrating and self.t < self.SHOW:
-            self._next_firework -= dt
-            if self._next_firework <= 0:
-                self._next_firework = self.show.rng.uniform(0.25, 0.6)
-                w, h = self.size
-                rng = self.show.rng
-                self.show.scale = theme.unit(self.size)
-                self.show.firework((rng.uniform(0.1, 0.9) * w, rng.uniform(0.12, 0.45) * h),
-                                   rng.choice(FIREWORKS), rng.uniform(0.8, 1.3))
+            self._celebrate(dt)
+
+    def _celebrate(self, dt: float) -> None:
+        """Fireworks bursting all over the screen, thick at first; confetti shot from both
+        lower corners, then falling from the top."""
+        w, h = self.size
+        rng = self.show.rng
+        self._next_firework -= dt
+        if self._next_firework <= 0:
+            early = self.t < 2.5
+            self._next_firework = rng.uniform(0.15, 0.35) if early else rng.uniform(0.3, 0.6)
+            self.show.scale = theme.unit(self.size)
+            opening = self.t < 0.5          # the opening salvo: one burst over each third
+            for third in range(3) if opening else (None,):
+                x = rng.uniform(0.06, 0.94) if third is None else (third + rng.random()) / 3
+                self.show.firework((x * w, rng.uniform(0.08, 0.7) * h), rng.choice(FIREWORKS),
+                                   rng.uniform(1.1, 1.7))
+        self._next_confetti -= dt
+        if self._next_confetti <= 0:
+            self.confetti.unit = theme.unit(self.size)
+            if self.t < 0.5:                # both corners fire, then it rains
+                self.confetti.cannons(self.size, 70)
+                self.confetti.rain(self.size, 90)
+            else:
+                self.confetti.rain(self.size, 12)
+            self._next_confetti = 0.6
+
+    def _land_stars(self) -> None:
+        """A star landing in its slot: a burst of gold round it and a chime."""
+        landed = self.stars_landed()
+        if landed > self._chimed:
+            centres, size = self.stars.big_centres(self.size)
+            for c in centres[self._chimed:landed]:
+                self.show.scale = size / 60
+                self.show.firework(c, (255, 206, 64), 0.8)
+            self._chimed = landed
+            self.app.sound("sink")
 
     def player_stats(self, player: int) -> dict:
         return shot_stats(self.game, player)
@@ -140,6 +186,22 @@ class GameOverScene(Scene):
         else:
             self.app.flow.to_title()
 
+    def rematch_words(self) -> str:
+        """The rematch's button: the next game of a series, a new series, or a rematch whose
+        first player §0/C7 name: the loser; after a draw, the last loser, the chosen first
+        player, or the lot."""
+        series = self.match.series
+        if series.best_of > 1:
+            if series.over:
+                return self.tr("gameover.new_series")
+            return self.tr("gameover.next_game", n=series.games + 1, total=series.best_of)
+        if self.game.winner is not None:
+            return self.tr("gameover.rematch")
+        first = self.match.next_first()
+        if first is not None:
+            return self.tr("gameover.rematch_first", name=self.match.seats[first].name)
+        return self.tr("gameover.rematch_plain" if self.match.online else "gameover.rematch_lot")
+
     def rematch(self) -> None:
         if self.match.series.over:
             self.match.new_series()
@@ -154,31 +216,39 @@ class GameOverScene(Scene):
             self.skip_show()      # a key or click puts the panels in place, and still acts
         menu_or_escape(self, event, self.leave, click=False)
 
-    def draw_words(self) -> str:
-        """The headline of a drawn game (each mode says what drew it)."""
-        return self.tr("gameover.draw")
-
     def _headline(self) -> tuple[str, tuple]:
-        conceded = getattr(self.game, "conceded", None)    # RULES.md §0
+        """The result in a word, and the ink it is written in on its ribbon."""
+        ink = RIBBONS[self._ribbon_kind()][2]
         if self.game.winner is None:
-            return (self.tr("gameover.draw_agreed") if conceded else self.draw_words()), \
-                theme.ACCENT
-        winner = self.match.seats[self.game.winner]
+            return self.tr("gameover.draw"), ink
         series = self.match.series
         if series.best_of > 1 and series.over:
-            champion = self.match.seats[series.winner]
-            return (self.tr("gameover.series_won", name=champion.name, a=series.score[0],
-                            b=series.score[1]),
-                    theme.GOOD if champion.kind == HUMAN else theme.ACCENT)
-        if conceded is not None:
-            colour = (theme.ACCENT if len(self.match.humans) != 1
-                      else theme.GOOD if self.human_won else theme.BAD)
-            return self.tr("gameover.resigned", name=self.match.seats[conceded[1]].name), colour
+            return self.tr("gameover.series_won", name=self.match.seats[series.winner].name,
+                           a=series.score[0], b=series.score[1]), ink
         if len(self.match.humans) == 1:
-            if self.human_won:
-                return self.tr("gameover.victory"), theme.GOOD
-            return self.tr("gameover.defeat"), theme.BAD
-        return self.tr("gameover.wins", name=winner.name), theme.ACCENT
+            return self.tr("gameover.victory" if self.human_won else "gameover.defeat"), ink
+        return self.tr("gameover.wins", name=self.match.seats[self.game.winner].name), ink
+
+    def reason_words(self) -> str:
+        """Why the game ended, as the rules said it (``GameOver.reason``, which the game keeps
+        as ``end_reason``): each mode adds its own ends (``mode_reason``)."""
+        g = self.game
+        reason = getattr(g, "end_reason", "")
+        loser = None if g.winner is None else self.match.seats[1 - g.winner].name
+        if reason == RESIGNED:
+            if getattr(g, "claimed", None) is not None:    # online: gone past the room's time
+                return self.tr("why.claimed", name=loser)
+            return self.tr("gameover.resigned", name=loser)
+        if reason == AGREED:
+            return self.tr("why.agreed")
+        if reason == FLEET:
+            dutchman = getattr(g.config, "shapes", "") == "any"       # §D: one ship
+            return self.tr("why.dutchman" if dutchman else "why.fleet", name=loser)
+        return self.mode_reason(reason, loser)
+
+    def mode_reason(self, reason: str, loser: str | None) -> str:
+        """The words for an end of this mode's own (none in Classic)."""
+        return ""
 
     def _areas(self) -> list[tuple[pygame.Rect, pygame.Rect]]:
         """Each side's field area and stats panel, in their final places."""
@@ -187,12 +257,12 @@ class GameOverScene(Scene):
         m = int(16 * u)
         px = theme.font_px(self.size, 20)
         stats_h = self.stats_h(px)
-        top, bottom = int(72 * u), h - stats_h - self.footer_h(px) - m
+        top = self.band_bottom() + int(theme.font_px(self.size, 24) * 1.25)   # the names' room
+        bottom = h - stats_h - self.footer_h(px) - m
         out = []
         for side in (0, 1):
             x0 = m if side == 0 else w // 2 + m // 2
-            area = pygame.Rect(x0, top + int(26 * u), w // 2 - int(1.5 * m),
-                               bottom - top - int(26 * u))
+            area = pygame.Rect(x0, top, w // 2 - int(1.5 * m), bottom - top)
             out.append((area, pygame.Rect(x0, bottom + m // 2, area.w, stats_h)))
         return out
 
@@ -201,39 +271,89 @@ class GameOverScene(Scene):
         cfg = self.game.config
         return BoardGeometry.fit(self._areas()[side][0], cfg.width, cfg.height)
 
-    def slide(self, side: int) -> tuple[int, int]:
-        """How far ``side``'s field (x) and its stats panel (y) still are from their places."""
+    def slide(self, side: int) -> int:
+        """How far ``side``'s field and its stats panel still are from their places: they come
+        in from their own edge of the screen (never across the menu)."""
         k = ease_out(self.intro())
-        return (int((1 - k) * self.size[0] * 0.6 * (-1 if side == 0 else 1)),
-                int((1 - k) * self.size[1] * 0.5))
+        return int((1 - k) * self.size[0] * 0.6 * (-1 if side == 0 else 1))
 
-    def _draw_headline(self, surface, y: float, base: int) -> None:
-        """The result, punching in at the start."""
+    def stats_rects(self) -> list[pygame.Rect]:
+        """Where each side's stats panel is drawn now (left, then right)."""
+        return [self._areas()[side][1].move(self.slide(side), 0) for side in (0, 1)]
+
+    # -- the banner: the result on a ribbon, why the game ended under it -----------------------
+    BANNER_Y, BANNER_PX = 40, 54    # the ribbon's middle (layout units) and its word's size
+
+    def band_bottom(self) -> int:
+        """The bottom of the banner and the line under it: where the fields may begin."""
+        rect = self._banner()[0]
+        return int(rect.bottom + rect.h * 0.12 + theme.font_px(self.size, 21) * 1.3)
+
+    def _ribbon_kind(self) -> str:
+        if self.game.winner is None or len(self.match.humans) != 1:
+            return "even"
+        return "victory" if self.human_won else "defeat"
+
+    def _banner(self) -> tuple:
+        """The ribbon's rectangle, the word's surface and its centre, and the centres and size
+        of a campaign battle's star slots beside the word on the ribbon."""
         words, colour = self._headline()
-        px = max(14, int(theme.font_px(self.size, base) * punch(self.intro() * 2.5)))
-        text.draw(surface, words, (self.size[0] / 2, y), px, colour, "center", shadow=True)
+        u = theme.unit(self.size)
+        px = theme.font_px(self.size, self.BANNER_PX)
+        word = text.outlined(words, px, colour, glow=self.celebrating)
+        h = int(px * 1.25)
+        slots = self.stars.slots if self.stars else 0
+        star_size = h * 0.62
+        stars_w = slots * star_size * 1.15 + (star_size * 0.4 if slots else 0)
+        group = word.get_width() + stars_w
+        rect = pygame.Rect(0, 0, int(min(self.size[0] - 4 * h, group + 40 * u)), h)
+        rect.center = (self.size[0] // 2, int(self.BANNER_Y * u))
+        left = rect.centerx - group / 2
+        centre = (left + word.get_width() / 2, rect.centery)
+        x0 = left + word.get_width() + star_size * 0.4
+        homes = [(x0 + (i + 0.5) * star_size * 1.15, rect.centery) for i in range(slots)]
+        return rect, word, centre, homes, star_size
 
-    def _draw_show(self, surface) -> None:
-        """The celebration over the panels: the flags and the fireworks of a victory, the last
-        ship going down after a defeat."""
-        w = self.size[0]
-        self.show.draw(surface)
-        if self.celebrating:       # flags dressing the line either side of the headline
-            u = theme.unit(self.size)
-            words, _ = self._headline()
-            half = text.font(theme.font_px(self.size, 54)).size(words)[0] / 2 + 24 * u
+    def _draw_banner(self, surface) -> None:
+        """The result on its ribbon (unfurling, the word punching in), flags beside it after a
+        victory, and why the game ended under it."""
+        rect, word, centre, _, _ = self._banner()
+        k = 1.0 if self.skipped else ease_out(self.t / 0.45)
+        draw_ribbon(surface, rect.inflate(-int(rect.w * (1 - k)), 0),
+                    *RIBBONS[self._ribbon_kind()][:2])
+        scale = punch(self.intro() * 2.5)
+        img = word if abs(scale - 1) < 0.01 else pygame.transform.smoothscale_by(word, scale)
+        surface.blit(img, img.get_rect(center=centre))
+        if self.celebrating:       # flags dressing the line either side of the ribbon
+            w, u = self.size[0], theme.unit(self.size)
             hoisted = 1.0 if self.skipped else ease_out(self.t / 1.6)
             size = max(10, 18 * u)
-            draw_bunting(surface, 0, w / 2 - half, 0, size, self.t, hoisted)
-            draw_bunting(surface, w / 2 + half, w, 0, size, self.t + 0.7, hoisted)
+            reach = rect.h * 1.4
+            draw_bunting(surface, 0, rect.left - reach, 0, size, self.t, hoisted)
+            draw_bunting(surface, rect.right + reach, w, 0, size, self.t + 0.7, hoisted)
+        why = self.reason_words()
+        if why:
+            px = theme.font_px(self.size, 21)
+            text.draw(surface, why, (rect.centerx, rect.bottom + rect.h * 0.12),
+                      text.fit_px(why, px, int(self.size[0] * 0.92)), theme.TEXT, "midtop",
+                      shadow=True)
+
+    def _draw_stars(self, surface) -> None:
+        """A campaign battle's stars: landing in the middle, then home on the ribbon."""
+        if self.stars:
+            _, _, _, homes, star_size = self._banner()
+            self.stars.draw(surface, None if self.skipped else self.t, homes, star_size)
+
+    def _draw_show(self, surface) -> None:
+        """The celebration behind the panels and the words: fireworks and confetti, or the
+        last ship going down after a defeat."""
+        self.show.draw(surface)
+        self.confetti.draw(surface)
 
     def draw(self, surface: pygame.Surface) -> None:
-        u = theme.unit(self.size)
-        self._draw_headline(surface, 40 * u, 54)
-        for side, owner in ((0, self.left), (1, 1 - self.left)):
-            area, stats = self._areas()[side]
-            dx, dy = self.slide(side)
-            geo = self.field_geometry(side).moved(dx, 0)
+        sides = ((0, self.left), (1, 1 - self.left))
+        for side, owner in sides:
+            geo = self.field_geometry(side).moved(self.slide(side), 0)
             self._draw_field(surface, geo, owner)
             if not self.celebrating and self.game.winner is not None:   # a defeat's dusk
                 dusk(surface, geo.grid, 1.0 if self.skipped else ease_out(self.t / 2.5))
@@ -242,9 +362,12 @@ class GameOverScene(Scene):
             text.draw(surface, self.tr("gameover.fleet_of", name=seat.name),
                       (geo.grid.centerx, geo.outer.y - name_px * 0.7), name_px,
                       theme.PLAYER_COLOURS[owner], "center")
-            self._draw_stats(surface, owner, stats.move(0, dy))
         self._draw_show(surface)
+        for (side, owner), rect in zip(sides, self.stats_rects()):
+            self._draw_stats(surface, owner, rect)
+        self._draw_banner(surface)
         self._draw_footer(surface, self.footer_top())
+        self._draw_stars(surface)
 
     def _draw_field(self, surface, geo: BoardGeometry, owner: int) -> None:
         """``owner``'s whole field, every ship shown (§0: the loser's right to inspect)."""
@@ -287,17 +410,18 @@ class GameOverScene(Scene):
         line = int(px * 1.25)
         seat = self.match.seats[player]
         text.draw(surface, seat.name, (rect.x + 12, rect.y + 8), px, theme.PLAYER_COLOURS[player])
+        k = self.counted()
         for i, (label, value) in enumerate(rows):
             col = i % 2
             row = i // 2
             x = rect.x + 12 + col * rect.w // 2
             y = rect.y + 8 + line * (1 + row)
-            text.draw(surface, f"{label}: {value}", (x, y), px, theme.TEXT)
+            text.draw(surface, f"{label}: {count_up(value, k)}", (x, y), px, theme.TEXT)
 
     def _draw_footer(self, surface, top: int) -> None:
         w, h = self.size
         px = theme.font_px(self.size, 20)
-        minutes, seconds = divmod(int(self.elapsed), 60)
+        minutes, seconds = divmod(int(self.elapsed * self.counted()), 60)
         info = self.tr("stats.time", time=f"{minutes}:{seconds:02d}")
         series = self.match.series
         if series.best_of > 1:

@@ -8,6 +8,7 @@ import pygame
 from ...rules import korabliki as kr
 from ...rules.coords import board_letters
 from ...render import theme
+from ...render.finale import dusk, ease_out
 from ...render.korabliki import draw_piece, draw_sea_board, fit_geometry, to_screen, viewer_colours
 from ..common.gameover import GameOverScene
 
@@ -22,10 +23,17 @@ class KorablikiGameOverScene(GameOverScene):
         return {"lost": len(g.lost[player]), "forts": g.forts(player),
                 "left": len(g.own(player))}
 
-    def draw_words(self) -> str:
-        if self.game.quiet >= kr.DRAW_QUIET:            # K-f
-            return self.tr("kor.gameover.draw", n=kr.DRAW_QUIET)
-        return super().draw_words()
+    BANNER_Y, BANNER_PX = 34, 46     # the ribbon's middle (layout units), its word's size
+
+    def mode_reason(self, reason: str, loser: str | None) -> str:
+        """§K: both forts of a side destroyed; a draw by one blast taking the last forts of
+        both, by no fort that can still be taken, or by 200 moves without a loss."""
+        if reason == "forts":
+            return self.tr("why.forts", name=loser)
+        if reason == "quiet":
+            return self.tr("why.quiet", n=kr.DRAW_QUIET)
+        key = {"forts-both": "why.forts_both", "no-attackers": "why.no_attackers"}.get(reason)
+        return self.tr(key) if key else ""
 
     def stats_rows(self, player: int) -> list:
         st = self.stats[player]
@@ -36,16 +44,23 @@ class KorablikiGameOverScene(GameOverScene):
         return self.size[1] - self.footer_h(theme.font_px(self.size, 20)) - int(
             14 * theme.unit(self.size))
 
-    def draw(self, surface: pygame.Surface) -> None:
-        w, h = self.size
+    def _board_area(self) -> pygame.Rect:
         u = theme.unit(self.size)
-        self._draw_headline(surface, 34 * u, 46)     # it punches in (issue 20)
-        m = int(14 * u)
-        px = theme.font_px(self.size, 20)
-        area = pygame.Rect(m, int(64 * u), int(w * 0.66), self.footer_top() - int(64 * u))
-        dx, _ = self.slide(0)                       # the board and the panels slide in
-        final = fit_geometry(area)
-        geo = final.moved(dx, 0)
+        top = self.band_bottom() + int(4 * u)
+        return pygame.Rect(int(14 * u), top, int(self.size[0] * 0.66), self.footer_top() - top)
+
+    def stats_rects(self) -> list[pygame.Rect]:
+        """Both sides' panels stacked right of the board, coming in from the right."""
+        m = int(14 * theme.unit(self.size))
+        area = self._board_area()
+        x = fit_geometry(area).outer.right + m
+        stats_h = int(theme.font_px(self.size, 20) * 3.9)
+        return [pygame.Rect(x + self.slide(1), area.y + i * (stats_h + m),
+                            self.size[0] - x - m, stats_h) for i in (0, 1)]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        area = self._board_area()
+        geo = fit_geometry(area).moved(self.slide(0), 0)    # the board slides in
         flip = self.left == 1
         draw_sea_board(surface, geo, self.letters, self.t, flip)
         own_colour, enemy_colour = viewer_colours(flip)
@@ -56,11 +71,11 @@ class KorablikiGameOverScene(GameOverScene):
             own = p.owner == self.left
             draw_piece(surface, geo, to_screen(c, flip), p.rank, own_colour if own else enemy_colour,
                        own, revealed_badge=not own, tr=self.tr, flag=flag if own else None)
-        x = final.outer.right + m
-        sw = w - x - m
-        stats_h = int(px * 3.9)
-        for i, player in enumerate((self.left, 1 - self.left)):
-            rect = pygame.Rect(x, area.y + i * (stats_h + m) + self.slide(1)[1], sw, stats_h)
+        if not self.celebrating and self.game.winner is not None:   # a defeat's dusk
+            dusk(surface, geo.outer, 1.0 if self.skipped else ease_out(self.t / 2.5))
+        self._draw_show(surface)      # the fireworks and confetti of a victory
+        for player, rect in zip((self.left, 1 - self.left), self.stats_rects()):
             self._draw_stats(surface, player, rect)
-        self._draw_show(surface)      # the flags and fireworks of a victory
+        self._draw_banner(surface)
         self._draw_footer(surface, area.bottom)
+        self._draw_stars(surface)

@@ -17,10 +17,23 @@ class NavalGameOverScene(GameOverScene):
     def player_stats(self, player: int) -> dict:
         return nv.volley_stats(self.game, player)
 
-    def draw_words(self) -> str:
-        if self.game.ceasefire is not None:         # §N: even on weapons and on ship cells
-            return self.tr("naval.gameover.draw")
-        return super().draw_words()
+    def mode_reason(self, reason: str, loser: str | None) -> str:
+        """§N: a side with ships afloat but nothing left to attack with (its ships named), or
+        the ceasefire and what it weighed (the winner's count first)."""
+        g = self.game
+        if reason == nv.DISARMED:
+            side = 1 - g.winner
+            afloat = [self.tr(f"naval.ship.{s.kind}") for i, s in enumerate(g.fleets[side])
+                      if i not in g.sunk[side]]
+            return self.tr("why.disarmed", name=loser, ships=", ".join(afloat))
+        if g.ceasefire is None:
+            return ""
+        basis, (a, b) = g.ceasefire
+        if g.winner == 1:
+            a, b = b, a
+        key = {"weapons": "why.ceasefire_weapons", "cells": "why.ceasefire_cells"}.get(
+            basis, "why.ceasefire_even")
+        return self.tr(key, n=nv.CEASEFIRE, a=a, b=b)
 
     def stats_rows(self, player: int) -> list:
         st = self.stats[player]
