@@ -233,14 +233,14 @@ def test_a_shot_puts_the_hint_away_and_it_never_hides_the_newest_line(home, hint
     hit(app, battle)
     assert battle.voyage.current == "first_hit"
     drawn = {}
-    real = logpanel.text.draw
+    real = logpanel.draw_line
 
     def spy(surface, words, pos, *a, **k):
         drawn[words] = pos
         return real(surface, words, pos, *a, **k)
-    monkeypatch.setattr(logpanel.text, "draw", spy)
+    monkeypatch.setattr(logpanel, "draw_line", spy)
     frames(app, 1)
-    monkeypatch.setattr(logpanel.text, "draw", real)
+    monkeypatch.setattr(logpanel, "draw_line", real)
     newest = battle.log[-1][0]
     assert newest in drawn and battle.voyage.rect.w
     assert not battle.voyage.rect.collidepoint(drawn[newest])     # the newest line shows

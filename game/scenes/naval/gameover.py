@@ -49,4 +49,5 @@ class NavalGameOverScene(GameOverScene):
         g = self.game
         wrecks = [g.fleets[owner][i].cells for i in g.sunk[owner]]
         paint_field(surface, geo, self.letters, self.t, g.fleets[owner], dict(g.marks[owner]),
-                    wrecks, g.hits[owner], livery=self.liveries.get(owner))
+                    wrecks, g.hits[owner], livery=self.liveries.get(owner),
+                    flak=g.flak[owner])         # what the Aegis shot down, kept (issue 33)
