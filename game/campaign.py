@@ -24,8 +24,7 @@ from .levels import (Level, finished_voyages, last_port, load_levels, load_voyag
                      open_levels)
 from .rewards import voyage_medal
 from .match import COMPUTER, HUMAN, Match, Seat
-from .modes import MODES
-from .rules.errors import RuleError
+from .modes import MODES, restore_game
 
 PLAYER, OPPONENT = 0, 1
 FIRST = {"player": "0", "opponent": "1", "lot": "lot"}
@@ -252,19 +251,7 @@ def make_match(level: Level, seed: int, player: str, lang: str = "en", letters: 
 
 def restore(level: Level, saved: dict):
     """The game of a saved battle of ``level``; raises ValueError naming what does not fit."""
-    data = saved.get("game")
-    mode = data.get("mode") if isinstance(data, dict) else None
-    if mode != level.mode or mode not in MODES:
-        raise ValueError(f"the saved battle is {mode!r}, the level {level.mode!r}")
-    try:
-        game = MODES[mode].game_class.from_dict(data)
-    except (RuleError, KeyError, TypeError, ValueError, IndexError) as exc:
-        raise ValueError(f"the saved game cannot be replayed ({exc})") from None
-    if game.config != level.config:
-        raise ValueError("the level's rules have changed since the battle began")
-    if game.over:
-        raise ValueError("the saved battle is already over")
-    return game
+    return restore_game(saved.get("game"), level.mode, level.config)
 
 
 def autoplay(level: Level, seed: int, player_ai: str | None = None,

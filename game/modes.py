@@ -23,6 +23,7 @@ from .ai.shooters import LADDER, make_shooter
 from .rules import classic as cl
 from .rules import korabliki as kor
 from .rules import naval as nv
+from .rules.errors import RuleError
 from .rules.modes import MODES as RULES
 from .rules.modes import Mode as Rules
 
@@ -281,6 +282,24 @@ MODES: dict[str, ModeEntry] = {
         computer_draws=True, ladder=("random", "sailor", "captain", "admiral"),
         feats=_korabliki_feats, hints_for=_korabliki_hints, strength=_korabliki_strength),
 }
+
+
+def restore_game(data, mode: str, config):
+    """A game kept with its battle in progress (its ``to_dict``: the set-ups and every move,
+    replayed), of ``mode`` under ``config`` and not over; ValueError names what does not fit
+    (a campaign's battle, a quick match's)."""
+    found = data.get("mode") if isinstance(data, dict) else None
+    if found != mode or mode not in MODES:
+        raise ValueError(f"the saved battle is {found!r}, expected {mode!r}")
+    try:
+        game = MODES[mode].game_class.from_dict(data)
+    except (RuleError, KeyError, TypeError, ValueError, IndexError) as exc:
+        raise ValueError(f"the saved game cannot be replayed ({exc})") from None
+    if game.config != config:
+        raise ValueError("the rules have changed since the battle began")
+    if game.over:
+        raise ValueError("the saved battle is already over")
+    return game
 
 
 def mode_of(config) -> ModeEntry:

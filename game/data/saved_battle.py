@@ -14,8 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..match import Match
-from ..modes import MODES
-from ..rules.errors import RuleError
+from ..modes import restore_game
 from .storage import DataFileError, atomic_write_json, data_dir, keep_aside, read_json
 
 NAME = "battle.json"
@@ -67,17 +66,10 @@ class BattleKeeper:
                 match = Match.from_dict(data.get("match"), profile)
             except ValueError as exc:
                 raise ValueError(f"key 'match': {exc}") from None
-            saved = data.get("game")
-            if not isinstance(saved, dict) or saved.get("mode") != match.mode:
-                raise ValueError(f"key 'game': expected a saved {match.mode} game")
             try:
-                game = MODES[match.mode].game_class.from_dict(saved)
-            except (RuleError, KeyError, TypeError, ValueError, IndexError) as exc:
-                raise ValueError(f"key 'game': it cannot be replayed ({exc})") from None
-            if game.config != match.config:
-                raise ValueError("key 'game': its rules are not the match's")
-            if game.over:
-                raise ValueError("key 'game': the battle is already over")
+                game = restore_game(data.get("game"), match.mode, match.config)
+            except ValueError as exc:
+                raise ValueError(f"key 'game': {exc}") from None
         except (DataFileError, ValueError) as exc:
             problem = str(exc) if isinstance(exc, DataFileError) else f"{self.path}: {exc}"
             aside = keep_aside(self.path)
