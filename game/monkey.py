@@ -345,9 +345,10 @@ class Person(Hands):
                 yield from self._clicks_to(item, wanted)
                 continue
             # the first choice is the mode: each as likely; the others now and then
-            clicks = self.rng.randrange(3) if i == 0 else int(self.rng.random() < 0.3)
-            for _ in range(clicks):
-                yield from self._press_at(self._inside(item.right))
+            if i == 0:
+                yield from self._clicks_to(item, self.rng.choice(list(item.values())))
+            elif self.rng.random() < 0.3:
+                yield from self._press_at(self._inside(self._side(item)))
         rules = self._item_doing(scene, "open_rules")
         curious = wanted == "classic" and (self._unseen("PaintShipScene")
                                            or self._unseen("RulesScene"))
@@ -374,14 +375,13 @@ class Person(Hands):
         if items and self._unseen("PaintShipScene") and self.rng.random() < 0.7:
             steps += self._clicks_to(items[0], "dutchman")   # curious: the Flying Dutchman
         elif items and self.rng.random() < 0.5:
-            for _ in range(self.rng.randint(1, len(items[0].values()))):
-                steps += self._press_at(self._inside(items[0].right))
+            steps += self._clicks_to(items[0], self.rng.choice(list(items[0].values())))
         else:
             for _ in range(self.rng.randint(1, 2)):
                 item = self.rng.choice(items) if items else None
                 if item is None or not item.enabled():
                     continue
-                side = item.right if self.rng.random() < 0.7 else item.left
+                side = self._side(item)
                 for _ in range(self.rng.randint(1, 3)):
                     steps += self._press_at(self._inside(side))
         done = self._item_doing(scene, "back")
@@ -820,16 +820,21 @@ class Monkey(Person):
                 return mode
         return None
 
+    def _side(self, item):
+        """One of a choice's arrows (a choice stops at its ends, issue 33: either way)."""
+        return item.right if self.rng.random() < 0.6 else item.left
+
     def _clicks_to(self, item, wanted) -> list:
-        """Clicks on a choice's right arrow until it shows ``wanted``."""
+        """Clicks on a choice's arrow, toward ``wanted``, until it shows it."""
         values = list(item.values())
         if wanted not in values:
             return []
         cur = item.get()
-        i = values.index(cur) if cur in values else 0
+        delta = values.index(wanted) - (values.index(cur) if cur in values else 0)
+        side = item.right if delta > 0 else item.left
         steps = []
-        for _ in range((values.index(wanted) - i) % len(values)):
-            steps += self._press_at(self._inside(item.right))
+        for _ in range(abs(delta)):
+            steps += self._press_at(self._inside(side))
         return steps
 
     def _dt(self) -> float:
