@@ -330,11 +330,18 @@ def test_the_status_says_the_ability_set_and_never_next_turns_weapons_on_the_ene
     words = " ".join(scene.status_words())
     assert app.tr("naval.planes_set", n=1, total=g.view(0).planes) in words
     scene.clear_plan()
-    g.apply(nv.Volley(((1, 11), (2, 11)), ((7, 11), (8, 11))))   # now the enemy's turn
+    scene.play(nv.Volley(((1, 11), (2, 11)), ((7, 11), (8, 11))))  # his volley on its way
+    assert scene.status_words()[0] == app.tr("naval.status_flying")
+    settle(app, scene)
+    if isinstance(app.scenes.top, CurtainScene):                   # the other sits down
+        app.scenes.top.on_ready()
+    g.apply(nv.Volley(((1, 10), (2, 10)), ((7, 10), (8, 10))))    # and fires: his turn
     scene._view_key = None
+    scene.viewer, scene.turn_shown = 0, 1
     assert not scene.human_to_move
     words = " ".join(scene.status_words())
     assert ready not in words and app.tr("naval.planes", n=g.view(0).planes) not in words
+    assert words.strip() == app.tr("naval.status_waiting", name=scene._name(1))
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 720)])

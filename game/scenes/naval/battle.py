@@ -391,7 +391,9 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         the other side's turn only that he fires (issue 33: next turn's weapons confused)."""
         view = self._view()
         if not self.human_to_move:
-            return (self.tr("naval.status_waiting", name=self._name(self.game.turn)), "")
+            if self.turn_shown == self.viewer:        # his own volley on its way
+                return (self.tr("naval.status_flying"), "")
+            return (self.tr("naval.status_waiting", name=self._name(self.turn_shown)), "")
         words = self.tr("naval.shells", n=max(0, self.shells_left()), total=view.guns)
         if view.pair:
             words += " · " + self.tr("naval.pair_on" if self.pair else "naval.pair_off")
