@@ -170,3 +170,23 @@ def test_what_one_player_typed_is_not_left_for_the_next(app):
     assert isinstance(curtain, CurtainScene)
     curtain.on_ready()
     assert scene.viewer == 1 and scene.typed == "" and not scene.typed_armed
+
+
+def test_the_gold_seam_never_crosses_the_curtains_words(app):
+    """Issue 33: the seam where the two halves meet was drawn across the message."""
+    from game.render import text, theme
+    message = "Boris's turn: pass the seat"
+    app.scenes.push(CurtainScene(app, message, lambda: None))
+    frames(app, 2)
+    w, h = app.size
+    px = theme.font_px(app.size, 44)
+    half = text.size(message, px)[0] // 2
+    surface = app.screen
+
+    def bright(x, y):
+        return min(tuple(surface.get_at((x, y)))[:3]) > 200
+    rows = [y for y in range(h // 8, h * 3 // 4)        # the rows the message's words are on
+            if sum(bright(x, y) for x in range(w // 2 - half, w // 2 + half, 3)) >= 3]
+    assert rows
+    seam = [y for y in rows if tuple(surface.get_at((w // 2, y)))[:3] == theme.ACCENT[:3]]
+    assert not seam, "the seam runs through the message"
