@@ -28,13 +28,15 @@ def sink_a_fleet(key, seed, preset="russian"):
     return cells
 
 
-def play_out(key, seed, preset):
-    """A whole game of ``preset`` between two computers of level ``key``; every action they
-    take must be legal, and no shot may go where the shooter's marks already tell."""
+def play_out(key, seed, preset, rival=None):
+    """A whole game of ``preset`` between two computers of level ``key`` (or ``key`` against
+    ``rival``); every action they take must be legal, and no shot may go where the shooter's
+    marks already tell."""
     cfg = PRESETS[preset]
     rng = random.Random(seed)
     game = new_game(cfg, rng)
-    shooters = [make_shooter(key, cfg, random.Random(seed + i)) for i in (1, 2)]
+    shooters = [make_shooter(level, cfg, random.Random(seed + i))
+                for i, level in ((1, key), (2, rival or key))]
     actions = 0
     while not game.over:
         view = game.view(game.turn)
@@ -64,22 +66,38 @@ SLOW = {("admiral", "large-16"), ("admiral", "large-18"), ("admiral", "scatter-2
         ("density", "large-18")}
 
 
-@pytest.mark.parametrize("key,preset", [(k, p) for k in LEVELS for p in sorted(PRESETS)
-                                        if (k, p) not in SLOW])
-@pytest.mark.slow
-@settings(max_examples=3)
-@given(seed=st.integers(0, 10**6))
-def test_every_level_plays_every_preset_to_the_end(key, preset, seed):
-    game = play_out(key, seed, preset)
+def _plays_to_the_end(key, preset, seed, rival=None):
+    game = play_out(key, seed, preset, rival)
     assert game.winner in (0, 1)
     for p in (0, 1):
         assert not any(m == KNOWN_MINE for m in game.view(p).incoming.values())
 
 
+@pytest.mark.parametrize("key,preset", [(k, p) for k in LEVELS[:-1] for p in sorted(PRESETS)
+                                        if (k, p) not in SLOW])
+@pytest.mark.slow
+@settings(max_examples=3)
+@given(seed=st.integers(0, 10**6))
+def test_every_level_plays_every_preset_to_the_end(key, preset, seed):
+    _plays_to_the_end(key, preset, seed)
+
+
+@pytest.mark.parametrize("preset", [p for p in sorted(PRESETS) if ("admiral", p) not in SLOW])
+@pytest.mark.slow
+@settings(max_examples=1)
+@given(seed=st.integers(0, 10**6))
+def test_the_admiral_plays_every_preset_to_the_end(preset, seed):
+    """As every level does, one game a preset (it weighs thousands of fleets a shot: the
+    suite's time, issue 33), against the Captain's density (the Admiral still plays whole)."""
+    _plays_to_the_end("admiral", preset, seed, "density")
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("key,preset", sorted(SLOW))
 def test_the_slow_pairs_play_one_game_to_the_end(key, preset):
-    assert play_out(key, 7, preset).winner in (0, 1)
+    """The big boards: one game each, a slow level against the Captain's density (two
+    Admirals on 16×16 and larger took 20–25 s a game)."""
+    assert play_out(key, 7, preset, "density").winner in (0, 1)
 
 
 @pytest.mark.parametrize("key", sorted(SHOOTERS))
