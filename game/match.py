@@ -19,6 +19,23 @@ HUMAN, COMPUTER = "human", "computer"
 REMOTE = "remote"      # a person at another computer, over the network (issue 23)
 
 
+def _is(kind):
+    """A check that a value read from a file is a ``kind`` (a bool is no number)."""
+    return lambda v: isinstance(v, kind) and (kind is bool or not isinstance(v, bool))
+
+
+def _number(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _count(v) -> bool:
+    return _number(v) and 0 <= v < 1000
+
+
+def _loser(v) -> bool:
+    return v is None or (_number(v) and v in (0, 1))
+
+
 @dataclass
 class Seat:
     kind: str                 # HUMAN, COMPUTER or REMOTE
@@ -48,18 +65,16 @@ class Seat:
         """A seat as ``to_dict`` wrote it; ValueError names what does not fit."""
         if not isinstance(data, dict):
             raise ValueError("a seat: expected a table")
-        kinds = {"kind": (HUMAN, COMPUTER), "name": str, "shooter": str, "placement": str,
-                 "opponent": str, "remembers": bool}
-        for key, want in kinds.items():
-            value = data.get(key)
-            if (value not in want) if isinstance(want, tuple) else not isinstance(value, want):
-                raise ValueError(f"a seat's key {key!r}: {value!r} does not fit")
+        fits = {"kind": lambda v: v in (HUMAN, COMPUTER), "remembers": _is(bool),
+                **dict.fromkeys(("name", "shooter", "placement", "opponent"), _is(str))}
+        for key, ok in fits.items():
+            if not ok(data.get(key)):
+                raise ValueError(f"a seat's key {key!r}: {data.get(key)!r} does not fit")
         label = data.get("label")
         if label is not None:
             fields = label.get("fields") if isinstance(label, dict) else None
-            if (not isinstance(label.get("key") if isinstance(label, dict) else None, str)
-                    or not isinstance(fields, dict)
-                    or not all(isinstance(v, (str, int)) for v in fields.values())):
+            if not (isinstance(fields, dict) and isinstance(label.get("key"), str)
+                    and all(isinstance(v, (str, int)) for v in fields.values())):
                 raise ValueError(f"a seat's key 'label': {label!r} does not fit")
             label = Phrase(label["key"], **fields)
         return cls(data["kind"], data["name"], data["shooter"], data["placement"],
@@ -229,17 +244,14 @@ class Match:
         def fits(key, ok) -> None:
             if not ok(data.get(key)):
                 raise ValueError(f"key {key!r}: {data.get(key)!r} does not fit")
-        number = lambda v: isinstance(v, int) and not isinstance(v, bool)      # noqa: E731
-        count = lambda v: number(v) and 0 <= v < 1000                          # noqa: E731
-        loser = lambda v: v is None or (v in (0, 1) and number(v))            # noqa: E731
         fits("first", lambda v: v in ("lot", "0", "1"))
-        fits("letters", lambda v: isinstance(v, str))
-        fits("seed", number)
-        fits("best_of", number)
-        fits("auto_intercept", lambda v: isinstance(v, bool))
-        fits("games", count)
-        fits("last_loser", loser)
-        fits("score", lambda v: isinstance(v, list) and len(v) == 2 and all(map(count, v)))
+        fits("letters", _is(str))
+        fits("seed", _number)
+        fits("best_of", _number)
+        fits("auto_intercept", _is(bool))
+        fits("games", _count)
+        fits("last_loser", _loser)
+        fits("score", lambda v: isinstance(v, list) and len(v) == 2 and all(map(_count, v)))
         series = data.get("series")
         if not isinstance(series, dict):
             raise ValueError("key 'series': expected a table")
@@ -249,8 +261,8 @@ class Match:
         match.score, match.games = list(data["score"]), data["games"]
         match.last_loser = data["last_loser"]
         score = series.get("score")
-        if not (isinstance(score, list) and len(score) == 2 and all(map(count, score))
-                and loser(series.get("last_loser"))):
+        if not (isinstance(score, list) and len(score) == 2 and all(map(_count, score))
+                and _loser(series.get("last_loser"))):
             raise ValueError(f"key 'series': {series!r} does not fit")
         match.series.score, match.series.last_loser = list(score), series["last_loser"]
         return match

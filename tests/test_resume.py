@@ -2,6 +2,7 @@
 match or two players' game left by closing the window is offered at the next start and goes on
 where it stood; a resumed battle plays its moves again unseen, so its log is the one it had."""
 
+import json
 import random
 
 import pygame
@@ -144,3 +145,19 @@ def test_a_quick_match_abandoned_or_finished_is_not_kept(app, home):
     finish_by_human(app, app.scenes.top)
     assert not (home / NAME).exists()
     assert battle is not app.scenes.top
+
+
+def test_a_match_comes_back_as_it_was_kept_and_a_bad_one_is_refused_by_its_key():
+    from game.i18n.phrase import Phrase
+    match = Match(ClassicConfig(), (Seat(HUMAN, "A", label=Phrase("setup.player", n=1)),
+                                    Seat(COMPUTER, "B", "hunter", "edges", "boatswain", True)),
+                  first="1", seed=3, best_of=3)
+    match.series.record(0)
+    kept = match.to_dict()
+    again = Match.from_dict(json.loads(json.dumps(kept)))
+    assert again.to_dict() == kept and again.seats[0].label.fields == {"n": 1}
+    for key, value, said in (("seed", True, "'seed'"), ("games", -1, "'games'"),
+                             ("mode", "chess", "'mode'"), ("config", {"width": "x"}, "'config'"),
+                             ("seats", [kept["seats"][0]], "'seats'")):
+        with pytest.raises(ValueError, match=said):
+            Match.from_dict({**kept, key: value})
