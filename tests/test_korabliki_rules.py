@@ -105,6 +105,12 @@ def test_asking_a_weaker_ship_takes_it_and_the_asker_moves_again():
     assert asked.outcome == "won" and asked.rank == ES and asked.removed == ((1, (5, 6)),)
     assert g.turn == 0 and g.phase == k.MOVE                 # §K: the turn stays
     assert isinstance(events[-1], k.TurnChanged) and events[-1].again
+    with pytest.raises(IllegalAction) as e:      # K-e: the new turn starts with a move too
+        g.check(Ask((5, 7), (5, 5) if (5, 5) in g.pieces else (4, 7)))
+    assert e.value.code == "must_move_again"     # (issue 33: said so, not "cell taken")
+    g.apply(Move((9, 8), (9, 7)))
+    g.apply(k.EndTurn())
+    assert not g.again
 
 
 def test_asking_a_stronger_ship_loses_only_the_asking_one_and_the_turn_passes():

@@ -51,7 +51,7 @@ def test_the_turn_a_won_asking_gives_starts_with_a_move_and_says_so(app):
     assert scene.step_shown == kr.MOVE
     scene.click((5, 7))
     scene.click((4, 7))                                  # asks the piece beside it at once
-    assert scene.message == app.tr("kor.refuse.move_first_again")
+    assert scene.message == app.tr("error.must_move_again")
     assert app.tr("error.cell_taken", cell=scene._cell((4, 7))) not in scene.message
     assert g.phase == kr.MOVE and (4, 7) in g.pieces     # nothing played
     scene.click((5, 8))                                  # the move; then asking is open
@@ -66,7 +66,7 @@ def test_an_enemy_piece_clicked_before_the_move_asks_for_the_move(app):
     scene = battle(app, g)
     scene.click((5, 7))
     scene.click((5, 6))
-    assert scene.message == app.tr("kor.refuse.move_first") and g.phase == kr.MOVE
+    assert scene.message == app.tr("error.must_move") and g.phase == kr.MOVE
     assert scene.banner()[0] == head(app, "kor.head.yours", "move")
 
 

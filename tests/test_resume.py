@@ -161,3 +161,20 @@ def test_a_match_comes_back_as_it_was_kept_and_a_bad_one_is_refused_by_its_key()
                              ("seats", [kept["seats"][0]], "'seats'")):
         with pytest.raises(ValueError, match=said):
             Match.from_dict({**kept, key: value})
+
+
+def test_a_keeper_forgets_only_the_battle_it_kept_and_reads_only_a_profiles_key(home):
+    """A new match given up before its first move leaves the battle kept before it (declined
+    at the start, offered again); a kept file naming a path as its profile is refused."""
+    match = Match(ClassicConfig(), (Seat(HUMAN, "A"), Seat(COMPUTER, "B", "hunter")), seed=3)
+    game = match.new_game([match.entry.computer_setup(match, i) for i in (0, 1)])
+    BattleKeeper(home / NAME).save(match, game)
+    newer = BattleKeeper(home / NAME)
+    newer.clear()                                    # the new match never saved: nothing goes
+    assert (home / NAME).exists()
+    newer.save(match, game)
+    newer.clear()
+    assert not (home / NAME).exists()
+    BattleKeeper(home / NAME, profile="../settings").save(match, game)
+    keeper = BattleKeeper(home / NAME)
+    assert keeper.load() is None and "key 'profile'" in keeper.problems[0]

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..match import Match
 from ..modes import restore_game
+from .profiles import profile_key
 from .storage import DataFileError, atomic_write_json, data_dir, keep_aside, read_json
 
 NAME = "battle.json"
@@ -32,16 +33,23 @@ class BattleKeeper:
         self.kind = kind
         self.profile = profile          # the key of the profile the computer learns from
         self.problems: list[str] = []
+        self.owns = False               # the kept battle is this keeper's (saved or resumed)
 
     def save(self, match: Match, game) -> None:
         try:
             atomic_write_json(self.path, {"version": VERSION, "kind": self.kind,
                                           "profile": self.profile, "match": match.to_dict(),
                                           "game": game.to_dict()})
+            self.owns = True
         except OSError as exc:
             self.problems.append(f"{self.path}: {exc.strerror or exc}")
 
     def clear(self) -> None:
+        """Forget the kept battle if it is this keeper's (a match given up before its first
+        move leaves the battle kept before it alone)."""
+        if not self.owns:
+            return
+        self.owns = False
         try:
             self.path.unlink()
         except OSError:        # none there, or a read-only folder: nothing more to do
@@ -59,8 +67,8 @@ class BattleKeeper:
             if data.get("kind") not in KINDS:
                 raise ValueError(f"key 'kind': expected {' or '.join(KINDS)}")
             key = data.get("profile")
-            if key is not None and not isinstance(key, str):
-                raise ValueError("key 'profile': expected a name")
+            if key is not None and not (isinstance(key, str) and key == profile_key(key)):
+                raise ValueError("key 'profile': expected a profile's key")
             profile = profile_of(key) if key and profile_of else None
             try:
                 match = Match.from_dict(data.get("match"), profile)
@@ -74,8 +82,9 @@ class BattleKeeper:
             problem = str(exc) if isinstance(exc, DataFileError) else f"{self.path}: {exc}"
             aside = keep_aside(self.path)
             if aside is None:
+                self.owns = True          # it cannot be moved: deleted, not offered again
                 self.clear()
             self.problems.append(f"{problem}" + (f" (kept as {aside.name})" if aside else ""))
             return None
-        self.kind, self.profile = data["kind"], key
+        self.kind, self.profile, self.owns = data["kind"], key, True
         return data["kind"], key, match, game

@@ -31,9 +31,11 @@ class KorablikiRemote(RemoteGame):
         super().__init__("korabliki", config, seat, send)
         self.pieces: dict = {}        # cell -> Piece, as the latest view shows them
         self.forts_taken = 0          # the enemy's forts this seat saw removed
+        self.again = False            # the turn is one more after a won asking (its view says)
 
     def take(self, state: dict, view, events) -> list:
         out = super().take(state, view, events)
+        self.again = view.again
         pieces = {p.cell: kr.Piece(p.id, self.seat, p.rank, p.cell, p.revealed, p.moved)
                   for p in view.own}
         pieces.update({p.cell: kr.Piece(p.id, self.enemy, p.rank, p.cell, p.rank is not None,

@@ -124,6 +124,7 @@ class Paper:
     turn: float        # the flip about its long side (the other side shows darker)
     spin: float
     sway: float        # its flutter's phase
+    back: tuple = ()   # the colour of its other side (made once, not every frame)
 
 
 class Confetti:
@@ -139,10 +140,11 @@ class Confetti:
 
     def _add(self, x, y, vx, vy) -> None:
         rng, u = self.rng, self.unit
-        self.pieces.append(Paper(x, y, vx * u, vy * u, rng.uniform(6, 11) * u,
-                                 rng.choice(CONFETTI), rng.uniform(0, math.tau),
+        colour = rng.choice(CONFETTI)
+        self.pieces.append(Paper(x, y, vx * u, vy * u, rng.uniform(6, 11) * u, colour,
+                                 rng.uniform(0, math.tau),
                                  rng.uniform(4, 11) * rng.choice((-1, 1)),
-                                 rng.uniform(0, math.tau)))
+                                 rng.uniform(0, math.tau), _shade(colour, 0.6)))
 
     def cannons(self, size, n: int) -> None:
         """Two bursts of ``n`` pieces each, from the lower corners up and across."""
@@ -154,10 +156,13 @@ class Confetti:
                 dx = math.cos(a) * v * (1 if side == 0 else -1)
                 self._add(w * side, h * self.rng.uniform(0.85, 1.0), dx, -math.sin(a) * v)
 
+    MOST = 240      # pieces in the air at once: the rain thins past it (each is a polygon)
+
     def rain(self, size, n: int) -> None:
-        """``n`` pieces falling in from above the screen, spread over its width."""
+        """``n`` pieces falling in from above the screen, spread over its width (fewer when
+        the air is full)."""
         w, h = size
-        for _ in range(n):
+        for _ in range(min(n, max(0, self.MOST - len(self.pieces)))):
             self._add(self.rng.uniform(0, w), -self.rng.uniform(0.02, 0.3) * h,
                       self.rng.uniform(-40, 40), self.rng.uniform(120, 260))
 
@@ -182,7 +187,7 @@ class Confetti:
     def draw(self, surface: pygame.Surface) -> None:
         for p in self.pieces:
             face = math.cos(p.turn)
-            colour = p.colour if face > 0 else _shade(p.colour, 0.6)
+            colour = p.colour if face > 0 else p.back
             a = p.sway * 0.7
             cx, cy = math.cos(a), math.sin(a)
             hw, hh = p.size * 0.5, p.size * 0.3 * max(0.15, abs(face))

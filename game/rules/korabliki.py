@@ -306,6 +306,7 @@ class KorablikiView:
     # every piece removed so far, as (owner, rank), the viewer's own first: an enemy rank only
     # where it was turned up (K-b), or once the game is over
     lost: tuple[tuple[int, str | None], ...] = ()
+    again: bool = False         # the turn is one more after a won asking (K-e; both see it)
 
     @property
     def my_turn(self) -> bool:
@@ -337,6 +338,7 @@ class KorablikiGame(Concession):
                 n += 1
         self.first = first
         self.turn = first
+        self.again = False      # K-e: this turn is one more after a won asking (a whole turn)
         self.phase = MOVE
         self.winner: int | None = None
         self.drawn = False
@@ -455,7 +457,8 @@ class KorablikiGame(Concession):
             enemy_fleet=tuple((p.cell, p.rank) for p in self.own(enemy)) if self.over else None,
             pending_ship=self.pending.ship if asking else None,
             lost=tuple((p.owner, p.rank if (p.owner == player or p.revealed or self.over)
-                        else None) for owner in (player, enemy) for p in self.lost[owner]))
+                        else None) for owner in (player, enemy) for p in self.lost[owner]),
+            again=self.again)
 
     # -- checking --
     def check(self, action) -> None:
@@ -483,12 +486,11 @@ class KorablikiGame(Concession):
             if action not in self.moves_of(p):
                 raise IllegalAction(self._why_not(p, action.to), cell=action.to, piece=p.rank)
             return
+        if self.phase == MOVE and self.has_move() and not isinstance(action, Move):
+            # every turn starts with a move, the one a won asking gave too (K-e)
+            raise IllegalAction("must_move_again" if self.again else "must_move")
         if isinstance(action, EndTurn):
-            if self.phase == MOVE and self.has_move():
-                raise IllegalAction("must_move")
             return
-        if self.phase == MOVE and self.has_move():
-            raise IllegalAction("must_move")
         if isinstance(action, Ask):
             s = self.pieces.get(action.ship) if in_board(action.ship) else None
             if s is None or s.owner != me:
@@ -698,6 +700,7 @@ class KorablikiGame(Concession):
             self.drawn, self.end_reason = True, "quiet"
             return [GameOver(None, "quiet")]
         self.turn = me if again else 1 - me
+        self.again = again
         self._start_turn()
         return [TurnChanged(self.turn, again)]
 

@@ -93,10 +93,29 @@ class CurtainScene(Scene):
         return self.t >= LOCK and self.opening is None
 
     def lay_out(self, w: int, h: int, u: float) -> None:
+        """The button clear of the battle's boards, and over it the plate of the words: each
+        line of them with its place (``rows``: words, centre, size, colour, shadowed)."""
         px = theme.font_px(self.size, 26)
         label = self.tr("curtain.take_seat")
         bw = min(int(w * 0.6), text.size(label, px)[0] + int(60 * u))
         self.button.rect = button_place(self.size, self.avoid, bw, int(px * 2.0))
+        width = int(w * 0.8)
+        blocks = [(self.message, theme.font_px(self.size, 44), 1.2, theme.TEXT),
+                  (self.tr("curtain.ready"), theme.font_px(self.size, 22), 1.3, theme.ACCENT),
+                  (self.tr("curtain.secret"), theme.font_px(self.size, 18), 1.3, theme.TEXT_DIM)]
+        big = blocks[0][1]
+        pad = int(big * 0.45)
+        rows, y = [], pad
+        for i, (words, size, spacing, colour) in enumerate(blocks):
+            for line in text.wrap(words, size, width - 40):
+                rows.append((line, y + size * spacing / 2, size, colour, i == 0))
+                y += size * spacing
+            y += big * 0.25 if i == 0 else 0
+        tall = int(y + pad)
+        top = min(int(h * 0.42 - tall / 2), self.button.rect.y - tall - 12)
+        self.plate = pygame.Rect(0, 0, width, tall)
+        self.plate.midtop = (w // 2, max(8, top))      # above the button
+        self.rows = rows
 
     def layout_key(self):
         return (self.size, self.tr.lang)
@@ -168,36 +187,11 @@ class CurtainScene(Scene):
 
     def _draw_words(self, surface) -> None:
         """The message and the hint on a plate over the seam, and the button."""
-        w, h = self.size
-        px = theme.font_px(self.size, 44)
-        hint_px = theme.font_px(self.size, 22)
-        small = theme.font_px(self.size, 18)
-        width = int(w * 0.8)
-        lines = text.wrap(self.message, px, width - 40)
-        hints = text.wrap(self.tr("curtain.ready"), hint_px, width - 40)
-        secret = text.wrap(self.tr("curtain.secret"), small, width - 40)
-        pad = int(px * 0.45)
-        tall = (2 * pad + len(lines) * px * 1.2 + px * 0.25 + len(hints) * hint_px * 1.3
-                + len(secret) * small * 1.3)
-        top = int(h * 0.42 - tall / 2)
-        if self.button.rect.h:               # the plate stays above the button
-            top = min(top, self.button.rect.y - int(tall) - 12)
-        plate = pygame.Rect(0, 0, width, int(tall))
-        plate.midtop = (w // 2, max(8, top))
-        panel(surface, plate, 255, theme.ACCENT)      # opaque: the seam never crosses words
-        y = plate.y + pad
-        for line in lines:
-            text.draw(surface, line, (w / 2, y + px * 0.6), px, theme.TEXT, "center",
-                      shadow=True)
-            y += px * 1.2
-        y += px * 0.25
-        for line in hints:
-            text.draw(surface, line, (w / 2, y + hint_px * 0.65), hint_px, theme.ACCENT,
-                      "center")
-            y += hint_px * 1.3
-        for line in secret:
-            text.draw(surface, line, (w / 2, y + small * 0.65), small, theme.TEXT_DIM, "center")
-            y += small * 1.3
+        panel(surface, self.plate, 255, theme.ACCENT)   # opaque: the seam never crosses words
+        cx = self.size[0] / 2
+        for line, y, size, colour, shadow in self.rows:
+            text.draw(surface, line, (cx, self.plate.y + y), size, colour, "center",
+                      shadow=shadow)
         b = self.button
         if self.nudge > 0 and int(self.nudge * 6) % 2 == 0:
             pygame.draw.rect(surface, theme.GOOD, b.rect.inflate(10, 10), 3, border_radius=10)

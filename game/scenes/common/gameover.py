@@ -242,7 +242,7 @@ class GameOverScene(Scene):
         if reason == AGREED:
             return self.tr("why.agreed")
         if reason == FLEET:
-            dutchman = getattr(g.config, "shapes", "") == "any"       # §D: one ship
+            dutchman = getattr(g.config, "relocate", False)      # §D: the Flying Dutchman
             return self.tr("why.dutchman" if dutchman else "why.fleet", name=loser)
         return self.mode_reason(reason, loser)
 

@@ -33,7 +33,7 @@ from ..common.base import ARROWS
 from ..common.dialogs import ConfirmScene
 from ..common.battle_base import BattleBase
 from .show import BlastShow, EventShow, Ghost, Shown, scorched_zones
-from .turn import TurnWords, again
+from .turn import TurnWords
 from ...match import HUMAN
 
 
@@ -62,7 +62,7 @@ class KorablikiBattleScene(TurnWords, EventShow, BattleBase):
         self.asking = None                # the last «ЧТО ЭТО?» played here (its block)
         self.tally = None                 # what the viewer knows of both fleets, as shown
         self.step_shown = kr.MOVE         # the step of the turn shown (STEPS)
-        self.again_shown = again(game.history)   # that turn is one more after a won asking
+        self.again_shown = game.again     # that turn is one more after a won asking (K-e)
         self.display: dict = {}
         self.cursor = (7, 11) if self.viewer == 0 else (8, 3)
         self.selected = None
@@ -154,10 +154,9 @@ class KorablikiBattleScene(TurnWords, EventShow, BattleBase):
             self.app.sound("click")
             return
         if g.phase == kr.MOVE and piece is not None:
-            # an enemy piece in the move step: asking comes after a move, even in the turn
-            # a won asking gave (K-e)
-            self.refuse(self.tr("kor.refuse.move_first_again" if self.again_shown
-                                else "kor.refuse.move_first"))
+            # an enemy piece in the move step is an asking: the rules say it comes after a
+            # move, even in the turn a won asking gave (K-e)
+            self.attempt(kr.Ask(self.selected or cell, cell))
             return
         if self.selected is None:
             if piece is not None:

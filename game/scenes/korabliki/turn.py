@@ -15,15 +15,6 @@ from ...render.korabliki_panel import STEPS, chip_rows, draw_chips, draw_steps, 
 from ...render.widgets import Button, panel
 
 
-def again(history) -> bool:
-    """Is the turn the game is at one more after a won asking (the last turn change says)?"""
-    for _, _, events in reversed(history):
-        for e in reversed(tuple(events or ())):
-            if isinstance(e, kr.TurnChanged):
-                return e.again
-    return False
-
-
 class TurnWords:
     """A mixin for the «Кораблики» battle scene: its header, side panel and the panel's
     buttons. ``step_shown`` and ``again_shown`` (which step of the turn shown, and whether that
