@@ -6,7 +6,7 @@
       driver; the computers decide at once (as under the monkey), so the counts reproduce, and
       the time they take is left out of the frame (in the game they think in a worker) ->
       {"frames": N, "p50_ms": …, "p99_ms": …, "max_ms": …}
-  gallery --out DIR [--seed S]
+  gallery --out DIR [--seed S] [--only PART,PART]
       PNGs to review how the game looks (Classic's ship classes at 16, 32, 64 px a cell, afloat
       and wrecked; the title and the chart at 1280x720 and 800x600; a Classic battle) ->
       {"images": N}
@@ -203,7 +203,8 @@ def bench_gallery(args) -> dict:
     _headless()
     from .gallery import run
 
-    return run(args.out, args.seed)
+    only = [n for n in (args.only or "").split(",") if n]
+    return run(args.out, args.seed, only)
 
 
 # --- startup -------------------------------------------------------------------------------
@@ -543,6 +544,8 @@ def main(argv=None) -> int:
     p = sub.add_parser("gallery", help="PNGs of how the game looks, for review")
     p.add_argument("--out", required=True, help="the folder to write them in")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--only", help="some of its parts, by name: ships,title,chart,battle,result,"
+                                  "strike,korabliki,sound (default: all)")
     p = sub.add_parser("startup", help="time from process start to the first frame")
     p.add_argument("--runs", type=int, default=3)
     p = sub.add_parser("ai", help="shots a computer shooter needs to sink a fleet")

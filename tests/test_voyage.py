@@ -217,9 +217,12 @@ def test_captains_each_keep_their_own_voyage(app, home):
 @pytest.mark.parametrize("size", SIZES)
 def test_every_campaign_screen_draws_at_every_size(home, size):
     """The shipped voyage: chart, briefing, result, captains, in every language."""
+    from game.campaign import autoplay
     a = App(size=size, seed=5)
     a.scenes.push(TitleScene(a))
     chart = a.scenes.push(VoyageScene(a))
+    first = chart.voyage.levels[0]
+    game = autoplay(first, 1, "hunter")      # a battle to show the result of (any player will do)
     for lang in ("ru", "uk", "en", "no"):
         a.settings.language = lang
         a.apply_settings()
@@ -232,9 +235,7 @@ def test_every_campaign_screen_draws_at_every_size(home, size):
         a.scenes.push(BriefingScene(a, chart, chart.voyage.levels[-1]))
         frames(a, 3)
         a.scenes.pop()
-        from game.campaign import autoplay
-        lv = chart.voyage.levels[0]
-        result = chart.voyage.finish(lv, autoplay(lv, 1, "admiral"))
+        result = chart.voyage.finish(first, game)
         a.scenes.push(ResultScene(a, chart, result))
         frames(a, 40)
         a.scenes.pop()

@@ -50,7 +50,12 @@ class Gallery:
             app.step(dt, [])
 
 
-def run(out: str, seed: int) -> dict:
+def run(out: str, seed: int, only=()) -> dict:
+    """Every part's pictures (``only``: the parts named, of ``MODULES``)."""
+    unknown = [name for name in only if name not in MODULES]
+    if unknown:
+        raise SystemExit(f"gallery --only: no part {unknown[0]!r}; the parts: "
+                         + ",".join(MODULES))
     os.environ["SEABATTLE_HOME"] = tempfile.mkdtemp(prefix="seabattle-gallery-")
     pygame.init()
     for name in MODULES:
@@ -58,6 +63,7 @@ def run(out: str, seed: int) -> dict:
     gallery = Gallery(Path(out), seed)
     gallery.out.mkdir(parents=True, exist_ok=True)
     for fn in _SHOTS:
-        fn(gallery)
+        if not only or fn.__module__.rsplit(".", 1)[-1] in only:
+            fn(gallery)
     print(f"# {len(gallery.saved)} images in {gallery.out}", file=sys.stderr)
     return {"images": len(gallery.saved)}
