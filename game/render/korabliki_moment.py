@@ -30,6 +30,7 @@ from . import text, theme
 from .korabliki import HULL_DARK, piece_surface
 from .moments import banner
 from .widgets import tint
+from .easing import ease_out
 
 
 @dataclass(frozen=True)
@@ -109,11 +110,6 @@ class CardMoment:
     def hidden(self) -> set:
         """The board cells whose pieces the moment draws itself (raised, or going down)."""
         return {r.cell for r in self.raised}
-
-
-def _ease(k: float) -> float:
-    k = max(0.0, min(1.0, k))
-    return 1 - (1 - k) ** 3
 
 
 def _lifted(m: CardMoment, r: Raised, rise: float) -> tuple:
@@ -210,8 +206,8 @@ def draw_moment(surface: pygame.Surface, m: CardMoment, offset=(0, 0)) -> None:
     """The moment at its time ``m.t``: the board darkened, the raised pieces, the cards and the
     word; the winner's lunge and the loser going down."""
     tm, t, c = m.timing, m.t, m.cell
-    fade = 1.0 - _ease((t - (tm.span - 0.3)) / 0.3)          # the last 0.3 s: all fades
-    rise = _ease(t / tm.rise) * fade
+    fade = 1.0 - ease_out((t - (tm.span - 0.3)) / 0.3)          # the last 0.3 s: all fades
+    rise = ease_out(t / tm.rise) * fade
     ox, oy = offset
     dim = int(DIM * min(1.0, t / tm.rise) * fade)
     if dim > 4:
@@ -229,7 +225,7 @@ def draw_moment(surface: pygame.Surface, m: CardMoment, offset=(0, 0)) -> None:
             y += (r.toward[1] - r.centre[1]) * 0.4 * k
         alpha = 255
         if r.fate == "down" and t >= tm.down:
-            k = _ease((t - tm.down) / 0.45)
+            k = ease_out((t - tm.down) / 0.45)
             if k >= 1:
                 continue
             scale *= 1 - 0.5 * k
@@ -266,7 +262,7 @@ def _draw_card(surface, m: CardMoment, i: int, r: Raised, centre, piece, t: floa
     if t < start or fade <= 0:
         return
     w, h = round(CARD[0] * c), round(CARD[1] * c)
-    show = _ease((t - start) / 0.18)                       # it slides in, face down
+    show = ease_out((t - start) / 0.18)                       # it slides in, face down
     k = (t - tm.flip) / tm.flip_span                       # then turns over
     face = r.card is not None and k >= 0.5
     colour = r.before.colour
@@ -298,7 +294,7 @@ def _draw_word(surface, m: CardMoment, at, t: float, fade: float, flipped: bool,
     k = (t - start) / 0.16
     if k < 0:
         return
-    punch = 1 + 0.6 * (1 - _ease(k))                        # it slams down to its size
+    punch = 1 + 0.6 * (1 - ease_out(k))                        # it slams down to its size
     px = max(12, round(m.cell * 0.95))
     colour = theme.ACCENT if words is m.word else theme.TEXT
     pic = _pic(m, ("word", words), lambda: banner(words, None, px, colour, colour,

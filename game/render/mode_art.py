@@ -19,6 +19,7 @@ from .cache import Lru
 from .korabliki import piece_surface
 from .naval_ships import naval_sprite
 from .ships import ship_sprite
+from .widgets import star
 
 SUBJECTS = ("classic", "naval", "korabliki", "campaign", "two", "online", "quick", "settings",
             "quit")
@@ -203,19 +204,11 @@ def _campaign(surf, W, H) -> None:
     for p in ports[:-1]:
         pygame.draw.circle(surf, INK, p, H * 0.045)
         pygame.draw.circle(surf, PARCHMENT, p, H * 0.02)
-    _star(surf, ports[-1], H * 0.2, GOLD, GOLD_DARK)
+    star(surf, ports[-1], H * 0.2, GOLD)
+    star(surf, ports[-1], H * 0.2, GOLD_DARK, filled=False)
     ship = ship_sprite(2, round(H * 0.2), False, (110, 90, 70), (60, 44, 30), "destroyer")
     _blit_centred(surf, ship, ((ports[1][0] + ports[2][0]) / 2, (ports[1][1] + ports[2][1]) / 2
                                - H * 0.12))
-
-
-def _star(surf, centre, size: float, colour, edge) -> None:
-    x, y = centre
-    pts = [(x + math.cos(-math.pi / 2 + k * math.pi / 5) * size / (2 if k % 2 == 0 else 5),
-            y + math.sin(-math.pi / 2 + k * math.pi / 5) * size / (2 if k % 2 == 0 else 5))
-           for k in range(10)]
-    pygame.draw.polygon(surf, colour, pts)
-    pygame.draw.polygon(surf, edge, pts, max(1, round(size / 20)))
 
 
 def _two(surf, W, H) -> None:
