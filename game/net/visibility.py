@@ -78,44 +78,18 @@ FIELDS: dict[str, dict[str, dict[str, str]]] = {
     },
 }
 
+_GAMES = {"classic": classic.ClassicGame, "naval": naval.NavalGame,
+          "korabliki": korabliki.KorablikiGame}
 # the event classes of each mode, by name (what a decoded event must be one of)
-_CLASSES = {
-    "classic": {c.__name__: c for c in (base.TurnChanged, base.GameOver, classic.ShotResult,
-                                        classic.SalvoResult, classic.CellGiven, classic.MineGiven,
-                                        classic.Relocated, classic.DecisionNeeded,
-                                        classic.TurnSkipped)},
-    "naval": {c.__name__: c for c in (base.TurnChanged, base.GameOver, naval.VolleyFired,
-                                      naval.InterceptNeeded, naval.VolleyResult)},
-    "korabliki": {c.__name__: c for c in (base.TurnChanged, base.GameOver, korabliki.Moved,
-                                          korabliki.AnswerNeeded, korabliki.Asked,
-                                          korabliki.Struck, korabliki.Blast)},
-}
-
-# the secrets events_for takes out: class -> (the field naming the one it is for, the fields
-# only he may have)
-_REDACT = {
-    "naval": {"InterceptNeeded": ("player", ("options",))},
-    "korabliki": {"AnswerNeeded": ("player", ("options",))},
-}
+_CLASSES = {mode: {c.__name__: c for c in game.EVENTS} for mode, game in _GAMES.items()}
 
 
 def events_for(mode: str, events: list, player: int) -> list:
-    """The events of one action (or several) that ``player`` may be sent: the rules' own, with
-    the other side's secrets emptied (see the module's doc); an event of a class ``FIELDS``
+    """The events of one action (or several) that ``player`` may be sent: the rules' own
+    (``Game.events_for``, the other side's secrets emptied); an event of a class ``FIELDS``
     does not classify for ``mode`` is left out rather than sent unexamined."""
     table = FIELDS[mode]
-    redact = _REDACT.get(mode, {})
-    out = []
-    for e in events:
-        name = type(e).__name__
-        if name not in table or _CLASSES[mode].get(name) is not type(e):
-            continue
-        if name in redact:
-            owner, secret = redact[name]
-            if getattr(e, owner) != player:
-                e = replace(e, **{f: () for f in secret})
-        out.append(e)
-    return out
+    return [e for e in _GAMES[mode].events_for(player, events) if type(e).__name__ in table]
 
 
 # --- the check -----------------------------------------------------------------------------

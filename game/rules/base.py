@@ -11,7 +11,7 @@ registered mode against it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol, runtime_checkable
 
 from .errors import ConfigError
@@ -64,12 +64,42 @@ class Game(Protocol):
 
     def view(self, player: int): ...
 
+    def events_for(self, player: int, events) -> list: ...
+
     def clone(self): ...
 
     def to_dict(self) -> dict: ...
 
     @classmethod
     def from_dict(cls, data: dict): ...
+
+
+# --- what each player may be told ------------------------------------------------------------
+
+class Told:
+    """What each player may be told of the events a game returns (issue 34), beside what he may
+    see (``view(player)``). A mode's game names ``EVENTS``, the event classes its rules return,
+    and ``SECRETS``, per event class the field naming the one player it is for and the fields
+    only he may have. ``events_for`` gives a player every event the rules return, the other
+    side's secrets emptied; an event of a class the mode does not name is left out rather than
+    told unexamined. The screens, the computer players and the server all hear the events
+    through it."""
+
+    EVENTS: tuple = (TurnChanged, GameOver)
+    SECRETS: dict = {}
+
+    @classmethod
+    def events_for(cls, player: int, events) -> list:
+        out = []
+        for e in events:
+            kind = type(e)
+            if kind not in cls.EVENTS:
+                continue
+            secret = cls.SECRETS.get(kind)
+            if secret is not None and getattr(e, secret[0]) != player:
+                e = replace(e, **{f: () for f in secret[1]})
+            out.append(e)
+        return out
 
 
 # --- §0: resigning and an agreed draw, the same in every mode ----------------------------

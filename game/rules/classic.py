@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass, field, fields
 from typing import Iterable, Sequence
 
-from .base import FLEET, Concession, GameOver, TurnChanged  # noqa: F401  (events all modes share)
+from .base import FLEET, Concession, GameOver, Told, TurnChanged  # noqa: F401  (events all modes share)
 from .coords import MAX_SIDE, Cell
 from .errors import ConfigError, IllegalAction, PlacementError
 from .fleet import (AROUND, SHAPE_RULES, TOUCHING_RULES, Ship, ShipSpec, as_ship, assign_specs,
@@ -346,7 +346,7 @@ class ClassicView:
 
 # --- the game -----------------------------------------------------------------------------
 
-class ClassicGame(Concession):
+class ClassicGame(Concession, Told):
     """State of one Classic game between players 0 ("A") and 1 ("B").
 
     ``solo=True`` is target practice: player 1 never shoots, a miss leaves the turn with player
@@ -355,6 +355,9 @@ class ClassicGame(Concession):
     ``mines`` and ``sweepers`` give each player's mines (C5) and minesweepers (C6)."""
 
     mode = "classic"
+    # what each player may be told (Told): every Classic event is public or about his own side
+    EVENTS = (TurnChanged, GameOver, ShotResult, SalvoResult, CellGiven, MineGiven, Relocated,
+              DecisionNeeded, TurnSkipped)
 
     def __init__(self, config: ClassicConfig, fleets: Sequence[Sequence[Sequence[Cell]]],
                  first: int = 0, solo: bool = False,

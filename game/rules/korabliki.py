@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Sequence
 
-from .base import Concession, GameOver, OneRules, TurnChanged  # noqa: F401  (GameOver, TurnChanged: shared)
+from .base import Concession, GameOver, OneRules, Told, TurnChanged  # noqa: F401  (GameOver, TurnChanged: shared)
 from .coords import Cell
 from .errors import ConfigError, IllegalAction, PlacementError
 
@@ -313,8 +313,12 @@ class KorablikiView:
         return not self.over and self.turn == self.player
 
 
-class KorablikiGame(Concession):
+class KorablikiGame(Concession, Told):
     mode = "korabliki"
+    # what each player may be told (Told): the answer's options are the answerer's ships side by
+    # side (his ranks), so only he gets them
+    EVENTS = (TurnChanged, GameOver, Moved, AnswerNeeded, Asked, Struck, Blast)
+    SECRETS = {AnswerNeeded: ("player", ("options",))}
 
     def __init__(self, config: KorablikiConfig, setups: Sequence[dict], first: int = 0):
         if first not in (0, 1):

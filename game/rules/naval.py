@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Sequence
 
-from .base import FLEET, Concession, GameOver, OneRules, TurnChanged  # noqa: F401  (shared)
+from .base import FLEET, Concession, GameOver, OneRules, Told, TurnChanged  # noqa: F401  (shared)
 from .coords import Cell
 from .errors import ConfigError, IllegalAction, PlacementError
 from .fleet import AROUND, Ship, as_ship, normalise, orientations, shape_forms
@@ -382,10 +382,14 @@ class _Decision:
 
 # --- the game -----------------------------------------------------------------------------
 
-class NavalGame(Concession):
+class NavalGame(Concession, Told):
     """One Naval game between players 0 ("A") and 1 ("B")."""
 
     mode = "naval"
+    # what each player may be told (Told): the interception's options show where the
+    # DEFENDER's anti-air mount stands, so only he gets them
+    EVENTS = (TurnChanged, GameOver, VolleyFired, InterceptNeeded, VolleyResult)
+    SECRETS = {InterceptNeeded: ("player", ("options",))}
 
     def __init__(self, config: NavalConfig, fleets: Sequence[Sequence[NavalShip]],
                  first: int = 0):
