@@ -45,6 +45,7 @@ class ModeEntry:
     placements: tuple         # the computer's placement styles a level may name
     best: str                 # the strongest level (the campaign's self-play)
     soak_level: str           # the soak's default level
+    net_level: str            # the network bench's player: quick, and its games the shortest
     options: bool             # a campaign level may change its preset's options (§C)
     memory: bool              # its players may remember a person's habits (his profile)
     metrics: tuple            # what a campaign level may count for its stars ("at most")
@@ -261,6 +262,7 @@ MODES: dict[str, ModeEntry] = {
         levels=LADDER, level_of=lambda seat: seat.shooter, player=_classic_player,
         computer_setup=lambda match, i: match.computer_fleet(i),
         bench_game=_classic_bench_game, placements=STYLES, best="admiral", soak_level="hunter",
+        net_level="hunter",
         options=True, memory=True, metrics=("shots", "ships_lost"), begins="first", measure=_classic_measure,
         ladder=("random", "hunter", "parity", "density", "admiral"), feats=_classic_feats,
         hints_for=_classic_hints, strength=_classic_strength),
@@ -268,7 +270,7 @@ MODES: dict[str, ModeEntry] = {
         "naval", RULES["naval"], nv.NavalConfig, nv.NavalGame, nv.NavalGame,
         levels=nv_ai.NAVAL_LEVELS, level_of=naval_level, player=_naval_player,
         computer_setup=_set_up_alone, bench_game=_naval_bench_game, placements=(),
-        best="commodore", soak_level="gunner",
+        best="commodore", soak_level="gunner", net_level="gunner",
         options=False, memory=False, metrics=("volleys", "ships_lost"), begins="first", measure=_naval_measure,
         computer_draws=True, ladder=("random", "gunner", "navigator", "commodore"),
         feats=_naval_feats, hints_for=_naval_hints, strength=_naval_strength),
@@ -277,7 +279,8 @@ MODES: dict[str, ModeEntry] = {
         kor.KorablikiGame, levels=kor_ai.KORABLIKI_LEVELS, level_of=korabliki_level,
         player=_korabliki_player, computer_setup=_set_up_alone,
         bench_game=_korabliki_bench_game, placements=kor_ai.FORMATIONS, best="admiral",
-        soak_level="sailor", options=False, memory=False,
+        # the network bench's admirals: 466 moves a game between two, 1682 between sailors
+        soak_level="sailor", net_level="admiral", options=False, memory=False,
         metrics=("turns", "pieces_lost"), begins="moves", measure=_korabliki_measure,
         computer_draws=True, ladder=("random", "sailor", "captain", "admiral"),
         feats=_korabliki_feats, hints_for=_korabliki_hints, strength=_korabliki_strength),

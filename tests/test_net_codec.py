@@ -147,7 +147,7 @@ def test_encode_refuses_what_the_whitelist_does_not_hold():
         encode({"x": Series(3)})
     with pytest.raises(CodecError, match="value.items\\[0\\].* not finite"):
         encode({1: float("nan")})
-    pending = naval._Decision(0, "intercept")
+    pending = naval.game._Decision(0, "intercept")
     with pytest.raises(CodecError, match="cannot encode a _Decision"):
         encode(pending)
 

@@ -140,7 +140,7 @@ def test_every_field_of_every_event_class_is_classified_and_checked():
         for name, cls in classes.items():
             assert {f.name for f in dataclasses.fields(cls)} == set(visibility.FIELDS[mode][name])
             for kind in visibility.FIELDS[mode][name].values():
-                assert kind == visibility.PUBLIC or callable(visibility._CHECKS[kind])
+                assert kind == visibility.PUBLIC or callable(MODES[mode].told.CHECKS[kind])
 
 
 def test_every_event_dataclass_of_the_rules_is_in_the_table():

@@ -30,20 +30,19 @@ from . import codec, visibility
 from .client import LinkClosed, Remote, open_link
 
 MODE_KEYS = tuple(MODES)
-# quick players, and in «Кораблики» the admiral, whose games are the shortest (466 moves
-# between two admirals against 1682 between two sailors: README, duel and soak lines)
-LEVELS = {"classic": "hunter", "naval": "gunner", "korabliki": "admiral"}
+# quick players, whose games are the shortest (each mode's ``net_level``)
+LEVELS = {mode: entry.net_level for mode, entry in MODES.items()}
 CHECK_ALL = 10     # up to this many rooms at once every message is checked for leaks, past it
 CHECK_SHARE = 0.1  # every message of a tenth of the games, drawn from the seed (the bench's one
                    # process must keep up with 500 rooms: a game not checked is not followed)
 # past 10 rooms the bench's one process plays 1,000 players on one core: the lightest of each
 # mode (the cabin boys, who fire and move at random over their own view) think for them, so
 # the server, not the bench's own thinking, is what is measured
-MANY_LEVELS = {"classic": "random", "naval": "random", "korabliki": "random"}
+MANY_LEVELS = {mode: entry.levels[0] for mode, entry in MODES.items()}
 ARRIVALS = 30.0       # ... and their rooms open over the first this many seconds, as people come
 CALL_IT_A_DAY = 400   # past 10 rooms at once, a game this many moves long is drawn by agreement
-                      # (§0: two people may agree a draw), so 500 rooms of «Кораблики» end
-                      # within minutes at a person's pace
+                      # (§0: two people may agree a draw), so 500 rooms of the longest mode
+                      # end within minutes at a person's pace
 RECV_TIMEOUT = 120.0
 
 

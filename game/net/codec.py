@@ -10,18 +10,18 @@ the server keeps of the views it sent is then immutable, and the garbage collect
 at it (lists it would walk on every full collection: hundreds of thousands of them in a server
 of 500 rooms, seconds of pauses). ``decode`` takes either, as JSON gives lists.
 
-``decode`` reads it back by WHITELIST only: the dataclasses of ``game.rules.base``, ``classic``,
-``naval``, ``korabliki`` and ``fleet``, each field checked against the type the rules declare
+``decode`` reads it back by WHITELIST only: the dataclasses of ``game.rules.base``, ``fleet`` and
+every registered mode's rules package (``game.rules.modes``), each field checked against the type the rules declare
 for it (a cell must be two ints, a boolean is no int), nothing evaluated, nothing unpickled. A
 class, a field or a value it does not know is refused with ``CodecError`` naming where
 (``view.target.items[3].key``) and what was wrong.
 
-Actions and set-ups travel in the rules' own compact forms (the ones records keep):
-``action_to_json`` / ``action_from_json`` and ``setup_to_json`` / ``setup_from_json`` per mode,
-each reader checking the whole shape strictly before the rules build anything from it, so a
-malformed message is a ``CodecError`` and never a KeyError deep in the rules. Whether a
-well-formed action or set-up is *legal* is the rules' business: ``game.check(action)`` and
-``check_setup``.
+Actions and set-ups travel in the rules' own compact forms (the ones saves and records keep),
+written and read by each mode's own ``writing`` module (``action_to_json`` / ``action_from_json``
+and ``setup_to_json`` / ``setup_from_json`` here look the mode up in the registry): each reader
+checks the whole shape strictly before the rules build anything from it, so a malformed message
+is a ``CodecError`` and never a KeyError deep in the rules. Whether a well-formed action or
+set-up is *legal* is the rules' business: ``game.check(action)`` and ``check_setup``.
 """
 
 from __future__ import annotations
@@ -36,58 +36,41 @@ import types
 import typing
 from dataclasses import fields, is_dataclass
 
-from ..rules import base, classic, fleet, korabliki, naval
-from ..rules.coords import MAX_SIDE, Cell
-from ..rules.errors import PlacementError
-from .protocol import json_kind
+from ..rules import base, fleet
+from ..rules.coords import Cell
+from ..rules.jsonform import CodecError, json_kind
+from ..rules.modes import MODES
 
 MAX_DEPTH = 32          # nesting of JSON containers decode follows, no deeper
-MAX_WORD = 32           # characters of a kind, rank, weapon or ship name in a set-up
 
-Ship = fleet.Ship
-
-
-class CodecError(ValueError):
-    """A value that cannot be encoded, or JSON that is not what the rules' objects look like:
-    ``where`` names the place (``view.own_ships[2][1][0]``), ``problem`` what was wrong."""
-
-    def __init__(self, where: str, problem: str):
-        self.where, self.problem = where, problem
-        super().__init__(f"{where}: {problem}")
+__all__ = ["CodecError", "DecodeMemo", "Memo", "action_from_json", "action_json_kept",
+           "action_to_json", "check_setup", "decode", "encode", "frozen", "setup_from_json",
+           "setup_to_json", "thawed"]
 
 
 # --- the whitelist -------------------------------------------------------------------------
 
 def _dataclasses_of(*modules) -> dict[str, type]:
+    """The public dataclasses defined in ``modules`` (a mode's package: in any of its modules)."""
     out: dict[str, type] = {}
     for module in modules:
         for name, obj in vars(module).items():
-            if (isinstance(obj, type) and is_dataclass(obj) and obj.__module__ == module.__name__
-                    and not name.startswith("_")):
-                if name in out:
+            home = getattr(obj, "__module__", "")
+            if (isinstance(obj, type) and is_dataclass(obj) and not name.startswith("_")
+                    and (home == module.__name__ or home.startswith(module.__name__ + "."))):
+                if out.get(name, obj) is not obj:
                     raise RuntimeError(f"two rules classes are called {name}")
                 out[name] = obj
     return out
 
 
-WHITELIST: dict[str, type] = _dataclasses_of(base, classic, naval, korabliki, fleet)
+WHITELIST: dict[str, type] = _dataclasses_of(base, fleet,
+                                             *(m.package for m in MODES.values()))
 
 # Fields the rules annotate only as ``dict`` / ``tuple`` / ``frozenset`` / ``list``: what they
-# hold, so decode checks them as closely as the others.
+# hold (each mode's ``field_types``), so decode checks them as closely as the others.
 _OVERRIDES: dict[tuple[str, str], object] = {
-    ("ClassicView", "incoming"): dict[Cell, str],
-    ("ClassicView", "target"): dict[Cell, str],
-    ("NavalView", "incoming"): dict[Cell, str],
-    ("NavalView", "target"): dict[Cell, str],
-    ("NavalView", "own_hits"): frozenset[Cell],
-    ("NavalView", "flak_own"): frozenset[Cell],
-    ("NavalView", "flak_target"): frozenset[Cell],
-    ("KorablikiView", "answer_options"): tuple[tuple[Cell, ...], ...],
-    ("KorablikiView", "enemy_fleet"): tuple[tuple[Cell, str], ...] | None,
-    ("Setup", "ships"): list[Ship],
-    ("Setup", "mines"): list[Cell],
-    ("Setup", "sweepers"): list[Cell],
-}
+    key: hint for m in MODES.values() for key, hint in m.field_types.items()}
 
 
 def _hints(cls: type) -> dict[str, object]:
@@ -215,7 +198,7 @@ class Memo:
     test compares them over played games of every preset).
 
     Only the last encoding is kept, never the value it came from: a view's objects (a
-    «Кораблики» view is some eighty) then die with the message they were read for, where kept
+    large view holds some eighty) then die with the message they were read for, where kept
     until the next move they would each be walked by the garbage collector's young passes and
     pass on to its old generation (tens of milliseconds a pass in a server of 500 rooms), and
     the encoding itself, tuples and maps of plain values, is soon no longer looked at by it."""
@@ -353,7 +336,7 @@ def _key_text(pair) -> str:
 # Each decoder raises CodecError with ``where`` relative to its value ("", ".f", "[3]..."); the
 # level above puts its own place in front, so the happy path builds no path strings at all.
 
-_kind = json_kind     # what a JSON value is, in words (one table: protocol's)
+_kind = json_kind     # what a JSON value is, in words (one table: the rules' jsonform)
 
 
 def _within(prefix: str, exc: CodecError) -> CodecError:
@@ -705,125 +688,18 @@ def decode(data, where: str = "value"):
         raise CodecError(where, f"nested deeper than {MAX_DEPTH}") from None
 
 
-# --- actions -------------------------------------------------------------------------------
+# --- actions and set-ups: each mode's own forms, through the rules' registry -----------------
 
-BOARD_CELLS = {"classic": MAX_SIDE * MAX_SIDE, "naval": naval.SIZE * naval.SIZE,
-               "korabliki": korabliki.WIDTH * korabliki.HEIGHT}
-_RULES = {"classic": classic, "naval": naval, "korabliki": korabliki}
-_COORD = 1 << 20        # a coordinate beyond any board by far: refused as junk, not off-board
-
-
-def _rules(mode: str):
-    if mode not in _RULES:
+def _mode(mode: str):
+    if not isinstance(mode, str) or mode not in MODES:
         raise CodecError("mode", f"unknown mode {str(mode)[:40]!r}")
-    return _RULES[mode]
-
-
-def _cell(data, where: str) -> Cell:
-    if not isinstance(data, list) or len(data) != 2:
-        raise CodecError(where, f"a cell [x, y] belongs here, not {_kind(data)}"
-                         + (f" of {len(data)}" if isinstance(data, list) else ""))
-    for i, v in enumerate(data):
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise CodecError(f"{where}[{i}]", f"a whole number belongs here, not {_kind(v)}")
-        if not -_COORD < v < _COORD:
-            raise CodecError(f"{where}[{i}]", "a coordinate far off any board")
-    return (data[0], data[1])
-
-
-def _cells(data, where: str, limit: int) -> tuple[Cell, ...]:
-    if not isinstance(data, list):
-        raise CodecError(where, f"a list of cells belongs here, not {_kind(data)}")
-    if len(data) > limit:
-        raise CodecError(where, f"{len(data)} cells, more than the board's {limit}")
-    return tuple(_cell(c, f"{where}[{i}]") for i, c in enumerate(data))
-
-
-def _keys(data, where: str, keys: set) -> None:
-    if not isinstance(data, dict):
-        raise CodecError(where, f"an object belongs here, not {_kind(data)}")
-    if set(data) != keys:
-        extra = sorted(str(k)[:40] for k in set(data) - keys)
-        missing = sorted(keys - set(data))
-        raise CodecError(where, f"must hold exactly {sorted(keys)}"
-                         + (f"; unknown {extra}" if extra else "")
-                         + (f"; missing {missing}" if missing else ""))
-
-
-def _classic_action(data, where: str, limit: int):
-    if isinstance(data, list):
-        return classic.Shot(_cell(data, where))
-    if not isinstance(data, dict) or len(data) != 1:
-        raise CodecError(where, "a Classic action is a cell [x, y] or one of "
-                         "{salvo|give|mine|move: ...}")
-    (key, value), = data.items()
-    here = f"{where}.{str(key)[:40]}"
-    if key == "salvo":
-        cells = _cells(value, here, limit)
-        if not cells:
-            raise CodecError(here, "a salvo names at least one cell")
-        return classic.Salvo(cells)
-    if key in ("give", "mine"):
-        return (classic.GiveCell if key == "give" else classic.GiveMine)(_cell(value, here))
-    if key == "move":
-        return classic.Relocate(None if value is None else _cells(value, here, limit))
-    raise CodecError(here, "not a Classic action")
-
-
-def _type_of(data, where: str, allowed: dict):
-    if not isinstance(data, dict):
-        raise CodecError(where, f"an action object belongs here, not {_kind(data)}")
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in allowed:
-        raise CodecError(f"{where}.type", f"must be one of {sorted(allowed)}")
-    _keys(data, where, allowed[kind])
-    return kind
-
-
-_NAVAL = {"volley": {"type", "shots", "pair", "torpedo", "air"}, "intercept": {"type", "cells"}}
-
-
-def _naval_action(data, where: str, limit: int):
-    if _type_of(data, where, _NAVAL) == "intercept":
-        return naval.Intercept(_cells(data["cells"], f"{where}.cells", limit))
-    torpedo = data["torpedo"]
-    if torpedo is not None and (isinstance(torpedo, bool) or not isinstance(torpedo, int)
-                                or not -_COORD < torpedo < _COORD):
-        raise CodecError(f"{where}.torpedo", f"a row number or null, not {_kind(torpedo)}")
-    return naval.Volley(_cells(data["shots"], f"{where}.shots", limit),
-                        _cells(data["pair"], f"{where}.pair", limit), torpedo,
-                        _cells(data["air"], f"{where}.air", limit))
-
-
-_KORABLIKI = {"move": {"type", "from", "to"}, "ask": {"type", "ship", "target", "block"},
-              "answer": {"type", "cells"}, "bomb": {"type"},
-              "torpedo": {"type", "torpedo", "target"}, "end": {"type"}}
-
-
-def _korabliki_action(data, where: str, limit: int):
-    k = korabliki
-    kind = _type_of(data, where, _KORABLIKI)
-    if kind == "move":
-        return k.Move(_cell(data["from"], f"{where}.from"), _cell(data["to"], f"{where}.to"))
-    if kind == "ask":
-        return k.Ask(_cell(data["ship"], f"{where}.ship"),
-                     _cell(data["target"], f"{where}.target"),
-                     _cells(data["block"], f"{where}.block", limit))
-    if kind == "answer":
-        return k.Answer(_cells(data["cells"], f"{where}.cells", limit))
-    if kind == "torpedo":
-        return k.TorpedoStrike(_cell(data["torpedo"], f"{where}.torpedo"),
-                               _cell(data["target"], f"{where}.target"))
-    return k.Bomb() if kind == "bomb" else k.EndTurn()
-
-
-_ACTIONS = {"classic": _classic_action, "naval": _naval_action, "korabliki": _korabliki_action}
+    return MODES[mode]
 
 
 def action_to_json(mode: str, action):
     """``action`` in the rules' own JSON form for ``mode`` (the one records keep)."""
     try:
-        return _rules(mode).action_to_json(action)
+        return _mode(mode).action_to_json(action)
     except TypeError:
         raise CodecError("action", f"{type(action).__name__} is no {mode} action") from None
 
@@ -870,155 +746,28 @@ def action_json_kept(mode: str, action):
 
 
 def action_from_json(mode: str, data, where: str = "action"):
-    """The action ``data`` names, its whole shape checked first (exact keys, cells of two
-    whole numbers, no boolean for a number, no list longer than the board has cells);
-    CodecError naming the place otherwise. Whether it is legal now is ``game.check``'s."""
-    _rules(mode)
-    return _ACTIONS[mode](data, where, BOARD_CELLS[mode])
-
-
-# --- set-ups -------------------------------------------------------------------------------
-# A side's set-up before the battle, per mode (what the placement screens and
-# ``entry.computer_setup`` hand on, and ``entry.start`` takes): Classic's ``Setup`` as
-# ``{"ships", "mines", "sweepers"}`` (cells), Naval's ships as ``[{"kind", "cells", "weapons":
-# [[weapon, cell]]}]``, «Кораблики»'s formation (cell -> rank) as ``[[cell, rank]]``.
-
-def _word(data, where: str) -> str:
-    if not isinstance(data, str) or not 0 < len(data) <= MAX_WORD:
-        raise CodecError(where, f"a short word belongs here, not {_kind(data)}")
-    return data
-
-
-def _classic_setup_to(setup) -> dict:
-    if not isinstance(setup, classic.Setup):
-        setup = classic.Setup(list(setup))          # a bare list of ships
-    return {"ships": [[list(c) for c in s] for s in setup.ships],
-            "mines": [list(c) for c in setup.mines],
-            "sweepers": [list(c) for c in setup.sweepers]}
-
-
-def _classic_setup_from(config, data, where: str):
-    limit = config.width * config.height
-    _keys(data, where, {"ships", "mines", "sweepers"})
-    ships = data["ships"]
-    if not isinstance(ships, list) or len(ships) > limit:
-        raise CodecError(f"{where}.ships", "a list of ships, no more than the board's cells")
-    out = [_cells(s, f"{where}.ships[{i}]", limit) for i, s in enumerate(ships)]
-    if sum(len(s) for s in out) > limit:
-        raise CodecError(f"{where}.ships", f"more ship cells than the board's {limit}")
-    return classic.Setup([fleet.as_ship(s) for s in out],
-                         list(_cells(data["mines"], f"{where}.mines", limit)),
-                         list(_cells(data["sweepers"], f"{where}.sweepers", limit)))
-
-
-def _classic_check(config, setup, player) -> None:
-    if not isinstance(setup, classic.Setup):
-        setup = classic.Setup(list(setup))
-    classic.validate_fleet(config, setup.ships)
-    classic.validate_pieces(config, setup.ships, [tuple(c) for c in setup.mines],
-                            [tuple(c) for c in setup.sweepers])
-
-
-def _naval_setup_to(setup) -> list:
-    return [{"kind": s.kind, "cells": [list(c) for c in s.cells],
-             "weapons": [[w, list(c)] for w, c in s.weapons]} for s in setup]
-
-
-def _naval_weapons(arms, where: str, most: int) -> tuple:
-    if not isinstance(arms, list) or len(arms) > most:
-        raise CodecError(where, "a list of [weapon, cell], at most one a cell of the ship")
-    pairs = []
-    for j, a in enumerate(arms):
-        if not isinstance(a, list) or len(a) != 2:
-            raise CodecError(f"{where}[{j}]", "a [weapon, cell] pair belongs here")
-        pairs.append((_word(a[0], f"{where}[{j}][0]"), _cell(a[1], f"{where}[{j}][1]")))
-    return tuple(pairs)
-
-
-def _naval_setup_from(config, data, where: str):
-    limit = BOARD_CELLS["naval"]
-    _list_of(data, where, limit)
-    ships, total = [], 0
-    for i, s in enumerate(data):
-        here = f"{where}[{i}]"
-        _keys(s, here, {"kind", "cells", "weapons"})
-        cells = _cells(s["cells"], f"{here}.cells", limit)
-        total += len(cells)
-        if total > limit:
-            raise CodecError(f"{here}.cells", f"more ship cells than the board's {limit}")
-        ships.append(naval.NavalShip(_word(s["kind"], f"{here}.kind"), fleet.as_ship(cells),
-                                     _naval_weapons(s["weapons"], f"{here}.weapons",
-                                                    len(cells))))
-    return ships
-
-
-def _naval_check(config, setup, player) -> None:
-    ships = list(setup)
-    for s in ships:
-        if s.kind not in naval.KINDS:      # make_ship's refusal of a ship of no known size
-            raise PlacementError("fleet_count", size=len(s.cells), expected=0, got=1)
-    naval.validate_fleet(sorted(ships, key=lambda s: naval.KINDS.index(s.kind)))
-
-
-def _korabliki_setup_to(setup) -> list:
-    return [[list(c), r] for c, r in dict(setup).items()]
-
-
-def _korabliki_setup_from(config, data, where: str):
-    _list_of(data, where, BOARD_CELLS["korabliki"])
-    out = {}
-    for i, item in enumerate(data):
-        here = f"{where}[{i}]"
-        if not isinstance(item, list) or len(item) != 2:
-            raise CodecError(here, "a [cell, rank] pair belongs here")
-        cell = _cell(item[0], f"{here}[0]")
-        if cell in out:
-            raise CodecError(f"{here}[0]", "a cell given twice")
-        out[cell] = _word(item[1], f"{here}[1]")
-    return out
-
-
-def _korabliki_check(config, setup, player) -> None:
-    placement = dict(setup)
-    if player is not None:
-        korabliki.validate_setup(player, placement)
-        return
-    try:
-        korabliki.validate_setup(0, placement)
-    except PlacementError:
-        korabliki.validate_setup(1, placement)
-
-
-def _list_of(data, where: str, limit: int) -> None:
-    if not isinstance(data, list) or len(data) > limit:
-        raise CodecError(where, f"a list of no more than {limit} items belongs here, not "
-                         f"{_kind(data)}" + (f" of {len(data)}" if isinstance(data, list) else ""))
-
-
-# mode -> (to JSON, from JSON, the rules' check)
-_SETUPS = {"classic": (_classic_setup_to, _classic_setup_from, _classic_check),
-           "naval": (_naval_setup_to, _naval_setup_from, _naval_check),
-           "korabliki": (_korabliki_setup_to, _korabliki_setup_from, _korabliki_check)}
+    """The action ``data`` names, its whole shape checked first by the mode's own reader (exact
+    keys, cells of two whole numbers, no boolean for a number, no list longer than the board
+    has cells); CodecError naming the place otherwise. Whether it is legal now is
+    ``game.check``'s."""
+    entry = _mode(mode)
+    return entry.action_from_json(data, where, entry.cells)
 
 
 def setup_to_json(mode: str, setup):
-    """One side's set-up before the battle in JSON (see above)."""
-    _rules(mode)
-    return _SETUPS[mode][0](setup)
+    """One side's set-up before the battle in the mode's own JSON form."""
+    return _mode(mode).setup_to_json(setup)
 
 
 def setup_from_json(mode: str, config, data, where: str = "setup"):
-    """The set-up object ``entry.start`` takes, from its JSON: only the structure is checked
-    here (and no more cells than the board holds), CodecError naming the place otherwise;
+    """The set-up object the game starts from, from its JSON: only the structure is checked here
+    (and no more cells than the board holds), CodecError naming the place otherwise;
     ``check_setup`` asks the rules."""
-    _rules(mode)
-    return _SETUPS[mode][1](config, data, where)
+    return _mode(mode).setup_from_json(config, data, where)
 
 
 def check_setup(mode: str, config, setup, player: int | None = None) -> None:
     """The rules' own check of one side's set-up: raises their PlacementError (a RuleError)
-    naming the ship, cell or piece at fault, as ``entry.start`` would; a set-up that passes
-    starts a game. «Кораблики»'s fleet stands in its owner's zone: pass ``player`` (the
-    seat); without it either zone is taken."""
-    _rules(mode)
-    _SETUPS[mode][2](config, setup, player)
+    naming the ship, cell or piece at fault; a set-up that passes starts a game. ``player``:
+    the seat, where a mode's set-up stands in its owner's zone (without it either is taken)."""
+    _mode(mode).check_setup(config, setup, player)

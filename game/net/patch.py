@@ -1,7 +1,7 @@
 """A state's big fields sent as changes (issue 23): pure, JSON in and out.
 
-Each move changes a few cells of a view, yet a whole view is kilobytes of JSON (a «Кораблики»
-view about 10 KB), and a server of 500 rooms sends two of them a move. A client that says so in
+Each move changes a few cells of a view, yet a whole view is kilobytes of JSON (the largest
+about 10 KB), and a server of 500 rooms sends two of them a move. A client that says so in
 its hello (``"patches": true``) is sent, in place of a field of ``PATCHED`` it was sent before
 on the same connection, the changes from that one (``"patch": {field: ops}``); ``grow`` on its
 side makes the whole message again, the very one the server made (``shrink`` and ``grow`` are

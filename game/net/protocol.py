@@ -14,8 +14,10 @@ import json
 import re
 from dataclasses import dataclass
 
+from ..rules.jsonform import json_kind
+
 VERSION = 1           # this build's protocol; a client of another version is told to update
-MAX_BYTES = 16_384    # the largest message a client may send (a Classic set-up is ~1 KB)
+MAX_BYTES = 16_384    # the largest message a client may send (the largest set-up is ~1 KB)
 MAX_CHAT = 200        # characters of one chat line
 MAX_NAME = 24         # characters of a captain's name
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I/L: read aloud, typed by hand
@@ -74,20 +76,6 @@ class Field:
                     (self.hi is not None and value > self.hi):
                 raise ProtocolError("bad_field", f"{name} must be between {self.lo} and "
                                     f"{self.hi}", name)
-
-
-_KIND_WORDS = ((bool, "a boolean"), (int, "a number"), (float, "a fraction"), (str, "a string"),
-               (list, "a list"), (dict, "an object"))
-
-
-def json_kind(value) -> str:
-    """What a JSON value is, in words (a boolean before a number: JSON true is no 1 here)."""
-    if value is None:
-        return "null"
-    for kind, words in _KIND_WORDS:
-        if isinstance(value, kind):
-            return words
-    return type(value).__name__
 
 
 def _kind_words(kinds) -> str:

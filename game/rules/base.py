@@ -76,6 +76,9 @@ class Game(Protocol):
 
 # --- what each player may be told ------------------------------------------------------------
 
+PUBLIC = "public"   # a field of an event anyone may know (a mode's ``told.FIELDS``)
+
+
 class Told:
     """What each player may be told of the events a game returns (issue 34), beside what he may
     see (``view(player)``). A mode's game names ``EVENTS``, the event classes its rules return,

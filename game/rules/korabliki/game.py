@@ -36,9 +36,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Sequence
 
-from .base import Concession, GameOver, OneRules, Told, TurnChanged  # noqa: F401  (GameOver, TurnChanged: shared)
-from .coords import Cell
-from .errors import ConfigError, IllegalAction, PlacementError
+from ..base import Concession, GameOver, OneRules, Told, TurnChanged  # noqa: F401  (GameOver, TurnChanged: shared)
+from ..coords import Cell
+from ..errors import ConfigError, IllegalAction, PlacementError
 
 WIDTH, HEIGHT = 16, 15
 ZONE_ROWS = 5
@@ -147,6 +147,9 @@ def front_rows(player: int) -> list[int]:
     rows = list(zone_rows(player))
     return rows if player == 0 else rows[::-1]
 
+
+PIECE_RANKS = {r.lower() + "s": r for r in RANKS}   # "lins" -> LIN: how records name them
+PIECES = tuple(PIECE_RANKS)
 
 # --- pieces, actions, events --------------------------------------------------------------
 
@@ -769,6 +772,7 @@ class KorablikiGame(Concession, Told):
         return copy.deepcopy(self)
 
     def to_dict(self) -> dict:
+        from .writing import action_to_json      # the writing reads this module's actions
         return {"mode": self.mode, "config": self.config.to_dict(), "first": self.first,
                 "setups": [[[list(c), r] for c, r in s.items()] for s in self.setups],
                 "moves": [[p, action_to_json(a)] for p, a, _ in self.history],
@@ -779,6 +783,7 @@ class KorablikiGame(Concession, Told):
         if not isinstance(data, dict) or data.get("mode") != cls.mode:
             raise ConfigError("bad_option", key="mode", expected=cls.mode,
                               got=data.get("mode") if isinstance(data, dict) else data)
+        from .writing import action_from_json    # the writing reads this module's actions
         try:
             setups = [{(int(c[0]), int(c[1])): str(r) for c, r in s} for s in data["setups"]]
             moves = [(int(p), action_from_json(a)) for p, a in data.get("moves", [])]
@@ -793,81 +798,3 @@ class KorablikiGame(Concession, Told):
             game.apply(action)
         game.replay_concession(data)
         return game
-
-
-# --- records, JSON, random play -----------------------------------------------------------
-
-PIECE_RANKS = {r.lower() + "s": r for r in RANKS}   # "lins" -> LIN: how records name them
-PIECES = tuple(PIECE_RANKS)
-
-
-def from_pieces(config: KorablikiConfig, fleets=(), first: int = 0, **pieces) -> "KorablikiGame":
-    """A game from a record: each rank's cells per player (``lins=([A's], [B's])``, ...)."""
-    setups: list[dict] = [{}, {}]
-    for kind, sides in pieces.items():
-        for p, cells in enumerate(sides):
-            for c in cells:
-                setups[p][tuple(c)] = PIECE_RANKS[kind]
-    return KorablikiGame(config, setups, first)
-
-
-def _cell(c) -> Cell:
-    return (int(c[0]), int(c[1]))
-
-
-def action_to_json(a) -> dict:
-    if isinstance(a, Move):
-        return {"type": "move", "from": list(a.frm), "to": list(a.to)}
-    if isinstance(a, Ask):
-        return {"type": "ask", "ship": list(a.ship), "target": list(a.target),
-                "block": [list(c) for c in a.block]}
-    if isinstance(a, Answer):
-        return {"type": "answer", "cells": [list(c) for c in a.cells]}
-    if isinstance(a, Bomb):
-        return {"type": "bomb"}
-    if isinstance(a, TorpedoStrike):
-        return {"type": "torpedo", "torpedo": list(a.torpedo), "target": list(a.target)}
-    if isinstance(a, EndTurn):
-        return {"type": "end"}
-    raise TypeError(type(a).__name__)
-
-
-def action_from_json(d: dict):
-    kind = d.get("type")
-    if kind == "move":
-        return Move(_cell(d["from"]), _cell(d["to"]))
-    if kind == "ask":
-        return Ask(_cell(d["ship"]), _cell(d["target"]), tuple(_cell(c) for c in d.get("block", ())))
-    if kind == "answer":
-        return Answer(tuple(_cell(c) for c in d["cells"]))
-    if kind == "bomb":
-        return Bomb()
-    if kind == "torpedo":
-        return TorpedoStrike(_cell(d["torpedo"]), _cell(d["target"]))
-    if kind == "end":
-        return EndTurn()
-    raise ValueError(f"unknown action type {kind!r}")
-
-
-def new_game(config: KorablikiConfig, rng: random.Random, setups=None, first=None):
-    setups = setups or [random_setup(0, rng), random_setup(1, rng)]
-    return KorablikiGame(config, setups, rng.randrange(2) if first is None else first)
-
-
-def random_action(game: KorablikiGame, rng: random.Random):
-    """Any legal action at random, leaning forward (so random fleets meet): a move toward the
-    enemy more often than not, and after a move an act with a fair chance."""
-    if game.phase == ANSWER:
-        return Answer(rng.choice(game.answer_options(game.pending.target)))
-    if game.phase == MOVE:
-        moves = game.legal_moves()
-        ahead = -1 if game.turn == 0 else 1     # toward the enemy zone
-        forward = [m for m in moves if (m.to[1] - m.frm[1]) * ahead > 0]
-        return rng.choice(forward if forward and rng.random() < 0.6 else moves)
-    acts = game.legal_acts()
-    fights = [a for a in acts if not isinstance(a, (EndTurn, Bomb))]
-    if fights and rng.random() < 0.7:
-        return rng.choice(fights)
-    if any(isinstance(a, Bomb) for a in acts) and rng.random() < 0.01:
-        return Bomb()
-    return EndTurn()

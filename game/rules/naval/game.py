@@ -37,10 +37,10 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Sequence
 
-from .base import FLEET, Concession, GameOver, OneRules, Told, TurnChanged  # noqa: F401  (shared)
-from .coords import Cell
-from .errors import ConfigError, IllegalAction, PlacementError
-from .fleet import AROUND, Ship, as_ship, normalise, orientations, shape_forms
+from ..base import FLEET, Concession, GameOver, OneRules, Told, TurnChanged  # noqa: F401  (shared)
+from ..coords import Cell
+from ..errors import ConfigError, IllegalAction, PlacementError
+from ..fleet import AROUND, Ship, as_ship, normalise, orientations, shape_forms
 
 SIZE = 12          # the 10×10 main field and its ring
 RING = 1
@@ -618,6 +618,7 @@ class NavalGame(Concession, Told):
         return copy.deepcopy(self)
 
     def to_dict(self) -> dict:
+        from .writing import action_to_json      # the writing reads this module's actions
         return {
             "mode": self.mode,
             "config": self.config.to_dict(),
@@ -634,6 +635,7 @@ class NavalGame(Concession, Told):
         if not isinstance(data, dict) or data.get("mode") != cls.mode:
             raise ConfigError("bad_option", key="mode", expected=cls.mode,
                               got=data.get("mode") if isinstance(data, dict) else data)
+        from .writing import action_from_json    # the writing reads this module's actions
         config = NavalConfig.from_dict(data.get("config", {}))
         try:
             fleets = [[make_ship([_cell(c) for c in s["cells"]],
@@ -828,119 +830,3 @@ def _has_pair(free: set) -> bool:
 
 def _cell(c) -> Cell:
     return (int(c[0]), int(c[1]))
-
-
-# --- set-up, random play ------------------------------------------------------------------
-
-def from_pieces(config: NavalConfig, fleets, first: int = 0, guns=((), ()), tubes=((), ()),
-                aas=((), ()), decks=((), ())) -> NavalGame:
-    """A game from ships as cell lists and weapons as cells per kind (how records store them):
-    each weapon belongs to the ship whose cell it sits on."""
-    built = []
-    for p, fleet in enumerate(fleets):
-        ships = [as_ship(tuple(tuple(c) for c in s)) for s in fleet]
-        arms: list[list] = [[] for _ in ships]
-        for weapon, cells in zip(WEAPONS, (guns[p], tubes[p], aas[p], decks[p])):
-            for c in cells:
-                c = tuple(c)
-                home = next((i for i, s in enumerate(ships) if c in s), None)
-                if home is None:
-                    raise PlacementError("weapon_off_ship", weapon=weapon, cell=c, ship=(),
-                                         player=p)
-                arms[home].append((weapon, c))
-        try:
-            built.append([make_ship(s, a) for s, a in zip(ships, arms)])
-        except PlacementError as exc:
-            exc.params["player"] = p
-            raise
-    return NavalGame(config, built, first)
-
-
-def new_game(config: NavalConfig, rng: random.Random, fleets=None, first=None) -> NavalGame:
-    fleets = list(fleets) if fleets is not None else [random_fleet(rng), random_fleet(rng)]
-    return NavalGame(config, fleets, rng.randrange(2) if first is None else first)
-
-
-def random_intercept(game: NavalGame, rng: random.Random) -> Intercept:
-    options = game.intercept_options()
-    shells = [c for c in options if c in game.volley.shells]
-    planes = [c for c in options if c not in game.volley.shells]
-    pick = rng.sample(shells, rng.randint(0, min(AA_SHELLS, len(shells))))
-    pick += [c for c in planes if rng.random() < 0.5]
-    return Intercept(tuple(pick))
-
-
-def random_volley(game: NavalGame, rng: random.Random, ability: float = 0.3) -> Volley:
-    """A legal volley drawn at random; an ability with probability ``ability`` when allowed."""
-    me = game.turn
-    free = game.targetable(me)
-    singles, pair = game.volley_shape(me)
-    taken: set = set()
-    pair_cells: tuple = ()
-    if pair:
-        fs = set(free)
-        starts = [c for c in free if (c[0] + 1, c[1]) in fs or (c[0], c[1] + 1) in fs]
-        a = rng.choice(starts)
-        nexts = [n for n in ((a[0] + 1, a[1]), (a[0], a[1] + 1)) if n in fs]
-        pair_cells = (a, rng.choice(nexts))
-        taken.update(pair_cells)
-    rest = [c for c in free if c not in taken]
-    shots = tuple(rng.sample(rest, min(singles, len(rest))))
-    taken.update(shots)
-    torpedo, air = None, ()
-    can_torpedo = game.ability_allowed() and game.torpedo_ready(me)
-    planes = game.planes(me) if game.ability_allowed() else 0
-    if (can_torpedo or planes) and (rng.random() < ability or not shots and not pair_cells):
-        if can_torpedo and (not planes or rng.random() < 0.5):
-            torpedo = rng.randrange(SIZE)
-        else:
-            left = [c for c in free if c not in taken]
-            if left:
-                cx, cy = rng.choice(left)
-                ox, oy = cx - rng.randrange(3), cy - rng.randrange(3)
-                square = [c for c in left if ox <= c[0] < ox + 3 and oy <= c[1] < oy + 3]
-                air = tuple(rng.sample(square, rng.randint(1, min(planes, len(square)))))
-    return Volley(shots, pair_cells, torpedo, air)
-
-
-def random_action(game: NavalGame, rng: random.Random):
-    if game.pending is not None:
-        return random_intercept(game, rng)
-    return random_volley(game, rng)
-
-
-def action_to_json(action):
-    if isinstance(action, Volley):
-        return {"type": "volley", "shots": [list(c) for c in action.shots],
-                "pair": [list(c) for c in action.pair], "torpedo": action.torpedo,
-                "air": [list(c) for c in action.air]}
-    if isinstance(action, Intercept):
-        return {"type": "intercept", "cells": [list(c) for c in action.cells]}
-    raise TypeError(type(action).__name__)
-
-
-def action_from_json(data):
-    kind = data.get("type")
-    if kind == "volley":
-        return Volley(tuple(_cell(c) for c in data.get("shots", ())),
-                      tuple(_cell(c) for c in data.get("pair", ())), data.get("torpedo"),
-                      tuple(_cell(c) for c in data.get("air", ())))
-    if kind == "intercept":
-        return Intercept(tuple(_cell(c) for c in data.get("cells", ())))
-    raise ValueError(f"unknown action type {kind!r}")
-
-
-def volley_stats(game: "NavalGame", player: int) -> dict:
-    """What ``player``'s volleys did: targets named, hits (torpedo included), shot down,
-    volleys, and weapons of the enemy destroyed."""
-    named = hits = downed = volleys = 0
-    for _, _, result in game.history:
-        if isinstance(result, VolleyResult) and result.player == player:
-            volleys += 1
-            named += len(result.volley.targets) + (result.volley.torpedo is not None)
-            hits += len(result.hits) + (result.torpedo_hit is not None)
-            downed += len(result.downed)
-    enemy = 1 - player
-    weapons = sum(1 for s in game.fleets[enemy] for _, c in s.weapons if c in game.hits[enemy])
-    return {"shots": named, "hits": hits, "downed": downed, "volleys": volleys,
-            "weapons": weapons, "accuracy": hits / named if named else 0.0}

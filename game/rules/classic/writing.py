@@ -1,0 +1,156 @@
+"""How a Classic game is written (issue 34): the JSON forms of its actions and set-ups, one
+strict reader for saves, replays, records and the network, and the notation of records
+(``Ж7``, ``salvo А1 Б2``). Pure.
+
+Actions: a shot is its cell ``[x, y]``; the others are one-key objects: ``{"salvo": [cells]}``
+(C4), ``{"give": cell}`` (C5), ``{"mine": cell}`` (C6), ``{"move": [cells] | null}`` (§D: where
+the Dutchman goes, or null to stay). A set-up: ``{"ships": [[cells]], "mines": [cells],
+"sweepers": [cells]}``.
+"""
+
+from __future__ import annotations
+
+from .. import fleet
+from ..coords import MAX_SIDE, Cell
+from ..jsonform import ARRAYS, CodecError, cell, cells, keys
+from .deal import Setup
+from .game import (HIT, MINE, MISS, SUNK, SWEEPER, CellGiven, GiveCell, GiveMine, MineGiven,
+                   Relocate, Relocated, Salvo, SalvoResult, Shot, ShotResult,
+                   validate_fleet, validate_pieces)
+
+CELLS = MAX_SIDE * MAX_SIDE       # the most cells a Classic board has
+
+# Fields the rules annotate only as ``dict`` / ``list``: what they hold, so the network's
+# decoder checks them as closely as the others
+FIELD_TYPES: dict[tuple[str, str], object] = {
+    ("ClassicView", "incoming"): dict[Cell, str],
+    ("ClassicView", "target"): dict[Cell, str],
+    ("Setup", "ships"): list[fleet.Ship],
+    ("Setup", "mines"): list[Cell],
+    ("Setup", "sweepers"): list[Cell],
+}
+
+
+# --- actions -------------------------------------------------------------------------------
+
+def action_to_json(action):
+    """A compact JSON form of an action: ``[x, y]`` for a shot, else a one-key table."""
+    if isinstance(action, Shot):
+        return list(action.cell)
+    if isinstance(action, Salvo):
+        return {"salvo": [list(c) for c in action.cells]}
+    if isinstance(action, GiveCell):
+        return {"give": list(action.cell)}
+    if isinstance(action, GiveMine):
+        return {"mine": list(action.cell)}
+    if isinstance(action, Relocate):
+        return {"move": None if action.cells is None else [list(c) for c in action.cells]}
+    raise TypeError(type(action).__name__)
+
+
+def action_from_json(data, where: str = "action", limit: int = CELLS):
+    """The action ``data`` names, its whole shape checked first (exact keys, cells of two whole
+    numbers, no list longer than the board has cells); CodecError naming the place otherwise."""
+    if isinstance(data, ARRAYS):
+        return Shot(cell(data, where))
+    if not isinstance(data, dict) or len(data) != 1:
+        raise CodecError(where, "a Classic action is a cell [x, y] or one of "
+                         "{salvo|give|mine|move: ...}")
+    (key, value), = data.items()
+    here = f"{where}.{str(key)[:40]}"
+    if key == "salvo":
+        shots = cells(value, here, limit)
+        if not shots:
+            raise CodecError(here, "a salvo names at least one cell")
+        return Salvo(shots)
+    if key in ("give", "mine"):
+        return (GiveCell if key == "give" else GiveMine)(cell(value, here))
+    if key == "move":
+        return Relocate(None if value is None else cells(value, here, limit))
+    raise CodecError(here, "not a Classic action")
+
+
+# --- set-ups -------------------------------------------------------------------------------
+
+def setup_to_json(setup) -> dict:
+    if not isinstance(setup, Setup):
+        setup = Setup(list(setup))          # a bare list of ships
+    return {"ships": [[list(c) for c in s] for s in setup.ships],
+            "mines": [list(c) for c in setup.mines],
+            "sweepers": [list(c) for c in setup.sweepers]}
+
+
+def setup_from_json(config, data, where: str = "setup"):
+    limit = config.width * config.height
+    keys(data, where, {"ships", "mines", "sweepers"})
+    ships = data["ships"]
+    if not isinstance(ships, ARRAYS) or len(ships) > limit:
+        raise CodecError(f"{where}.ships", "a list of ships, no more than the board's cells")
+    out = [cells(s, f"{where}.ships[{i}]", limit) for i, s in enumerate(ships)]
+    if sum(len(s) for s in out) > limit:
+        raise CodecError(f"{where}.ships", f"more ship cells than the board's {limit}")
+    return Setup([fleet.as_ship(s) for s in out],
+                 list(cells(data["mines"], f"{where}.mines", limit)),
+                 list(cells(data["sweepers"], f"{where}.sweepers", limit)))
+
+
+def check_setup(config, setup, player=None) -> None:
+    """The rules' own check of one side's set-up (PlacementError naming the ship or piece)."""
+    if not isinstance(setup, Setup):
+        setup = Setup(list(setup))
+    validate_fleet(config, setup.ships)
+    validate_pieces(config, setup.ships, [tuple(c) for c in setup.mines],
+                    [tuple(c) for c in setup.sweepers])
+
+
+# --- notation ------------------------------------------------------------------------------
+
+def outcome_text(events) -> str:
+    """The answers of one action in words: one per shot (a salvo has several), or what a
+    decision did (``given``, ``told``, ``moved``, ``stayed``)."""
+    words = []
+    for e in events:
+        if isinstance(e, SalvoResult):
+            words += [r.outcome for r in e.results]
+        elif isinstance(e, (ShotResult, CellGiven, Relocated)):
+            words.append(e.outcome)
+        elif isinstance(e, MineGiven) and e.cell is not None:
+            words.append(e.outcome)
+    return " ".join(words)
+
+
+def action_to_text(action, fmt) -> str:
+    """``Ж7``; a salvo ``А1 Б2 В3``; ``give К5`` (C5); ``tell Д3`` (C6); ``move А1 Б2 …`` or
+    ``stay`` (§D)."""
+    if isinstance(action, Shot):
+        return fmt(action.cell)
+    if isinstance(action, Salvo):
+        return "salvo " + " ".join(fmt(c) for c in action.cells)
+    if isinstance(action, GiveCell):
+        return "give " + fmt(action.cell)
+    if isinstance(action, GiveMine):
+        return "tell " + fmt(action.cell)
+    if isinstance(action, Relocate):
+        return "stay" if action.cells is None else "move " + " ".join(fmt(c) for c in action.cells)
+    raise TypeError(type(action).__name__)
+
+
+def action_from_text(text: str, parse):
+    words = text.split()
+    if not words:
+        raise ValueError("an empty move")
+    head, rest = words[0].lower(), words[1:]
+    if head == "salvo":
+        return Salvo(tuple(parse(w) for w in rest))
+    if head in ("give", "tell") and len(rest) == 1:
+        return (GiveCell if head == "give" else GiveMine)(parse(rest[0]))
+    if head == "stay" and not rest:
+        return Relocate(None)
+    if head == "move":
+        return Relocate(tuple(parse(w) for w in rest))
+    if len(words) == 1:
+        return Shot(parse(words[0]))
+    raise ValueError(f"cannot read the move {text!r}")
+
+
+OUTCOME_WORDS = frozenset((MISS, HIT, SUNK, MINE, SWEEPER, "given", "told", "moved", "stayed"))

@@ -1,0 +1,17 @@
+"""Naval, the 12×12 game of guns, torpedo lanes, air strikes and Aegis anti-air (RULES.md §N):
+the whole of the mode's contract, in one package (issue 34).
+
+- ``game``: the config, ships and fleets, actions, events, the view one player has and
+  ``NavalGame``, the state machine (and what each player may be told: ``events_for``);
+- ``deal``: a game from its pieces, a new game, a random legal action, the volleys' statistics;
+- ``writing``: the JSON forms of actions and set-ups (one strict reader for saves, replays,
+  records and the network) and the notation of records;
+- ``told``: field by field, what a player may be told, for the network's leak check.
+"""
+
+from .deal import *  # noqa: F401,F403
+from .writing import (CELLS, FIELD_TYPES, OUTCOME_WORDS, action_from_json,  # noqa: F401
+                    action_from_text, action_to_json, action_to_text, check_setup, outcome_text,
+                    setup_from_json, setup_to_json)
+from .game import *  # noqa: F401,F403
+from . import told  # noqa: F401  (what a player may be told: the leak check's table)
