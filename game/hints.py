@@ -1,6 +1,7 @@
 """The campaign's teaching hints (issue 22): short words shown in a battle at the moment they
 apply, each once per captain. A level names the hints it may show (``hints = [...]``); the
-keys of each mode are here, their words in the translations under ``hint.<key>``.
+keys of each mode are its entry's (``ModeEntry.hints``), their words in the translations under
+``hint.<key>``.
 
 Which moment shows which hint is the mode's own business (``ModeEntry.hints_for``): the
 battle screens ask it with the events they show. Pure: no pygame.
@@ -8,11 +9,9 @@ battle screens ask it with the events they show. Pure: no pygame.
 
 from __future__ import annotations
 
-HINTS: dict[str, tuple[str, ...]] = {
-    "classic": ("first_hit", "first_sunk", "first_mine", "first_salvo"),
-    "naval": ("first_volley", "first_torpedo", "first_air"),
-    "korabliki": ("first_ask", "first_answer"),
-}
+from .modes import MODES
+
+HINTS: dict[str, tuple[str, ...]] = {mode: entry.hints for mode, entry in MODES.items()}
 
 
 def hint_key(key: str) -> str:

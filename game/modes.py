@@ -54,6 +54,7 @@ class ModeEntry:
     computer_draws: bool = False   # RULES.md §0: a draw may be offered to the computer
     ladder: tuple = ()        # the campaign's steps of opponents, weakest first (difficulty)
     feats: Callable = lambda game, player: set()   # (finished game, player) -> medals' feats
+    hints: tuple = ()         # the teaching hints a campaign level of this mode may show
     hints_for: Callable = lambda events, player: []   # (events of one action, the person) ->
                                                       # the teaching hints they make apply
     strength: Callable = lambda view: (0, 0)   # (a player's view) -> (the enemy's decks or
@@ -265,6 +266,7 @@ MODES: dict[str, ModeEntry] = {
         net_level="hunter",
         options=True, memory=True, metrics=("shots", "ships_lost"), begins="first", measure=_classic_measure,
         ladder=("random", "hunter", "parity", "density", "admiral"), feats=_classic_feats,
+        hints=("first_hit", "first_sunk", "first_mine", "first_salvo"),
         hints_for=_classic_hints, strength=_classic_strength),
     "naval": ModeEntry(
         "naval", RULES["naval"], nv.NavalConfig, nv.NavalGame, nv.NavalGame,
@@ -273,7 +275,8 @@ MODES: dict[str, ModeEntry] = {
         best="commodore", soak_level="gunner", net_level="gunner",
         options=False, memory=False, metrics=("volleys", "ships_lost"), begins="first", measure=_naval_measure,
         computer_draws=True, ladder=("random", "gunner", "navigator", "commodore"),
-        feats=_naval_feats, hints_for=_naval_hints, strength=_naval_strength),
+        feats=_naval_feats, hints=("first_volley", "first_torpedo", "first_air"),
+        hints_for=_naval_hints, strength=_naval_strength),
     "korabliki": ModeEntry(
         "korabliki", RULES["korabliki"], kor.KorablikiConfig, kor.KorablikiGame,
         kor.KorablikiGame, levels=kor_ai.KORABLIKI_LEVELS, level_of=korabliki_level,
@@ -283,7 +286,8 @@ MODES: dict[str, ModeEntry] = {
         soak_level="sailor", net_level="admiral", options=False, memory=False,
         metrics=("turns", "pieces_lost"), begins="moves", measure=_korabliki_measure,
         computer_draws=True, ladder=("random", "sailor", "captain", "admiral"),
-        feats=_korabliki_feats, hints_for=_korabliki_hints, strength=_korabliki_strength),
+        feats=_korabliki_feats, hints=("first_ask", "first_answer"),
+        hints_for=_korabliki_hints, strength=_korabliki_strength),
 }
 
 

@@ -104,3 +104,12 @@ def list_of(data, where: str, limit: int) -> None:
         raise CodecError(where, f"a list of no more than {limit} items belongs here, not "
                          f"{json_kind(data)}"
                          + (f" of {len(data)}" if isinstance(data, ARRAYS) else ""))
+
+
+def move_words(text: str) -> tuple[str, list[str]]:
+    """A move of a record's notation as its first word (lower case) and the rest; ValueError for
+    an empty one. (Notation is text, not JSON, but every mode's reader starts so.)"""
+    words = text.split()
+    if not words:
+        raise ValueError("an empty move")
+    return words[0].lower(), words[1:]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .. import fleet
 from ..coords import MAX_SIDE, Cell
-from ..jsonform import ARRAYS, CodecError, cell, cells, keys
+from ..jsonform import ARRAYS, CodecError, cell, cells, keys, move_words
 from .deal import Setup
 from .game import (HIT, MINE, MISS, SUNK, SWEEPER, CellGiven, GiveCell, GiveMine, MineGiven,
                    Relocate, Relocated, Salvo, SalvoResult, Shot, ShotResult,
@@ -136,10 +136,7 @@ def action_to_text(action, fmt) -> str:
 
 
 def action_from_text(text: str, parse):
-    words = text.split()
-    if not words:
-        raise ValueError("an empty move")
-    head, rest = words[0].lower(), words[1:]
+    head, rest = move_words(text)
     if head == "salvo":
         return Salvo(tuple(parse(w) for w in rest))
     if head in ("give", "tell") and len(rest) == 1:
@@ -148,8 +145,8 @@ def action_from_text(text: str, parse):
         return Relocate(None)
     if head == "move":
         return Relocate(tuple(parse(w) for w in rest))
-    if len(words) == 1:
-        return Shot(parse(words[0]))
+    if not rest:
+        return Shot(parse(text.split()[0]))      # a cell as written (its letter's case kept)
     raise ValueError(f"cannot read the move {text!r}")
 
 

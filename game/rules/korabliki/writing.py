@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..coords import Cell
 from ..errors import PlacementError
-from ..jsonform import CodecError, cell, cells, list_of, type_of, word
+from ..jsonform import CodecError, cell, cells, list_of, move_words, type_of, word
 from .game import (HEIGHT, WIDTH, Answer, Ask, Asked, Blast, Bomb, EndTurn, Move,
                    Struck, TorpedoStrike, validate_setup)
 
@@ -135,10 +135,7 @@ def action_to_text(action, fmt) -> str:
 
 
 def action_from_text(text: str, parse):
-    words = text.split()
-    if not words:
-        raise ValueError("an empty move")
-    head, rest = words[0].lower(), words[1:]
+    head, rest = move_words(text)
     if head == "move" and len(rest) == 2:
         return Move(parse(rest[0]), parse(rest[1]))
     if head == "ask" and len(rest) >= 2:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from .. import fleet
 from ..coords import Cell
 from ..errors import PlacementError
-from ..jsonform import CodecError, cell, cells, keys, list_of, number, type_of, word
+from ..jsonform import (CodecError, cell, cells, keys, list_of, move_words, number, type_of,
+                        word)
 from .game import (DOWN, HIT, KINDS, MISS, SIZE, SUNK, Intercept, NavalShip, Volley,
                    VolleyResult, validate_fleet)
 
@@ -124,17 +125,14 @@ def action_to_text(action, fmt) -> str:
 
 
 def action_from_text(text: str, parse):
-    words = text.split()
-    if not words:
-        raise ValueError("an empty move")
-    head = words[0].lower()
+    head, rest = move_words(text)
     if head == "intercept":
-        return Intercept(tuple(parse(w) for w in words[1:]))
+        return Intercept(tuple(parse(w) for w in rest))
     if head != "fire":
         raise ValueError(f"cannot read the move {text!r}")
     groups: dict = {"shots": [], "pair": [], "air": [], "torpedo": []}
     current = "shots"
-    for w in words[1:]:
+    for w in rest:
         if w.lower() in ("pair", "air", "torpedo"):
             current = w.lower()
         elif current == "torpedo":
