@@ -10,7 +10,6 @@ adds the two fields side by side of Classic and Naval (own fleet left, enemy wat
 from __future__ import annotations
 
 import random
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pygame
@@ -33,11 +32,6 @@ from .concede import Concessions
 from .curtain import CurtainScene
 from .records import RecordKeeper
 from .voyage_battle import VoyageBattle, liveries
-
-# the one worker the computers think in: numpy lets go of the interpreter, so the sea keeps
-# moving while the strongest admirals weigh thousands of fleets (the monkey swaps it for a
-# synchronous one, so its runs stay reproducible)
-THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="admiral")
 
 
 class BattleBase(Concessions, RecordKeeper, Scene):
@@ -317,7 +311,7 @@ class BattleBase(Concessions, RecordKeeper, Scene):
         if skipping:
             decided(decide())
             return
-        self.thinking, self._then = THINKER.submit(decide), decided
+        self.thinking, self._then = self.app.thinker.submit(decide), decided
 
     def _thought(self) -> None:
         future, decided = self.thinking, self._then
