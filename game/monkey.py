@@ -442,7 +442,7 @@ class Person(Hands):
     _purpose_BriefingScene = _first_item
     _purpose_ResultScene = _first_item
 
-    def _purpose_GameOverScene(self, scene):
+    def _purpose_GameOverBase(self, scene):
         """Any of its offers: a rematch, how the computer thought, the menu or the chart."""
         items = self._menu_items(scene)
         if not items:

@@ -13,7 +13,7 @@ from game.data.progress import ProgressStore
 from game.scenes.campaign.boss import GUARD, BossScene
 from game.scenes.campaign.voyage import BriefingScene, ResultScene
 from game.scenes.classic.placement import PlacementScene
-from game.scenes.common.gameover import GameOverScene
+from game.scenes.classic.gameover import GameOverScene
 from game.scenes.common.title import TitleScene
 
 from .test_levels import level, words, write

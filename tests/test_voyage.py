@@ -12,7 +12,7 @@ from game.campaign import Voyage
 from game.data.progress import ProgressStore
 from game.scenes.classic.battle import BattleScene
 from game.scenes.common.dialogs import ConfirmScene, PauseScene
-from game.scenes.common.gameover import GameOverScene
+from game.scenes.classic.gameover import GameOverScene
 from game.scenes.classic.placement import PlacementScene
 from game.scenes.common.title import TitleScene
 from game.scenes.campaign.voyage import (BriefingScene, CaptainsScene, ResultScene, VoyageScene,

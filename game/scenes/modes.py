@@ -14,7 +14,7 @@ from ..net.korabliki_remote import KorablikiRemote
 from ..net.naval_remote import NavalRemote
 from ..rules.classic import Setup
 from .classic.battle import BattleScene
-from .common.gameover import GameOverScene
+from .classic.gameover import GameOverScene
 from .korabliki.battle import KorablikiBattleScene
 from .korabliki.gameover import KorablikiGameOverScene
 from .korabliki.placement import KorablikiSetupScene
@@ -56,3 +56,5 @@ SCREENS: dict[str, Screens] = {
     "korabliki": Screens(KorablikiSetupScene, KorablikiBattleScene, KorablikiGameOverScene,
                          "korabliki_opponent", (), KorablikiRemote),
 }
+
+DEMO = "classic"    # the battle the title screen plays behind its menu (its screen's demo=True)

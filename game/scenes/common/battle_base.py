@@ -24,7 +24,6 @@ from ...render.board import BoardGeometry
 from ...render.effects import Effects, Timeline
 from ...render.logpanel import LogPanel
 from ...render.moments import Moments, banner
-from ...rules.classic import EMPTY, HIT     # a halo cell, a burning hit: the same in Naval
 from ...rules.coords import board_letters, parse_cell, typed_cell
 from ...rules.errors import RuleError
 from .base import ARROWS, Scene, step_cell, through_animation
@@ -262,7 +261,9 @@ class BattleBase(Concessions, RecordKeeper, Scene):
             if event.winner is not None:
                 self._remark(p, "we_win" if event.winner == p else "we_lose")
 
-    def _game_over(self) -> None:
+    def end(self) -> None:
+        """The battle is over, its last cue played: the match finished, its record kept and the
+        game over screen in its place (once; the title's demo only stops)."""
         if self.finished:
             return
         self.finished = True
@@ -489,6 +490,8 @@ class FieldsBattle(BattleBase):
     the right, the log and a status panel under them; a cell may be typed."""
 
     LOG_ROOM = (150, 30, 0.58)   # the log's height, the gap above it, its share of the width
+    HALO_MARK = HIT_MARK = None   # the mode's marks (its rules'): a cell a sunk ship's halo
+                                  # shows empty, a hit that burns until its ship sinks
 
     def lay_out(self, w: int, h: int, u: float) -> None:
         cols, rows = self.board_size
@@ -612,7 +615,7 @@ class FieldsBattle(BattleBase):
             self.typed = ""
 
     def _halo(self, owner: int, cell, skipping: bool) -> None:
-        self.board(owner).marks.setdefault(cell, EMPTY)
+        self.board(owner).marks.setdefault(cell, self.HALO_MARK)
         if not skipping:
             self.effects.rings.append(small_ring(self.geo_of(owner), cell))
 
@@ -629,7 +632,7 @@ class FieldsBattle(BattleBase):
         for owner in (0, 1):
             geo = self.geo_of(owner)
             for cell, mark in self.board(owner).marks.items():
-                if mark == HIT:
+                if mark == self.HIT_MARK:
                     self.effects.fire(geo.center(cell), dt)
 
     def banner(self) -> tuple[str, tuple]:
