@@ -438,7 +438,11 @@ def test_after_a_restart_the_chart_opens_on_the_newest_open_port(home, levels_di
 def test_the_rules_line_says_what_each_shipped_level_plays(home):
     from game.i18n import Translator
     from game.levels import load_levels
-    from game.scenes.campaign.voyage import mode_words
+    from game.i18n.phrase import say
+    from game.modes import MODES
+
+    def mode_words(tr, lv):
+        return say(MODES[lv.mode].describe(lv.config, preset=lv.preset), tr)
     levels = {lv.id: lv for lv in load_levels()[0]}
     for lang in ("en", "ru", "uk", "no"):
         tr = Translator(lang)

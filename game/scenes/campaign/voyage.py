@@ -15,6 +15,7 @@ import pygame
 from ...campaign import Voyage, first_of, make_match, restore
 from ...data.progress import DIFFICULTIES
 from ...data.profiles import profile_key
+from ...i18n.phrase import say
 from ...levels import METRICS, STAR_KEYS
 from ...modes import MODES
 from ...rewards import RANKS
@@ -129,38 +130,6 @@ def offer_resume(app) -> bool:
     app.scenes.push(ConfirmScene(app, app.tr("campaign.resume_q", port=level.text("port", lang),
                                              name=level.name(lang)), yes))
     return True
-
-
-def mode_words(tr, level) -> str:
-    """The rules line of a level: what it really plays. In Classic, the preset the level builds
-    on, the board, and every option the level changes from that preset (RULES.md §C)."""
-    presets = MODES[level.mode].rules.presets
-    if not MODES[level.mode].options:     # one set of rules: its name says it all
-        return tr(f"mode.{level.mode}")
-    config = level.config
-    base = presets.get(level.preset, next(iter(presets.values())))
-    name = tr(f"preset.{level.preset}")
-    board = f"{config.width}×{config.height}"
-    words = [name if board in name else f"{name} {board}"]
-    if config.sizes != base.sizes:
-        words.append(tr("campaign.rule.fleet", sizes=" ".join(map(str, config.sizes))))
-    for option in ("shapes", "touching"):
-        if getattr(config, option) != getattr(base, option):
-            words.append(tr(f"campaign.rule.{option}.{getattr(config, option)}"))
-    if (config.salvo, config.salvo_shots) != (base.salvo, base.salvo_shots):
-        words.append(tr(f"campaign.rule.salvo.{config.salvo}", n=config.salvo_shots))
-    if config.mines != base.mines:
-        words.append(tr("campaign.rule.mines", n=config.mines))
-    if config.mines and config.mine_effect != base.mine_effect:
-        words.append(tr(f"campaign.rule.mine_effect.{config.mine_effect}"))
-    if config.mines and config.mines_touch and not base.mines_touch:
-        words.append(tr("campaign.rule.mines_touch"))
-    if config.sweepers != base.sweepers:
-        words.append(tr("campaign.rule.sweepers", n=config.sweepers))
-    for flag in ("halo", "announce", "relocate"):
-        if getattr(config, flag) != getattr(base, flag):
-            words.append(tr(f"campaign.rule.{flag}.{'on' if getattr(config, flag) else 'off'}"))
-    return " · ".join(words)
 
 
 def first_words(tr, level, name: str, difficulty: str = "normal") -> str:
@@ -635,7 +604,8 @@ class VoyageScene(Scene):
         for line in _wrapped(name, px, width)[:3]:
             text.draw(surface, line, (x, y), px, theme.TEXT)
             y += px * 1.2
-        lines = [(mode_words(self.tr, level), theme.TEXT_DIM)]
+        lines = [(say(MODES[level.mode].describe(level.config, preset=level.preset), self.tr),
+                  theme.TEXT_DIM)]
         if state == "locked":
             lines.append((self._locked_words(level), theme.BAD))
         else:
@@ -753,7 +723,8 @@ class BriefingScene(OverChart):
         first = first_words(self.tr, lv, name, difficulty)
         level_words = self.tr("chart.briefing_difficulty",
                               difficulty=self.tr(f"difficulty.{difficulty}"))
-        for words, colour in ((mode_words(self.tr, lv), theme.TEXT_DIM), (first, theme.TEXT_DIM),
+        rules = say(MODES[lv.mode].describe(lv.config, preset=lv.preset), self.tr)
+        for words, colour in ((rules, theme.TEXT_DIM), (first, theme.TEXT_DIM),
                               (level_words, DIFFICULTY_COLOUR[difficulty])):
             text.draw(surface, words, (x, y), text.fit_px(words, px, width), colour)
             y += px * 1.25
