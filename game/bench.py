@@ -151,7 +151,8 @@ def _frames_voyage(app, args) -> dict:
     import pygame
 
     from .scenes.common.title import TitleScene
-    from .scenes.campaign.voyage import BriefingScene, VoyageScene
+    from .scenes.campaign.briefing import BriefingScene
+    from .scenes.campaign.chart import VoyageScene
 
     app.scenes.push(TitleScene(app))
     chart = app.scenes.push(VoyageScene(app))

@@ -16,7 +16,8 @@ from game.rules import classic as cl
 from game.rules import korabliki as kor
 from game.rules import naval as nv
 from game.rules.modes import MODES as RULES
-from game.scenes.campaign.voyage import BriefingScene, VoyageScene
+from game.scenes.campaign.briefing import BriefingScene
+from game.scenes.campaign.chart import VoyageScene
 from game.scenes.classic.battle import BattleScene
 from game.scenes.common.dialogs import PauseScene
 from game.render import logpanel, theme

@@ -5,7 +5,8 @@ which alone imports them all. (The screens of each mode are ``game.scenes.modes`
 
 from __future__ import annotations
 
-from .campaign.voyage import VoyageScene, offer_resume, open_medal_case
+from .campaign.chart import VoyageScene
+from .campaign.sailing import offer_resume, open_medal_case
 from .common.curtain import CurtainScene
 from .common.dialogs import ConfirmScene, PauseScene
 from .common.online import (JoinScene, OnlineMenuScene, OnlineWaitScene, hosted_session,
