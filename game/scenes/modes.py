@@ -55,7 +55,7 @@ def classic_set_up(app, match, player: int, done):
 
 SCREENS: dict[str, Screens] = {
     "classic": Screens(classic_set_up, BattleScene, GameOverScene, "opponent", ("rules",),
-                       ClassicRemote, load_rules, RulesScene),
+                       ClassicRemote, chosen_rules=load_rules, rules_screen=RulesScene),
     "naval": Screens(NavalPlacementScene, NavalBattleScene, NavalGameOverScene,
                      "naval_opponent", ("intercept",), NavalRemote),
     "korabliki": Screens(KorablikiSetupScene, KorablikiBattleScene, KorablikiGameOverScene,
