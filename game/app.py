@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import random
 import time
+from concurrent.futures import Executor, ThreadPoolExecutor
 
 import pygame
 
@@ -27,7 +28,7 @@ REPEAT_GAP = 0.5   # seconds: key repeats come faster than this (pygame.key.set_
 
 class App:
     def __init__(self, size: tuple[int, int] | None = None, settings_path=None,
-                 seed: int | None = None, audio: bool = True):
+                 seed: int | None = None, audio: bool = True, thinker: Executor | None = None):
         self.store = SettingsStore(settings_path)
         self.settings: Settings = self.store.load()
         self.notices: list[list] = [[p, 8.0] for p in self.store.problems]
@@ -54,6 +55,12 @@ class App:
         self.levels_dir = None   # the campaign's levels (None: levels/ beside the game)
         self.scenes = SceneStack()
         self.flow = Flow(self)    # the order of screens (game/scenes/flow.py)
+        # the one worker the computers think in, which the battle screens are given: numpy lets
+        # go of the interpreter, so the sea keeps moving while the strongest admirals weigh
+        # thousands of fleets (the monkey and the frames bench pass one that decides at once,
+        # ``game.monkey.Synchronous``, so their runs reproduce)
+        self.thinker = thinker if thinker is not None else ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix="admiral")
         self.clock = pygame.time.Clock()
         self.running = True
 
@@ -298,11 +305,12 @@ class App:
 
 
 def launch(size: tuple[int, int] | None = None, seed: int | None = None, lang: str | None = None,
-           resume: bool = True) -> App:
+           resume: bool = True, thinker: Executor | None = None) -> App:
     """The game as ``main.py`` opens it: the window, the title screen, and (with ``resume``) the
     offer to resume a campaign battle left when the window closed. The monkey
-    (``game.monkey``) starts the game here too, so it plays the game a person starts."""
-    app = App(size=size, seed=seed)
+    (``game.monkey``) starts the game here too, so it plays the game a person starts
+    (``thinker``: its computers' worker, as ``App``'s)."""
+    app = App(size=size, seed=seed, thinker=thinker)
     if lang:
         app.settings.language = lang
         app.apply_settings()

@@ -96,11 +96,14 @@ def bench_frames(args) -> dict:
 
     from .app import App
     from .modes import MODES
-    from .monkey import thinking_at_once
+    from .monkey import Synchronous
     from .scenes.modes import SCREENS
 
     w, h = (int(v) for v in args.size.split("x"))
-    app = App(size=(w, h), seed=args.seed)
+    # The computers decide at once, so the counts reproduce; the time they take is left out
+    # of the frame, as in the game, where they think in a worker while the frames go on.
+    aside = [0.0]
+    app = App(size=(w, h), seed=args.seed, thinker=Synchronous(aside))
     app.settings.anim_speed = 1.0
     if args.mode == "voyage":
         return _frames_voyage(app, args)
@@ -112,29 +115,25 @@ def bench_frames(args) -> dict:
     def new_battle():
         return scene.showcase(app, config, rng.getrandbits(32))
 
-    # The computers decide at once, so the counts reproduce; the time they take is left out
-    # of the frame, as in the game, where they think in a worker while the frames go on.
-    aside = [0.0]
-    with thinking_at_once(aside):
-        battle = app.scenes.push(new_battle())
-        seen = [battle]
-        dt = 1 / 60
-        for _ in range(30):  # warm the caches, as the first second of a real battle does
-            app.step(dt, [])
-        times = []
-        busy = []       # frames while shells (and planes, torpedoes or blasts) are in flight
-        for _ in range(args.frames):
-            if battle.showcase_over():
-                battle = app.scenes.reset(new_battle())
-                seen.append(battle)
-            aside[0] = 0.0
-            t0 = time.perf_counter()
-            pygame.event.pump()
-            app.step(dt, [])
-            pygame.display.flip()
-            times.append((time.perf_counter() - t0 - aside[0]) * 1000)
-            if battle.in_flight:
-                busy.append(times[-1])
+    battle = app.scenes.push(new_battle())
+    seen = [battle]
+    dt = 1 / 60
+    for _ in range(30):  # warm the caches, as the first second of a real battle does
+        app.step(dt, [])
+    times = []
+    busy = []       # frames while shells (and planes, torpedoes or blasts) are in flight
+    for _ in range(args.frames):
+        if battle.showcase_over():
+            battle = app.scenes.reset(new_battle())
+            seen.append(battle)
+        aside[0] = 0.0
+        t0 = time.perf_counter()
+        pygame.event.pump()
+        app.step(dt, [])
+        pygame.display.flip()
+        times.append((time.perf_counter() - t0 - aside[0]) * 1000)
+        if battle.in_flight:
+            busy.append(times[-1])
     label = args.mode if len(presets) == 1 else f"{args.mode}/{args.preset}"
     print(f"# {args.frames} frames of {label} at {w}x{h}; "
           f"{len(battle.game.history)} moves in the last battle", file=sys.stderr)
@@ -152,7 +151,8 @@ def _frames_voyage(app, args) -> dict:
     import pygame
 
     from .scenes.common.title import TitleScene
-    from .scenes.campaign.voyage import BriefingScene, VoyageScene
+    from .scenes.campaign.briefing import BriefingScene
+    from .scenes.campaign.chart import VoyageScene
 
     app.scenes.push(TitleScene(app))
     chart = app.scenes.push(VoyageScene(app))

@@ -20,6 +20,7 @@ from .ai.captain import Captain
 from .ai.layouts import STYLES, make_layout
 from .ai.player import play_out
 from .ai.shooters import LADDER, make_shooter
+from .i18n.phrase import Join, Phrase, Said
 from .rules import classic as cl
 from .rules import korabliki as kor
 from .rules import naval as nv
@@ -59,6 +60,17 @@ class ModeEntry:
                                                       # the teaching hints they make apply
     strength: Callable = lambda view: (0, 0)   # (a player's view) -> (the enemy's decks or
                                                # pieces not yet destroyed, their total)
+    words: Callable | None = None   # (config, preset, series) -> its rules in words (``describe``);
+                                    # None: the mode's one set of rules, said by its name
+
+    def describe(self, config, *, preset: str | None = None, series: int = 1):
+        """The rules of ``config`` in words, kept as keys and fields (``say(words, tr)`` writes
+        them): a campaign level's (``preset``: the preset it builds on, and the level's every
+        change to it) or those chosen for a match (``series``: games in it). A mode of one set
+        of rules says its name and what it plays ("Naval 12×12: guns, torpedoes, planes")."""
+        if self.words is None:
+            return Phrase(f"mode.{self.key}")
+        return self.words(config, preset, series)
 
 
 def _classic_start(config, setups, first):
@@ -152,6 +164,54 @@ def _korabliki_feats(game, player: int) -> set:
                 return {"fort_by_boat"}
         replay.apply(action)
     return set()
+
+
+# -- the rules in words (ModeEntry.describe) -------------------------------------------------
+
+def _classic_words(config, preset: str | None, series: int):
+    """Classic's rules (RULES.md §C). A campaign level's: the preset it builds on with the
+    board, then every option it changes from that preset ("Russian 10×10 · corners may touch");
+    those chosen for a match: their preset (or "custom"), the board and, past one game, the
+    series ("Salvo · 10×10 · best of 3"). A preset's name that says its size already ("Large
+    18×18") is not followed by the board."""
+    named = preset or cl.preset_of(config)
+    board = f"{config.width}×{config.height}"
+    joint = " " if preset else " · "
+
+    def title(tr) -> str:
+        name = tr(f"preset.{named}")
+        return name if board in name else f"{name}{joint}{board}"
+
+    words = [Said(title)]
+    if preset is not None:
+        words += _classic_changes(config, cl.PRESETS.get(preset, next(iter(cl.PRESETS.values()))))
+    if series > 1:
+        words.append(Phrase("rules.best_of", n=series))
+    return Join(*words, sep=" · ")
+
+
+def _classic_changes(config, base) -> list:
+    """Every option of ``config`` that differs from the preset ``base``, in words."""
+    words = []
+    if config.sizes != base.sizes:
+        words.append(Phrase("campaign.rule.fleet", sizes=" ".join(map(str, config.sizes))))
+    for option in ("shapes", "touching"):
+        if getattr(config, option) != getattr(base, option):
+            words.append(Phrase(f"campaign.rule.{option}.{getattr(config, option)}"))
+    if (config.salvo, config.salvo_shots) != (base.salvo, base.salvo_shots):
+        words.append(Phrase(f"campaign.rule.salvo.{config.salvo}", n=config.salvo_shots))
+    if config.mines != base.mines:
+        words.append(Phrase("campaign.rule.mines", n=config.mines))
+    if config.mines and config.mine_effect != base.mine_effect:
+        words.append(Phrase(f"campaign.rule.mine_effect.{config.mine_effect}"))
+    if config.mines and config.mines_touch and not base.mines_touch:
+        words.append(Phrase("campaign.rule.mines_touch"))
+    if config.sweepers != base.sweepers:
+        words.append(Phrase("campaign.rule.sweepers", n=config.sweepers))
+    for flag in ("halo", "announce", "relocate"):
+        if getattr(config, flag) != getattr(base, flag):
+            words.append(Phrase(f"campaign.rule.{flag}.{'on' if getattr(config, flag) else 'off'}"))
+    return words
 
 
 # -- teaching hints (game.hints): which events shown make which hint apply for ``player`` ----
@@ -267,7 +327,7 @@ MODES: dict[str, ModeEntry] = {
         options=True, memory=True, metrics=("shots", "ships_lost"), begins="first", measure=_classic_measure,
         ladder=("random", "hunter", "parity", "density", "admiral"), feats=_classic_feats,
         hints=("first_hit", "first_sunk", "first_mine", "first_salvo"),
-        hints_for=_classic_hints, strength=_classic_strength),
+        hints_for=_classic_hints, strength=_classic_strength, words=_classic_words),
     "naval": ModeEntry(
         "naval", RULES["naval"], nv.NavalConfig, nv.NavalGame, nv.NavalGame,
         levels=nv_ai.NAVAL_LEVELS, level_of=naval_level, player=_naval_player,

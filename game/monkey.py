@@ -30,7 +30,6 @@ of the game's own code) has its traceback printed once on ``err``.
 from __future__ import annotations
 
 import concurrent.futures
-import contextlib
 import os
 import random
 import shutil
@@ -71,10 +70,12 @@ class GameWontStart(Exception):
     """The game crashed every time it was started: the run cannot go on."""
 
 
-class _Synchronous(concurrent.futures.Executor):
-    """An executor that runs each task at once, in the caller's thread: under the monkey the
-    computer's choice is ready on the next frame, whatever the machine's speed. ``aside``, if
-    given, adds up the seconds the tasks took (the frames bench leaves them out of a frame)."""
+class Synchronous(concurrent.futures.Executor):
+    """An executor that runs each task at once, in the caller's thread: given to the game as
+    its computers' worker (``App(thinker=…)``), the computer's choice is ready on the next
+    frame whatever the machine's speed, so the monkey and the frames bench play the same frames
+    from the same seed on any machine. ``aside``, if given, adds up the seconds the tasks took
+    (the frames bench leaves them out of a frame)."""
 
     def __init__(self, aside: list | None = None):
         self.aside = aside
@@ -89,39 +90,6 @@ class _Synchronous(concurrent.futures.Executor):
         if self.aside is not None:
             self.aside[0] += time.perf_counter() - t0
         return future
-
-
-def _game_executors() -> list[tuple[object, str, object]]:
-    """(module, name, executor) for every worker pool a module of the game keeps."""
-    import importlib
-    import pkgutil
-
-    from . import scenes
-    for info in pkgutil.walk_packages(scenes.__path__, prefix=f"{scenes.__name__}."):
-        importlib.import_module(info.name)
-    found = []
-    for name, module in list(sys.modules.items()):
-        if module is None or not (name == "game" or name.startswith("game.")):
-            continue
-        for attr, value in list(vars(module).items()):
-            if isinstance(value, concurrent.futures.Executor) and not isinstance(value, _Synchronous):
-                found.append((module, attr, value))
-    return found
-
-
-@contextlib.contextmanager
-def thinking_at_once(aside: list | None = None):
-    """Within: every worker pool of the game decides at once, in the caller's thread (the
-    monkey and the frames bench: the same seed plays the same frames on any machine);
-    ``aside[0]`` adds up the seconds the decisions took."""
-    pools = _game_executors()
-    for module, attr, _ in pools:
-        setattr(module, attr, _Synchronous(aside))
-    try:
-        yield
-    finally:
-        for module, attr, pool in pools:
-            setattr(module, attr, pool)
 
 
 def _key_table():
@@ -474,7 +442,7 @@ class Person(Hands):
     _purpose_BriefingScene = _first_item
     _purpose_ResultScene = _first_item
 
-    def _purpose_GameOverScene(self, scene):
+    def _purpose_GameOverBase(self, scene):
         """Any of its offers: a rematch, how the computer thought, the menu or the chart."""
         items = self._menu_items(scene)
         if not items:
@@ -654,6 +622,7 @@ class Monkey(Person):
         self.size = size
         self.err = err if err is not None else sys.stderr
         self.rng = random.Random(seed)
+        self.thinker = Synchronous()    # every game it starts: the computers decide at once
         self.app = None
         self.events = 0
         self.frames = 0
@@ -683,14 +652,13 @@ class Monkey(Person):
         self.pg = pygame
         self.keys = _key_table()
         try:
-            with thinking_at_once():
-                try:
-                    self._boot(first=True)
-                    while self.events < self.limit:
-                        self._act()
-                    self._shut_down()
-                except GameWontStart as exc:   # nothing left to play: the summary says how far
-                    print(f"# monkey: {exc}", file=self.err)
+            try:
+                self._boot(first=True)
+                while self.events < self.limit:
+                    self._act()
+                self._shut_down()
+            except GameWontStart as exc:   # nothing left to play: the summary says how far
+                print(f"# monkey: {exc}", file=self.err)
             print(f"# monkey (seed {self.seed}): the game started {self.starts} times "
                   f"(quit {self.quits}, crashed {self.crashes}); {len(self.distinct)} distinct "
                   f"crashes", file=self.err, flush=True)
@@ -712,7 +680,7 @@ class Monkey(Person):
         lang = self.rng.choice(list(LANGUAGES)) if first or self.rng.random() < 0.3 else None
         seed = self.rng.getrandbits(32)
         try:
-            self.app = launch(self.size, seed, lang)
+            self.app = launch(self.size, seed, lang, thinker=self.thinker)
             self.failed_starts = 0
         except Exception as exc:     # the game cannot even start: count it and try again
             self._crashed(exc)

@@ -13,7 +13,7 @@ from game import geo
 from game.app import App
 from game.levels import load_levels, load_voyages, parse_level
 from game.render import chart as chart_art
-from game.scenes.campaign.voyage import VoyageScene
+from game.scenes.campaign.chart import VoyageScene
 from game.scenes.common.title import TitleScene
 
 from .test_levels import level

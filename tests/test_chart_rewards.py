@@ -11,9 +11,10 @@ from game.audio import music
 from game.campaign import Voyage
 from game.data.progress import ProgressStore
 from game.scenes.campaign.boss import GUARD, BossScene
-from game.scenes.campaign.voyage import BriefingScene, ResultScene
+from game.scenes.campaign.briefing import BriefingScene
+from game.scenes.campaign.result import ResultScene
 from game.scenes.classic.placement import PlacementScene
-from game.scenes.common.gameover import GameOverScene
+from game.scenes.classic.gameover import GameOverScene
 from game.scenes.common.title import TitleScene
 
 from .test_levels import level, words, write

@@ -189,7 +189,7 @@ def test_each_sunk_ship_gets_one_kill_moment_ends_a_wreck_and_skip_ends_the_show
 def test_game_over_panels_slide_into_their_places_and_a_key_puts_them_there(home, wins):
     from game.app import App
     from game.gallery.battle import finished_game
-    from game.scenes.common.gameover import GameOverScene
+    from game.scenes.classic.gameover import GameOverScene
     app = App(size=(800, 600), seed=1)
     match, game = finished_game(3, wins)
     scene = GameOverScene(app, match, game, 60.0)

@@ -171,7 +171,9 @@ def test_the_game_starts_with_any_mutated_level(app, case):
     file), then the chart and the briefing of the port it opens on, all drawn."""
     from game.data.storage import data_dir
     from game.scenes.common.title import TitleScene
-    from game.scenes.campaign.voyage import BriefingScene, VoyageScene, offer_resume
+    from game.scenes.campaign.briefing import BriefingScene
+    from game.scenes.campaign.chart import VoyageScene
+    from game.scenes.campaign.sailing import offer_resume
 
     name, text = case
     suffix = ".json" if text[:1] and text[:1] in "{[" else ".toml"     # "" is in every string

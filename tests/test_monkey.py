@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 
 from game import monkey
-from game.scenes.common import battle_base
+from game import app as app_module
 from game.scenes.common.base import SceneStack
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -53,7 +53,10 @@ def test_a_crash_is_counted_each_time_reported_once_and_the_game_starts_again(ho
         original(self, event)
 
     monkeypatch.setattr(SceneStack, "handle", fragile)
-    thinker = battle_base.THINKER
+    launched = []
+    launch = app_module.launch
+    monkeypatch.setattr(app_module, "launch",
+                        lambda *a, **k: launched.append(launch(*a, **k)) or launched[-1])
     err = io.StringIO()
     m = monkey.Monkey(300, 4, err=err)
     result = m.run()
@@ -65,7 +68,10 @@ def test_a_crash_is_counted_each_time_reported_once_and_the_game_starts_again(ho
     assert text.count("ZeroDivisionError: no screen can take a key let go") == 1
     assert text.count("# monkey crash") == 1
     assert "ZeroDivisionError at game/app.py" in text
-    # the worker thread the battle thinks in is given back, and so is the data folder
-    assert battle_base.THINKER is thinker
+    # every game it started thought at once, in its own worker given to the app; the data
+    # folder is given back
+    assert len(launched) == m.starts
+    assert all(a.thinker is m.thinker for a in launched)
+    assert isinstance(m.thinker, monkey.Synchronous)
     assert os.environ["SEABATTLE_HOME"] == str(home)
     assert list(home.iterdir()) == []

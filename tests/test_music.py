@@ -10,7 +10,7 @@ from game.audio import music, synth
 from game.audio.arsenal import AMBIENCE_SECONDS
 from game.audio.mixer import FADE_MS, RESERVED, SEA_LEVEL, Audio
 from game.scenes.common.curtain import CurtainScene
-from game.scenes.common.gameover import GameOverScene
+from game.scenes.classic.gameover import GameOverScene
 from game.scenes.common.settings import SettingsScene
 
 from .helpers import key

@@ -20,7 +20,7 @@ from game.net.classic_remote import ClassicRemote
 from game.rules.classic import PRESETS, Shot, new_game, random_action
 from game.rules.errors import RuleError
 from game.scenes.common import online as online_screens
-from game.scenes.common.gameover import GameOverScene
+from game.scenes.classic.gameover import GameOverScene
 from game.scenes.common.online import JoinScene, OnlineWaitScene
 from game.scenes.common.online_battle import OnlineBattle
 from game.scenes.common.quick_match import SetupScene

@@ -16,7 +16,7 @@ from game.data.online_seat import NAME, SeatStore
 from game.net.session import Session
 from game.rules.classic import PRESETS
 from game.scenes.common import online as online_screens
-from game.scenes.common.gameover import GameOverScene
+from game.scenes.classic.gameover import GameOverScene
 from game.scenes.common.online import AddressScene, OnlineMenuScene, OnlineWaitScene
 from game.scenes.common.online_battle import OnlineBattle
 

@@ -145,7 +145,7 @@ import pygame  # noqa: E402
 from game.match import COMPUTER, HUMAN, Match  # noqa: E402
 from game.scenes.common.curtain import CurtainScene  # noqa: E402
 from game.scenes.common.dialogs import ConfirmScene, PauseScene  # noqa: E402
-from game.scenes.common.gameover import GameOverScene  # noqa: E402
+from game.scenes.common.gameover import GameOverBase  # noqa: E402
 
 from .test_scenes import frames, key, running_app, seats  # noqa: E402
 
@@ -184,7 +184,7 @@ def choose(app, label: str) -> None:
 
 def to_game_over(app, scene):
     for _ in range(3000):
-        if isinstance(app.scenes.top, GameOverScene):
+        if isinstance(app.scenes.top, GameOverBase):
             return app.scenes.top
         if scene.busy:
             scene.skip()

@@ -11,7 +11,7 @@ from game.scenes.common.base import Scene, SceneStack
 from game.scenes.classic.battle import BattleScene
 from game.scenes.common.curtain import LOCK, CurtainScene
 from game.scenes.common.dialogs import ConfirmScene, PauseScene
-from game.scenes.common.gameover import GameOverScene
+from game.scenes.classic.gameover import GameOverScene
 from game.match import COMPUTER, HUMAN, Match, Seat
 from game.scenes.classic.placement import PlacementScene
 from game.scenes.common.settings import SettingsScene

@@ -8,7 +8,7 @@ from game.app import App
 from game.rules.classic import (GIVE_CELL, MINE, PRESETS, RELOCATE, ClassicConfig, Relocate,
                                 Salvo, Setup, Shot, fleet_of)
 from game.scenes.classic.battle import BattleScene
-from game.scenes.common.gameover import GameOverScene
+from game.scenes.classic.gameover import GameOverScene
 from game.match import COMPUTER, HUMAN, Match, Seat
 from game.scenes.classic.dutchman import PaintShipScene
 from game.scenes.classic.placement import PlacementScene

@@ -9,10 +9,10 @@ import pytest
 from game.ai.opponents import OPPONENTS, first_opponent, opponent, roster
 from game.app import App
 from game.i18n import LANGUAGES, Translator
+from game.i18n.phrase import say
 from game.render import text
 from game.rules.classic import PRESETS
-from game.modes import korabliki_level, naval_level
-from game.scenes.classic.options import rules_summary
+from game.modes import MODES, korabliki_level, naval_level
 from game.scenes.common.quick_match import SetupScene
 from game.scenes.common.title import TitleScene
 
@@ -315,7 +315,7 @@ def test_no_text_cites_the_rules_file_or_says_a_field_twice():
 def test_the_rules_line_names_the_board_once(lang):
     tr = Translator(lang)
     for name, config in PRESETS.items():
-        line = rules_summary(tr, config)
+        line = say(MODES["classic"].describe(config), tr)
         board = f"{config.width}×{config.height}"
         assert line.count(board) == 1, line
 

@@ -12,11 +12,14 @@ from game.campaign import Voyage
 from game.data.progress import ProgressStore
 from game.scenes.classic.battle import BattleScene
 from game.scenes.common.dialogs import ConfirmScene, PauseScene
-from game.scenes.common.gameover import GameOverScene
+from game.scenes.classic.gameover import GameOverScene
 from game.scenes.classic.placement import PlacementScene
 from game.scenes.common.title import TitleScene
-from game.scenes.campaign.voyage import (BriefingScene, CaptainsScene, ResultScene, VoyageScene,
-                                offer_resume)
+from game.scenes.campaign.briefing import BriefingScene
+from game.scenes.campaign.captains import CaptainsScene
+from game.scenes.campaign.chart import VoyageScene
+from game.scenes.campaign.result import ResultScene
+from game.scenes.campaign.sailing import offer_resume
 
 from .test_levels import level, write
 from .test_scenes import click, finish_by_human, frames, key, typed
@@ -252,7 +255,7 @@ def test_naval_and_korabliki_battles_resume_too(home, tmp_path, mode):
     from game.campaign import make_match
     from game.scenes.korabliki.battle import KorablikiBattleScene
     from game.scenes.naval.battle import NavalBattleScene
-    from game.scenes.campaign.voyage import start_level
+    from game.scenes.campaign.sailing import start_level
 
     folder = tmp_path / "lv"
     folder.mkdir()
@@ -438,7 +441,11 @@ def test_after_a_restart_the_chart_opens_on_the_newest_open_port(home, levels_di
 def test_the_rules_line_says_what_each_shipped_level_plays(home):
     from game.i18n import Translator
     from game.levels import load_levels
-    from game.scenes.campaign.voyage import mode_words
+    from game.i18n.phrase import say
+    from game.modes import MODES
+
+    def mode_words(tr, lv):
+        return say(MODES[lv.mode].describe(lv.config, preset=lv.preset), tr)
     levels = {lv.id: lv for lv in load_levels()[0]}
     for lang in ("en", "ru", "uk", "no"):
         tr = Translator(lang)
@@ -485,7 +492,7 @@ def test_the_result_says_which_star_limit_was_missed(app):
     asked = spoken(app)
     app.scenes.push(ResultScene(app, chart, result))
     frames(app, 2)
-    from game.scenes.campaign.voyage import missed_words
+    from game.scenes.campaign.words import missed_words
     assert missed_words(app.tr, result) == ["Star 2 needs at most 95 shots: you had 97"]
     assert "campaign.missed" in asked
     assert missed_words(app.tr, Result(lv, True, False, 2, {"shots": 90}, 2)) == []

@@ -16,7 +16,8 @@ from game.rules import classic as cl
 from game.rules import korabliki as kor
 from game.rules import naval as nv
 from game.rules.modes import MODES as RULES
-from game.scenes.campaign.voyage import BriefingScene, VoyageScene
+from game.scenes.campaign.briefing import BriefingScene
+from game.scenes.campaign.chart import VoyageScene
 from game.scenes.classic.battle import BattleScene
 from game.scenes.common.dialogs import PauseScene
 from game.render import logpanel, theme
@@ -577,7 +578,7 @@ def test_dazzle_paints_bands_over_the_hull_only_and_keeps_them_cached():
 
 def test_the_game_over_shows_the_fleet_in_its_paint(home, hints_dir):
     from game.render.paint import Livery
-    from game.scenes.common.gameover import GameOverScene
+    from game.scenes.classic.gameover import GameOverScene
     from .test_scenes import finish_by_human
     app = make_app(hints_dir)
     wear(app, "red_lead", "pennant")

@@ -1,4 +1,4 @@
-"""Drawing for the campaign's chart (the screens are ``game.scenes.campaign.voyage``): the map
+"""Drawing for the campaign's chart (the screens are ``game.scenes.campaign.chart``): the map
 itself, an old chart on paper (coasts from ``assets/map/coast.json`` with water-lines and
 hatching, a graticule, a framed border and a title cartouche) rendered once per size and
 cached; the routes, the ports' names placed beside them, a row of stars earned, the player's

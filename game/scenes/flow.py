@@ -5,7 +5,8 @@ which alone imports them all. (The screens of each mode are ``game.scenes.modes`
 
 from __future__ import annotations
 
-from .campaign.voyage import VoyageScene, offer_resume, open_medal_case
+from .campaign.chart import VoyageScene
+from .campaign.sailing import offer_resume, open_medal_case
 from .common.curtain import CurtainScene
 from .common.dialogs import ConfirmScene, PauseScene
 from .common.online import (JoinScene, OnlineMenuScene, OnlineWaitScene, hosted_session,
@@ -14,10 +15,10 @@ from .common.online_battle import online
 from .common.quick_match import SetupScene
 from .common.settings import SettingsScene
 from .common.title import TitleScene
-from .modes import SCREENS
+from .modes import DEMO, SCREENS
 from ..data.saved_battle import BattleKeeper
 from ..i18n.phrase import say
-from ..match import HUMAN, REMOTE, Match, Seat
+from ..match import COMPUTER, HUMAN, REMOTE, Match, Seat
 from ..modes import MODES
 from ..net import codec
 from ..net.session import GONE_SEAT, Session, parse_address
@@ -78,6 +79,17 @@ class Flow:
     def battle(self, match, game, **options):
         """The battle screen of ``game`` (a new one, or one resumed)."""
         return SCREENS[match.mode].battle(self.app, match, game, **options)
+
+    def demo(self):
+        """The battle the title screen plays behind its menu (attract mode): two computer
+        hunters at the demo mode's first rules, silent and without panels."""
+        app = self.app
+        seed = app.new_seed()
+        config = next(iter(MODES[DEMO].rules.presets.values()))
+        match = Match(config, (Seat(COMPUTER, "A", "hunter"), Seat(COMPUTER, "B", "hunter")),
+                      letters=app.settings.letter_set, seed=seed)
+        return SCREENS[DEMO].battle(app, match, match.new_game(match.computer_setups()),
+                                    demo=True)
 
     def _show_battle(self, battle, put) -> None:
         """``battle`` on the screen (``put``: push or replace); two people on one screen meet
@@ -292,7 +304,7 @@ class Flow:
             battle = online(screens.battle)(app, match, game, session)
             app.scenes.replace(battle)
             if game.over:        # back in a room whose game ended meanwhile: its game over
-                battle._game_over()
+                battle.end()
 
     def online_next(self, match) -> None:
         """Game over, "Next game" (C7) or "Rematch": the room's next game, set up again."""

@@ -14,7 +14,7 @@ from ..net.korabliki_remote import KorablikiRemote
 from ..net.naval_remote import NavalRemote
 from ..rules.classic import Setup
 from .classic.battle import BattleScene
-from .common.gameover import GameOverScene
+from .classic.gameover import GameOverScene
 from .korabliki.battle import KorablikiBattleScene
 from .korabliki.gameover import KorablikiGameOverScene
 from .korabliki.placement import KorablikiSetupScene
@@ -22,6 +22,7 @@ from .naval.battle import NavalBattleScene
 from .naval.gameover import NavalGameOverScene
 from .naval.placement import NavalPlacementScene
 from .classic.dutchman import PaintShipScene
+from .classic.options import RulesScene, load_rules
 from .classic.placement import PlacementScene
 
 
@@ -36,6 +37,10 @@ class Screens:
     remote: Callable | None = None   # (config, seat, send) -> the game its battle and game
                                      # over screens play online (game.net.remote_game); None:
                                      # not yet playable online (issue 23)
+    chosen_rules: Callable | None = None   # (the quick match's choices) -> (config, series):
+                                           # the rules its "rules" row set (§C, C7); None: the
+                                           # mode's one set of rules, one game a match
+    rules_screen: type | None = None       # (app, choices): the screen of its "rules" row
 
 
 def classic_set_up(app, match, player: int, done):
@@ -50,9 +55,11 @@ def classic_set_up(app, match, player: int, done):
 
 SCREENS: dict[str, Screens] = {
     "classic": Screens(classic_set_up, BattleScene, GameOverScene, "opponent", ("rules",),
-                       ClassicRemote),
+                       ClassicRemote, chosen_rules=load_rules, rules_screen=RulesScene),
     "naval": Screens(NavalPlacementScene, NavalBattleScene, NavalGameOverScene,
                      "naval_opponent", ("intercept",), NavalRemote),
     "korabliki": Screens(KorablikiSetupScene, KorablikiBattleScene, KorablikiGameOverScene,
                          "korabliki_opponent", (), KorablikiRemote),
 }
+
+DEMO = "classic"    # the battle the title screen plays behind its menu (its screen's demo=True)

@@ -32,6 +32,8 @@ FLIGHT = 0.55      # seconds a shell flies
 
 
 class BattleScene(FieldsBattle):
+    HALO_MARK, HIT_MARK = EMPTY, HIT
+
     def __init__(self, app, match, game, demo: bool = False, keep_record: bool = True):
         self.demo = demo  # attract mode behind the title menu: silent, no panels
         cfg = game.config
@@ -110,7 +112,7 @@ class BattleScene(FieldsBattle):
                 at += 0.25
             elif isinstance(event, GameOver):
                 self.timeline.add(at + 0.3, lambda s, e=event: self._last_words(e))
-                self.timeline.add(at + (3.0 if last else 1.4), lambda s: self._game_over())
+                self.timeline.add(at + (3.0 if last else 1.4), lambda s: self.end())
             elif isinstance(event, (CellGiven, MineGiven, Relocated, TurnSkipped)):
                 self.timeline.add(at + 0.1, lambda s, e=event: self._told(e, s))
                 at += 0.35

@@ -41,15 +41,6 @@ def load_rules(choices: dict) -> tuple[ClassicConfig, int]:
     return config, series
 
 
-def rules_summary(tr, config: ClassicConfig, series: int = 1) -> str:
-    """A short line naming the rules, e.g. "Salvo · 10×10 · best of 3"."""
-    name, board = tr(f"preset.{preset_of(config)}"), f"{config.width}×{config.height}"
-    words = [name] if board in name else [name, board]   # "Large 18×18" says its size already
-    if series > 1:
-        words.append(tr("rules.best_of", n=series))
-    return " · ".join(words)
-
-
 class RulesScene(MenuScene):
     def __init__(self, app, choices: dict):
         self.choices = choices

@@ -10,7 +10,6 @@ adds the two fields side by side of Classic and Naval (own fleet left, enemy wat
 from __future__ import annotations
 
 import random
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pygame
@@ -25,7 +24,6 @@ from ...render.board import BoardGeometry
 from ...render.effects import Effects, Timeline
 from ...render.logpanel import LogPanel
 from ...render.moments import Moments, banner
-from ...rules.classic import EMPTY, HIT     # a halo cell, a burning hit: the same in Naval
 from ...rules.coords import board_letters, parse_cell, typed_cell
 from ...rules.errors import RuleError
 from .base import ARROWS, Scene, step_cell, through_animation
@@ -33,11 +31,6 @@ from .concede import Concessions
 from .curtain import CurtainScene
 from .records import RecordKeeper
 from .voyage_battle import VoyageBattle, liveries
-
-# the one worker the computers think in: numpy lets go of the interpreter, so the sea keeps
-# moving while the strongest admirals weigh thousands of fleets (the monkey swaps it for a
-# synchronous one, so its runs stay reproducible)
-THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="admiral")
 
 
 class BattleBase(Concessions, RecordKeeper, Scene):
@@ -268,7 +261,9 @@ class BattleBase(Concessions, RecordKeeper, Scene):
             if event.winner is not None:
                 self._remark(p, "we_win" if event.winner == p else "we_lose")
 
-    def _game_over(self) -> None:
+    def end(self) -> None:
+        """The battle is over, its last cue played: the match finished, its record kept and the
+        game over screen in its place (once; the title's demo only stops)."""
         if self.finished:
             return
         self.finished = True
@@ -317,7 +312,7 @@ class BattleBase(Concessions, RecordKeeper, Scene):
         if skipping:
             decided(decide())
             return
-        self.thinking, self._then = THINKER.submit(decide), decided
+        self.thinking, self._then = self.app.thinker.submit(decide), decided
 
     def _thought(self) -> None:
         future, decided = self.thinking, self._then
@@ -495,6 +490,8 @@ class FieldsBattle(BattleBase):
     the right, the log and a status panel under them; a cell may be typed."""
 
     LOG_ROOM = (150, 30, 0.58)   # the log's height, the gap above it, its share of the width
+    HALO_MARK = HIT_MARK = None   # the mode's marks (its rules'): a cell a sunk ship's halo
+                                  # shows empty, a hit that burns until its ship sinks
 
     def lay_out(self, w: int, h: int, u: float) -> None:
         cols, rows = self.board_size
@@ -618,7 +615,7 @@ class FieldsBattle(BattleBase):
             self.typed = ""
 
     def _halo(self, owner: int, cell, skipping: bool) -> None:
-        self.board(owner).marks.setdefault(cell, EMPTY)
+        self.board(owner).marks.setdefault(cell, self.HALO_MARK)
         if not skipping:
             self.effects.rings.append(small_ring(self.geo_of(owner), cell))
 
@@ -635,7 +632,7 @@ class FieldsBattle(BattleBase):
         for owner in (0, 1):
             geo = self.geo_of(owner)
             for cell, mark in self.board(owner).marks.items():
-                if mark == HIT:
+                if mark == self.HIT_MARK:
                     self.effects.fire(geo.center(cell), dt)
 
     def banner(self) -> tuple[str, tuple]:

@@ -1,7 +1,7 @@
 """Resigning and a draw (RULES.md §0), and the pause menu that offers them: what every battle
 screen shares. A mixin of ``BattleBase``: it uses the scene's ``game``, ``match``, ``viewer``,
 ``seat``, ``ais``, ``log``, ``timeline``, ``_curtain``, ``refuse``, ``_log``, ``_last_words``
-and ``_game_over``."""
+and ``end``."""
 
 from __future__ import annotations
 
@@ -84,5 +84,5 @@ class Concessions:
             else:
                 self.log.append((Phrase("log.draw_agreed"), theme.ACCENT))
             self._last_words(event)
-        self.timeline.add(1.0, lambda s: self._game_over())
+        self.timeline.add(1.0, lambda s: self.end())
 

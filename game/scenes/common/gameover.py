@@ -1,6 +1,10 @@
 """Game over: the result on its banner and why the game ended (issue 33), both fleets revealed
 (RULES.md §0, the loser's right to inspect), the statistics counted up, a campaign battle's stars
-revealed one by one, and a rematch in which the loser moves first (after a draw: who does)."""
+revealed one by one, and a rematch in which the loser moves first (after a draw: who does).
+
+What every mode shares; each mode's screen (``game.scenes.modes``) adds its statistics, its
+fields and its own ends of a game.
+"""
 
 from __future__ import annotations
 
@@ -9,10 +13,9 @@ import random
 import pygame
 
 from ...rules.base import AGREED, FLEET, RESIGNED
-from ...rules.classic import EMPTY, MINE, SUNK, shot_results, shot_stats
 from ...rules.coords import board_letters
 from ...render import text, theme
-from ...render.board import BoardGeometry, BoardPicture, burning_ship, draw_board
+from ...render.board import BoardGeometry, burning_ship
 from ...render.effects import Effects
 from ...render.finale import (FIREWORKS, RIBBONS, Confetti, StarReveal, count_up, draw_bunting,
                               draw_ribbon, dusk, ease_out, punch)
@@ -20,22 +23,20 @@ from ...render.widgets import Item, Menu, panel
 from .base import Scene, menu_or_escape
 from .voyage_battle import liveries
 from ...match import HUMAN
-from ..classic.thinking import ThinkingScene
 
 
-class GameOverScene(Scene):
+class GameOverBase(Scene):
     music = ""         # silence: the result's own fanfare or lament plays (app.music_wanted)
     INTRO = 1.1         # seconds the panels take to slide into their places
     SHOW = 6.0          # seconds of fireworks after a victory
 
-    def __init__(self, app, match, game, elapsed: float, record_path=None, thoughts=None,
+    def __init__(self, app, match, game, elapsed: float, record_path=None,
                  insight: str | None = None):
         super().__init__(app)
         self.match = match
         self.game = game
         self.elapsed = elapsed
         self.record_path = record_path
-        self.thoughts = thoughts or {}
         self.insight = insight
         self.letters = board_letters(match.letters, game.config.width, game.config.height)
         self.stats = [self.player_stats(p) for p in (0, 1)]
@@ -47,11 +48,7 @@ class GameOverScene(Scene):
             items = [Item(lambda: self.tr("campaign.to_chart"), self.to_chart)]
         else:
             items = [Item(self.rematch_words, self.rematch)]
-        for player, shots in self.thoughts.items():
-            if shots and len(humans) == 1:
-                name = match.seats[player].name
-                items.append(Item(lambda name=name: self.tr("gameover.thinking", name=name),
-                                  lambda p=player: self.show_thinking(p)))
+        items += self.own_items()
         if self.campaign is None:
             items.append(Item(lambda: self.tr("gameover.menu"), self.app.flow.to_title))
         self.menu = Menu(items, sound=app.sound, base_px=26)
@@ -99,12 +96,14 @@ class GameOverScene(Scene):
                    self.stars.ends_at if self.stars else 0.0)
         return not self.skipped and (self.t < ends or bool(self.show.sinkings))
 
+    def own_items(self) -> list:
+        """The mode's own rows of the menu, after the rematch's (Classic: how each computer
+        thought)."""
+        return []
+
     def last_sunk(self):
-        """The cells of the last ship sunk in the game (None if the history shows none)."""
-        for entry in reversed(self.game.history):
-            for r in reversed(shot_results(entry[-1])):
-                if r.outcome == SUNK:
-                    return r.ship
+        """The cells of the last ship sunk in the game, which goes down again after a defeat
+        (None: the mode shows none)."""
         return None
 
     def update(self, dt: float) -> None:
@@ -166,7 +165,8 @@ class GameOverScene(Scene):
             self.app.sound("sink")
 
     def player_stats(self, player: int) -> dict:
-        return shot_stats(self.game, player)
+        """What ``player`` did in the game, counted the mode's way (``stats_rows`` shows it)."""
+        raise NotImplementedError
 
     @property
     def human_won(self) -> bool:
@@ -206,10 +206,6 @@ class GameOverScene(Scene):
         if self.match.series.over:
             self.match.new_series()
         self.app.flow.start(self.match, replace=True)
-
-    def show_thinking(self, player: int) -> None:
-        self.app.scenes.push(ThinkingScene(self.app, self.match, self.game, player,
-                                           self.thoughts[player]))
 
     def handle(self, event) -> None:
         if self.showing and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
@@ -371,31 +367,11 @@ class GameOverScene(Scene):
 
     def _draw_field(self, surface, geo: BoardGeometry, owner: int) -> None:
         """``owner``'s whole field, every ship shown (§0: the loser's right to inspect)."""
-        g = self.game
-        sunk = list(g.view(1 - owner).enemy_sunk)
-        marks = dict(g.shots_at[owner])
-        marks.update({c: EMPTY for c in g.known_empty[owner]})
-        pic = BoardPicture(ships=[s for s in g.ships[owner] if s not in sunk and s],
-                           wrecks=sunk, marks={c: m for c, m in marks.items() if m != MINE},
-                           mines=list(g.mines[owner]),
-                           spent=[c for c in g.mines[owner] if c in g.shots_at[owner]],
-                           sweepers=[c for c in g.sweepers[owner]
-                                     if c not in g.shots_at[owner]],
-                           faded=sorted(g.faded[owner]),
-                           kinds={frozenset(s): n for s, n in zip(g.ships[owner], g.names[owner])
-                                  if n},
-                           hull="dutchman" if g.config.shapes == "any" else None,
-                           livery=self.liveries.get(owner))
-        draw_board(surface, geo, pic, self.letters, self.t)
+        raise NotImplementedError
 
     def stats_rows(self, player: int) -> list:
-        st = self.stats[player]
-        return [
-            (self.tr("stats.shots"), str(st["shots"])),
-            (self.tr("stats.hits"), str(st["hits"])),
-            (self.tr("stats.accuracy"), f"{st['accuracy'] * 100:.0f}%"),
-            (self.tr("stats.streak"), str(st["longest_streak"])),
-        ]
+        """(label, value) of ``player``'s statistics, two to a line on his panel."""
+        raise NotImplementedError
 
     def stats_h(self, px: int) -> int:
         """The stats panels' height: the name, then the longer side's rows, two to a line."""

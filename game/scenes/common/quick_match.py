@@ -12,7 +12,7 @@ import pygame
 
 from ...ai.opponents import first_opponent, opponent, roster
 from ...data.profiles import profile_key
-from ...i18n.phrase import Phrase
+from ...i18n.phrase import Phrase, say
 from ...render import text, theme
 from ...render.easing import ease_out
 from ...render.mode_art import mode_art
@@ -23,7 +23,6 @@ from ...match import COMPUTER, HUMAN, Match, Seat
 from ...modes import MODES
 from ...net.protocol import CLAIM_DEFAULT
 from ..modes import SCREENS
-from ..classic.options import RulesScene, load_rules, rules_summary
 from .settings import letters_item
 
 FIRST_CHOICES = ("lot", "0", "1")
@@ -143,24 +142,26 @@ class SetupScene(MenuScene):
         return opponent(self.choices[self.screens.opponent_setting], self.mode)
 
     def rules(self) -> tuple:
-        """The chosen game's rules and series length: Classic's as the rules screen set them
-        (§C, C7); a game of one set of rules (§N, §K) plays it once a match."""
-        entry = MODES[self.mode]
-        if not entry.options:
-            return next(iter(entry.rules.presets.values())), 1
-        return load_rules(self.choices)
+        """The chosen game's rules and series length: as its rules screen set them (Classic's,
+        §C, C7); a game of one set of rules (§N, §K) plays it once a match."""
+        chosen = self.screens.chosen_rules
+        if chosen is None:
+            return next(iter(MODES[self.mode].rules.presets.values())), 1
+        return chosen(self.choices)
 
     def columns(self) -> int:
         """The columns of the chosen game's board: as many letters as it needs."""
         return self.rules()[0].width
 
     def _rules_words(self) -> str:
-        return self.tr("setup.rules", rules=rules_summary(self.tr, *load_rules(self.choices)))
+        config, series = self.rules()
+        words = MODES[self.mode].describe(config, series=series)
+        return self.tr("setup.rules", rules=say(words, self.tr))
 
     def open_rules(self) -> None:
         if "rules" not in self.screens.menu_rows:
             return
-        self.app.scenes.push(RulesScene(self.app, self.choices))
+        self.app.scenes.push(self.screens.rules_screen(self.app, self.choices))
 
     def _first_words(self, value: str) -> str:
         if value == "lot":

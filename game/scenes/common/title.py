@@ -6,15 +6,12 @@ from __future__ import annotations
 import pygame
 
 from ...data.progress import ProgressStore
-from ...rules.classic import ClassicConfig
 from ...render import text, theme
 from ...render import title as art
 from ...render.mode_art import icon
 from ...render.widgets import Item, Menu, centred, panel, star, tint
 from .base import Scene, menu_or_escape
-from ..classic.battle import BattleScene
 from .dialogs import ConfirmScene
-from ...match import COMPUTER, Match, Seat
 
 DEMO_RESTART = 3.0  # seconds the finished demo battle stays on screen
 KEYS_BAND = (6, 12, 26)   # the band the line of keys lies on, over the demo's boards
@@ -56,11 +53,7 @@ class TitleScene(Scene):
         self.captain_name = self.app.captain_name(self.captain.name) if self.captain else ""
 
     def _new_demo(self) -> None:
-        seed = self.app.new_seed()
-        match = Match(ClassicConfig(), (Seat(COMPUTER, "A", "hunter"), Seat(COMPUTER, "B", "hunter")),
-                      letters=self.app.settings.letter_set, seed=seed)
-        self.demo = BattleScene(self.app, match, match.new_game(match.computer_setups()),
-                                demo=True)
+        self.demo = self.app.flow.demo()
         self.demo_wait = 0.0
 
     def ask_quit(self) -> None:

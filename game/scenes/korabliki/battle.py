@@ -272,7 +272,7 @@ class KorablikiBattleScene(TurnWords, EventShow, BattleBase):
                 at += 0.1
             elif isinstance(e, kr.GameOver):
                 self.timeline.add(at + 0.3, lambda s, e=e: self._log_end(e))
-                self.timeline.add(at + 1.8, lambda s: self._game_over())
+                self.timeline.add(at + 1.8, lambda s: self.end())
         self.timeline.add(at + 0.05, lambda s: self._sync())
 
     def _turn_changed(self, player: int, again: bool = False) -> None:

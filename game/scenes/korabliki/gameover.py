@@ -10,10 +10,10 @@ from ...rules.coords import board_letters
 from ...render import theme
 from ...render.finale import dusk, ease_out
 from ...render.korabliki import draw_piece, draw_sea_board, fit_geometry, to_screen, viewer_colours
-from ..common.gameover import GameOverScene
+from ..common.gameover import GameOverBase
 
 
-class KorablikiGameOverScene(GameOverScene):
+class KorablikiGameOverScene(GameOverBase):
     def __init__(self, app, match, game, elapsed: float, record_path=None):
         super().__init__(app, match, game, elapsed, record_path)
         self.letters = board_letters(match.letters, kr.WIDTH, kr.HEIGHT)

@@ -50,6 +50,7 @@ class Field:
 
 class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
     AI_THINK = 0.5
+    HALO_MARK, HIT_MARK = nv.EMPTY, nv.HIT
     TOOL_KEYS = "123"     # typed first: the guns, the torpedo, the planes
     LOG = (18, True, 10)
     LOG_ROOM = (160, 20, 0.52)
@@ -164,7 +165,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
                 at += 0.2
             elif isinstance(event, nv.GameOver):
                 self.timeline.add(at + 0.3, lambda s, e=event: self._last_words(e))
-                self.timeline.add(at + 1.5, lambda s: self._game_over())
+                self.timeline.add(at + 1.5, lambda s: self.end())
 
     def _ask_intercept(self, event: nv.InterceptNeeded, at: float) -> float:
         """The defender decides: the computer (or the automatic setting) at once, a person

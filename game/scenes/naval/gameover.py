@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from ...rules import naval as nv
 from ...rules.coords import board_letters
-from ..common.gameover import GameOverScene
+from ..common.gameover import GameOverBase
 from ...render.naval import paint_field
 
 
-class NavalGameOverScene(GameOverScene):
+class NavalGameOverScene(GameOverBase):
     def __init__(self, app, match, game, elapsed: float, record_path=None):
         super().__init__(app, match, game, elapsed, record_path)
         self.letters = board_letters(match.letters, nv.SIZE, nv.SIZE)
