@@ -150,3 +150,84 @@ def test_no_mode_is_decided_by_hand_outside_its_own_modules():
                 if any(m in named for m in MODE_NAMES[3:]):
                     found.append(f"{rel}:{node.lineno}")
     assert not found, found
+
+
+# --- one mode, one contract (issue 34) ---------------------------------------------------
+# A mode's tables live in its own modules and the registries; the network knows no mode; the
+# screens import only downward (flow above the registry above each mode's screens above the
+# common ones).
+
+MODE_KEYS = ("classic", "naval", "korabliki")
+# the tools that picture or exercise each mode by name (the gallery's shots, the monkey)
+TABLE_OWNED = MODE_OWNED + ("gallery/",)
+
+
+def test_no_table_is_keyed_by_a_modes_name_outside_its_own_modules():
+    """``{"classic": …, "naval": …}`` outside the registries and a mode's own modules is a second
+    registry: a new mode would have to find it."""
+    found = []
+    for path in sorted(GAME.rglob("*.py")):
+        rel = str(path.relative_to(GAME))
+        if _owned(rel) or any(rel.startswith(o) for o in TABLE_OWNED):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Dict) and any(
+                    isinstance(k, ast.Constant) and k.value in MODE_KEYS for k in node.keys):
+                found.append(f"{rel}:{node.lineno}")
+    assert not found, found
+
+
+def test_the_network_names_no_mode():
+    """``game/net/`` works on any registered mode: no file of a mode, no mode's name, not even in
+    a comment (what is a mode's own is said in the mode's own module)."""
+    words = MODE_KEYS + ("кораблик", "морской бой")
+    found = [f"{p.relative_to(ROOT)}:{n}" for p in sorted((GAME / "net").rglob("*.py"))
+             for n, line in enumerate(p.read_text(encoding="utf-8").lower().splitlines(), 1)
+             if any(w in line for w in words)]
+    named = [p.name for p in (GAME / "net").rglob("*.py") if p.stem.startswith(MODE_KEYS)]
+    assert not found and not named, (found, named)
+
+
+def _layer(module: str) -> tuple | None:
+    """Where a screen module stands: the flow (4), a menu over every mode beside it (3: the quick
+    match), the screens' registry (2), a mode's own screens (1, with its package) or the common
+    ones (0); None outside ``game.scenes``."""
+    parts = module.split(".")
+    if parts[:2] != ["game", "scenes"] or len(parts) < 3:
+        return None
+    if parts[2] in ("flow", "modes", "common"):
+        return {"flow": (4, "flow"), "modes": (2, "modes"), "common": (0, "common")}[parts[2]]
+    top = (GAME / "scenes" / f"{parts[2]}.py").exists()
+    return (3, parts[2]) if top else (1, parts[2])
+
+
+def _imports(path: Path, package: str):
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            base = package.split(".")[:len(package.split(".")) - (node.level - 1)] \
+                if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
+            yield node.lineno, module
+            for alias in node.names:
+                yield node.lineno, f"{module}.{alias.name}"
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name
+
+
+def test_screens_import_only_downward():
+    """The common screens import no mode's screens and no registry; a mode's screens import no
+    other mode's and neither the registry nor the flow; only the flow imports every screen."""
+    found = []
+    for path in sorted((GAME / "scenes").rglob("*.py")):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        package = ".".join(parts[:-1])
+        mine = _layer(module)
+        for line, target in _imports(path, package):
+            theirs = _layer(target)
+            if theirs is None or mine is None or theirs[1] == mine[1]:
+                continue
+            if theirs[0] >= mine[0]:
+                found.append(f"{path.relative_to(ROOT)}:{line} imports {target}")
+    assert not found, sorted(set(found))

@@ -23,7 +23,7 @@ from game.scenes.common import online as online_screens
 from game.scenes.classic.gameover import GameOverScene
 from game.scenes.common.online import JoinScene, OnlineWaitScene
 from game.scenes.common.online_battle import OnlineBattle
-from game.scenes.common.quick_match import SetupScene
+from game.scenes.quick_match import SetupScene
 
 from .helpers import click, key, typed
 

@@ -22,7 +22,7 @@ from game.rules.classic import HIT, MISS, SUNK
 from game.rules.errors import RuleError
 from game.scenes.common import online as online_screens
 from game.scenes.common.online_battle import OnlineBattle, online
-from game.scenes.common.quick_match import SetupScene
+from game.scenes.quick_match import SetupScene
 from game.scenes.korabliki.gameover import KorablikiGameOverScene
 from game.scenes.modes import SCREENS
 from game.scenes.naval.gameover import NavalGameOverScene

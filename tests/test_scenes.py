@@ -15,7 +15,7 @@ from game.scenes.classic.gameover import GameOverScene
 from game.match import COMPUTER, HUMAN, Match, Seat
 from game.scenes.classic.placement import PlacementScene
 from game.scenes.common.settings import SettingsScene
-from game.scenes.common.quick_match import SetupScene
+from game.scenes.quick_match import SetupScene
 from game.scenes.common.title import TitleScene
 
 from .helpers import click, key, typed

@@ -13,7 +13,7 @@ from game.match import COMPUTER, HUMAN, Match, Seat
 from game.scenes.classic.dutchman import PaintShipScene
 from game.scenes.classic.placement import PlacementScene
 from game.scenes.classic.options import RulesScene, load_rules
-from game.scenes.common.quick_match import SetupScene
+from game.scenes.quick_match import SetupScene
 from game.scenes.common.title import TitleScene
 
 from .test_fleet import LEGAL

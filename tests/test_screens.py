@@ -13,7 +13,7 @@ from game.i18n.phrase import say
 from game.render import text
 from game.rules.classic import PRESETS
 from game.modes import MODES, korabliki_level, naval_level
-from game.scenes.common.quick_match import SetupScene
+from game.scenes.quick_match import SetupScene
 from game.scenes.common.title import TitleScene
 
 from .test_scenes import frames, key
@@ -136,7 +136,7 @@ def test_the_set_up_shows_the_games_card_and_the_opponents_portrait(home, monkey
     """Issue 33, menus with presence: over the rows, the chosen game's card and (against the
     computer) the chosen opponent's portrait; the band, the rows and the words under them
     each in a place of their own, inside the window."""
-    from game.scenes.common import quick_match
+    from game.scenes import quick_match
     app = App(size=size, seed=1, audio=False)
     app.scenes.push(TitleScene(app))
     scene = setup_scene(app, "naval", kind)
@@ -145,7 +145,8 @@ def test_the_set_up_shows_the_games_card_and_the_opponents_portrait(home, monkey
                         lambda surface, rect, spec, t=0.0: faces.append(spec))
     real = quick_match.mode_art
     monkeypatch.setattr(quick_match, "mode_art",
-                        lambda subject, w, h: cards.append(subject) or real(subject, w, h))
+                        lambda subject, w, h, draw=None: cards.append(subject)
+                        or real(subject, w, h, draw))
     frames(app, 1)
     band, panel = scene.band, scene._panel_rect()
     assert band.h > 0 and band.bottom <= panel.top and band.top > 0

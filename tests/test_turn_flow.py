@@ -10,7 +10,7 @@ import pygame
 
 from game.scenes.classic.battle import BattleScene
 from game.scenes.common.curtain import CurtainScene
-from game.scenes.common.quick_match import SetupScene
+from game.scenes.quick_match import SetupScene
 
 from .test_scenes import (app, click, frames, key, lift_curtain,  # noqa: F401  (app: a fixture)
                           quick_battle)

@@ -1,6 +1,6 @@
-"""The menus' pictures (issue 33): a small card for each way to play — Classic, Naval,
-«Кораблики», the campaign, two players, online, a quick match — and for the settings and Quit,
-drawn by code from the game's own ship sprites (``ships``, ``naval_ships``, ``korabliki``) and a
+"""The menus' pictures (issue 33): a small card for each way to play — each mode (its drawer
+named in the screens' registry, ``Screens.card``), the campaign, two players, online, a quick
+match — and for the settings and Quit, drawn by code from the game's own ship sprites (``ships``, ``naval_ships``, ``korabliki``) and a
 few shapes.
 
 A card is drawn once per (subject, size) on a canvas twice as large and shrunk with
@@ -21,8 +21,7 @@ from .naval_ships import naval_sprite
 from .ships import ship_sprite
 from .widgets import star
 
-SUBJECTS = ("classic", "naval", "korabliki", "campaign", "two", "online", "quick", "settings",
-            "quit")
+SUBJECTS = ("campaign", "two", "online", "quick", "settings", "quit")   # and each mode's card
 SEA_TOP, SEA_BOTTOM = (46, 108, 170), (14, 40, 80)
 PARCHMENT, PARCHMENT_DARK = (236, 220, 178), (196, 170, 118)
 COAST, COAST_EDGE = (150, 168, 110), (96, 110, 70)
@@ -32,10 +31,11 @@ SMOKE = (236, 240, 246)
 _cache = Lru(48)
 
 
-def mode_art(subject: str, w: int, h: int) -> pygame.Surface:
-    """The card of ``subject`` (one of ``SUBJECTS``), ``w``×``h`` pixels with rounded corners."""
+def mode_art(subject: str, w: int, h: int, draw=None) -> pygame.Surface:
+    """The card of ``subject`` (one of ``SUBJECTS``, or a mode's, drawn by ``draw``: its
+    ``Screens.card``), ``w``×``h`` pixels with rounded corners."""
     w, h = max(8, int(w)), max(8, int(h))
-    return _cache.get_or_make((subject, w, h), lambda: _make(subject, w, h))
+    return _cache.get_or_make((subject, w, h), lambda: _make(subject, w, h, draw))
 
 
 def icon(subject: str):
@@ -43,7 +43,7 @@ def icon(subject: str):
     return lambda height: mode_art(subject, round(height * 1.5), height)
 
 
-def _make(subject: str, w: int, h: int) -> pygame.Surface:
+def _make(subject: str, w: int, h: int, draw=None) -> pygame.Surface:
     W, H = 2 * w, 2 * h
     canvas = pygame.Surface((W, H), pygame.SRCALPHA)
     if subject == "campaign":
@@ -51,7 +51,7 @@ def _make(subject: str, w: int, h: int) -> pygame.Surface:
     else:
         _gradient(canvas, SEA_TOP, SEA_BOTTOM)
         _waves(canvas)
-    DRAWERS[subject](canvas, W, H)
+    (draw or DRAWERS[subject])(canvas, W, H)
     radius = max(4, min(W, H) // 7)
     mask = pygame.Surface((W, H), pygame.SRCALPHA)
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
@@ -141,7 +141,7 @@ def _dotted(surf, pts, colour, r: float, every: int = 2) -> None:
 
 # --- the subjects -----------------------------------------------------------------------------
 
-def _classic(surf, W, H) -> None:
+def classic_card(surf, W, H) -> None:
     """The paper game: a patch of the grid, a battleship, a hit on it and misses around."""
     c = H / 3.4
     cols = int(W / c) + 1
@@ -161,7 +161,7 @@ def _classic(surf, W, H) -> None:
     _splash(surf, (x0 + min(col + 3.5, cols - 1.5) * c, y0 + 2.5 * c), c * 0.2)
 
 
-def _naval(surf, W, H) -> None:
+def naval_card(surf, W, H) -> None:
     """Naval: the carrier with its deck, and a plane off it climbing away."""
     c = min(W / 6.6, H / 2.7)
     cells = [(x, 0) for x in range(5)] + [(x, 1) for x in range(1, 4)]
@@ -172,7 +172,7 @@ def _naval(surf, W, H) -> None:
     _plane(surf, (W * 0.86, H * 0.24), c * 1.35, 40, (226, 232, 240))
 
 
-def _korabliki(surf, W, H) -> None:
+def korabliki_card(surf, W, H) -> None:
     """«Кораблики»: one's own battleship and a hidden enemy piece, and the asking between."""
     s = round(min(H * 0.62, W * 0.36))
     own = piece_surface(kor.LIN, s, theme.PLAYER_COLOURS[0], True)
@@ -296,8 +296,8 @@ def _quit(surf, W, H) -> None:
                                          (tip[0] + sx * H * 0.03, tip[1] + H * 0.02)])
 
 
-DRAWERS = {"classic": _classic, "naval": _naval, "korabliki": _korabliki, "campaign": _campaign,
-           "two": _two, "online": _online, "quick": _quick, "settings": _settings, "quit": _quit}
+DRAWERS = {"campaign": _campaign, "two": _two, "online": _online, "quick": _quick,
+           "settings": _settings, "quit": _quit}
 
 
 def draw_board_sample(surface: pygame.Surface, rect: pygame.Rect, letters, halo: bool) -> None:

@@ -12,7 +12,7 @@ from .common.dialogs import ConfirmScene, PauseScene
 from .common.online import (JoinScene, OnlineMenuScene, OnlineWaitScene, hosted_session,
                             online_listen)
 from .common.online_battle import online
-from .common.quick_match import SetupScene
+from .quick_match import SetupScene
 from .common.settings import SettingsScene
 from .common.title import TitleScene
 from .modes import DEMO, SCREENS

@@ -12,6 +12,7 @@ from typing import Callable
 from ..net.classic_remote import ClassicRemote
 from ..net.korabliki_remote import KorablikiRemote
 from ..net.naval_remote import NavalRemote
+from ..render import mode_art
 from ..rules.classic import Setup
 from .classic.battle import BattleScene
 from .classic.gameover import GameOverScene
@@ -41,6 +42,7 @@ class Screens:
                                            # the rules its "rules" row set (§C, C7); None: the
                                            # mode's one set of rules, one game a match
     rules_screen: type | None = None       # (app, choices): the screen of its "rules" row
+    card: Callable | None = None   # (canvas, W, H): draws its card in the menus (render.mode_art)
 
 
 def classic_set_up(app, match, player: int, done):
@@ -55,11 +57,14 @@ def classic_set_up(app, match, player: int, done):
 
 SCREENS: dict[str, Screens] = {
     "classic": Screens(classic_set_up, BattleScene, GameOverScene, "opponent", ("rules",),
-                       ClassicRemote, chosen_rules=load_rules, rules_screen=RulesScene),
+                       ClassicRemote, chosen_rules=load_rules, rules_screen=RulesScene,
+                       card=mode_art.classic_card),
     "naval": Screens(NavalPlacementScene, NavalBattleScene, NavalGameOverScene,
-                     "naval_opponent", ("intercept",), NavalRemote),
+                     "naval_opponent", ("intercept",), NavalRemote,
+                     card=mode_art.naval_card),
     "korabliki": Screens(KorablikiSetupScene, KorablikiBattleScene, KorablikiGameOverScene,
-                         "korabliki_opponent", (), KorablikiRemote),
+                         "korabliki_opponent", (), KorablikiRemote,
+                         card=mode_art.korabliki_card),
 }
 
 DEMO = "classic"    # the battle the title screen plays behind its menu (its screen's demo=True)

@@ -1,5 +1,8 @@
 """Setting up a match: against the computer (quick match) or two people on one screen.
 
+A menu over every mode (their rows, opponents and cards from the screens' registry), so it
+stands above the registry, beside the flow, and below it (issue 34).
+
 Each game lists its own computer opponents; choices (the opponent of each game too) are
 remembered in the settings (``quick_match``) for the next time.
 """
@@ -10,20 +13,20 @@ from dataclasses import replace
 
 import pygame
 
-from ...ai.opponents import first_opponent, opponent, roster
-from ...data.profiles import profile_key
-from ...i18n.phrase import Phrase, say
-from ...render import text, theme
-from ...render.easing import ease_out
-from ...render.mode_art import mode_art
-from ...render.portrait import draw_portrait
-from ...render.widgets import Item, star
-from .dialogs import MenuScene
-from ...match import COMPUTER, HUMAN, Match, Seat
-from ...modes import MODES
-from ...net.protocol import CLAIM_DEFAULT
-from ..modes import SCREENS
-from .settings import letters_item
+from ..ai.opponents import first_opponent, opponent, roster
+from ..data.profiles import profile_key
+from ..i18n.phrase import Phrase, say
+from ..render import text, theme
+from ..render.easing import ease_out
+from ..render.mode_art import mode_art
+from ..render.portrait import draw_portrait
+from ..render.widgets import Item, star
+from .common.dialogs import MenuScene
+from ..match import COMPUTER, HUMAN, Match, Seat
+from ..modes import MODES
+from ..net.protocol import CLAIM_DEFAULT
+from .modes import SCREENS
+from .common.settings import letters_item
 
 FIRST_CHOICES = ("lot", "0", "1")
 CLAIM_TIMES = (30, 60, 120, 300, 600)   # a room's wait for a gone player (online), seconds
@@ -295,7 +298,7 @@ class SetupScene(MenuScene):
         name_px = theme.font_px(self.size, 28)
         words_px = theme.font_px(self.size, 19)
         # the game
-        card = mode_art(self.mode, int(h * 1.5), h)
+        card = mode_art(self.mode, int(h * 1.5), h, self.screens.card)
         surface.blit(card, (band.x + slide, band.y))
         room = pygame.Rect(band.x + card.get_width() + pad, band.y,
                            half - card.get_width() - 2 * pad, h)
