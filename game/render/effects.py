@@ -18,6 +18,7 @@ import pygame
 from . import text
 from .cache import quantise
 from .damage import Sinking, draw_sinking
+from .easing import ease_out_quad
 
 Pos = tuple[float, float]
 
@@ -491,8 +492,7 @@ class Effects:
             draw_sinking(surface, sk, offset)
         for c in self.columns:
             k = 1 - c.life / c.span
-            rise = min(1.0, k / 0.25)
-            h = c.height * (1 - (1 - rise) ** 2) * (1 - 0.35 * max(0.0, k - 0.5) / 0.5)
+            h = c.height * ease_out_quad(k / 0.25) * (1 - 0.35 * max(0.0, k - 0.5) / 0.5)
             steps = max(1, min(8, int((1 - max(0.0, k - 0.45) / 0.55) * 8 + 0.999)))
             spr = column_sprite(c.width, h, steps)
             surface.blit(spr, (c.pos[0] + ox - spr.get_width() / 2,
