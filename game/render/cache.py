@@ -1,25 +1,46 @@
-"""A small least-recently-used store for rendered surfaces (words, charts): made once, kept
-while in use, the oldest let go past ``size``."""
+"""The one store for everything drawing makes once and reuses (sprites, rendered words, measured
+sizes, fonts, layouts): ``Lru``, kept while in use, the least recently used let go past ``size``.
+Every render cache is one, so none grows without end over a long session; each module sizes its
+own to hold what one screen needs."""
 
 from __future__ import annotations
 
 from collections import OrderedDict
 
+_MISSING = object()
+
 
 class Lru(OrderedDict):
+    """A dict bounded to ``size`` entries: ``get`` marks an entry used, setting one past
+    ``size`` lets go the least recently used."""
+
     def __init__(self, size: int):
         super().__init__()
         self.size = size
+
+    def get(self, key, default=None):
+        value = dict.get(self, key, _MISSING)
+        if value is _MISSING:
+            return default
+        self.move_to_end(key)
+        return value
+
+    def __setitem__(self, key, value) -> None:
+        super().__setitem__(key, value)
+        self.move_to_end(key)
+        if len(self) > self.size:
+            self.popitem(last=False)
+
+    def keep(self, key, value):
+        """Keep ``value`` for ``key`` from now on; gives it back."""
+        self[key] = value
+        return value
 
     def get_or_make(self, key, make):
         """The value kept for ``key``, or ``make()``'s, kept from now on."""
         value = self.get(key)
         if value is None:
             value = self[key] = make()
-            if len(self) > self.size:
-                self.popitem(last=False)
-        else:
-            self.move_to_end(key)
         return value
 
 

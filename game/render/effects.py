@@ -16,7 +16,7 @@ import numpy as np
 import pygame
 
 from . import text
-from .cache import quantise
+from .cache import Lru, quantise
 from .damage import Sinking, draw_sinking
 from .easing import ease_out_quad
 
@@ -53,8 +53,8 @@ class Timeline:
 
 # --- sprites ------------------------------------------------------------------------------
 
-_glow_cache: dict = {}
-_falloff: dict = {}
+_glow_cache = Lru(3000)
+_falloff = Lru(128)
 
 
 def glow(radius: float, colour, alpha_step: int = 8) -> pygame.Surface:
@@ -78,13 +78,11 @@ def glow(radius: float, colour, alpha_step: int = 8) -> pygame.Surface:
         alpha = pygame.surfarray.pixels_alpha(surf)
         alpha[:] = (k * 255).astype(np.uint8)
         del alpha
-        if len(_glow_cache) > 3000:
-            _glow_cache.clear()
         _glow_cache[key] = surf
     return surf
 
 
-_ring_cache: dict = {}
+_ring_cache = Lru(2000)
 
 
 def ring_sprite(radius: float, width: int, colour, alpha_step: int) -> pygame.Surface:
@@ -97,8 +95,6 @@ def ring_sprite(radius: float, width: int, colour, alpha_step: int) -> pygame.Su
         k = alpha_step / 8
         pygame.draw.circle(surf, tuple(int(c * k) for c in colour), (radius + 1, radius + 1),
                            radius, min(width, radius))
-        if len(_ring_cache) > 2000:
-            _ring_cache.clear()
         _ring_cache[key] = surf
     return surf
 
@@ -152,7 +148,7 @@ class Column:
     span: float
 
 
-_column_cache: dict = {}
+_column_cache = Lru(600)
 
 
 def column_sprite(width: float, height: float, alpha_step: int) -> pygame.Surface:
@@ -176,8 +172,6 @@ def column_sprite(width: float, height: float, alpha_step: int) -> pygame.Surfac
                                max(1, r * w))
         pygame.draw.ellipse(surf, (230, 242, 252, a // 3),
                             pygame.Rect(cx - w * 0.8, foot - w * 0.25, 1.6 * w, w * 0.5), max(1, w // 10))
-        if len(_column_cache) > 600:
-            _column_cache.clear()
         _column_cache[key] = surf
     return surf
 

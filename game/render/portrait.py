@@ -23,13 +23,13 @@ import math
 import pygame
 
 from ..data.portrait import portrait
+from .cache import Lru
 from .portrait_figure import draw_background, draw_figure, draw_frame
 from .portrait_pen import (BLINK_BOX, BOWL, FRAME_RX, FRAME_RY, INNER_RX, INNER_RY, Palette, Pen,
                            checksum, key_of)
 
-_CACHE: dict = {}
-_CACHE_LIMIT = 64
-_PUFFS: dict = {}
+_CACHE = Lru(64)
+_PUFFS = Lru(64)
 
 
 # --- the figure's outline and the oval ---------------------------------------------------------
@@ -190,8 +190,6 @@ def _entry(spec, size: int, locked: bool) -> _Entry:
     key = (key_of(spec), size, bool(locked))
     entry = _CACHE.get(key)
     if entry is None:
-        if len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.clear()
         entry = _render(dict(key[0]), size, bool(locked))
         _CACHE[key] = entry
     return entry
@@ -207,8 +205,6 @@ def _puff(radius: int, ghost: bool) -> pygame.Surface:
     key = (radius, ghost)
     sprite = _PUFFS.get(key)
     if sprite is None:
-        if len(_PUFFS) > 64:
-            _PUFFS.clear()
         d = 2 * radius + 2
         sprite = pygame.Surface((d, d), pygame.SRCALPHA)
         base = (200, 255, 226) if ghost else (236, 236, 240)

@@ -9,7 +9,7 @@ import math
 import numpy as np
 import pygame
 
-from .cache import quantise
+from .cache import Lru, quantise
 
 FOAM = (236, 244, 252)
 PLANE_BODY = (196, 206, 216)
@@ -18,12 +18,10 @@ TORPEDO_BODY = (92, 102, 114)
 TORPEDO_TOP = (196, 206, 216)
 WARHEAD = (214, 168, 86)
 
-_cache: dict = {}
+_cache = Lru(1500)
 
 
 def _remember(key, surf: pygame.Surface) -> pygame.Surface:
-    if len(_cache) > 1500:
-        _cache.clear()
     if pygame.display.get_surface() is not None:
         surf = surf.convert_alpha()              # the display's own format: quicker blits
     _cache[key] = surf
