@@ -13,7 +13,7 @@ def test_the_least_recently_used_goes_first():
     cache = Lru(2)
     cache["a"] = 1
     cache["b"] = 2
-    assert cache.get("a") == 1          # "a" used: "b" is now the oldest
+    assert cache.get_or_make("a", lambda: 0) == 1      # "a" used: "b" is now the oldest
     cache["c"] = 3
     assert set(cache) == {"a", "c"}
     assert cache.keep("d", 4) == 4 and set(cache) == {"c", "d"}

@@ -1,29 +1,22 @@
 """The one store for everything drawing makes once and reuses (sprites, rendered words, measured
-sizes, fonts, layouts): ``Lru``, kept while in use, the least recently used let go past ``size``.
-Every render cache is one, so none grows without end over a long session; each module sizes its
-own to hold what one screen needs."""
+sizes, fonts, layouts): ``Lru``, bounded, the oldest let go past its ``size``. Every render
+cache is one, so none grows without end over a long session; each module sizes its own to hold
+what one screen needs."""
 
 from __future__ import annotations
 
 from collections import OrderedDict
 
-_MISSING = object()
-
 
 class Lru(OrderedDict):
-    """A dict bounded to ``size`` entries: ``get`` marks an entry used, setting one past
-    ``size`` lets go the least recently used."""
+    """A dict bounded to ``size`` entries: setting one past ``size`` lets go the oldest, the
+    entry least recently set or found by ``get_or_make``. A plain ``get`` is the dict's own
+    quick look-up (the sprite makers ask hundreds of times a frame) and does not count as use:
+    sized to hold what a screen needs, a cache lets nothing go while the screen is shown."""
 
     def __init__(self, size: int):
         super().__init__()
         self.size = size
-
-    def get(self, key, default=None):
-        value = dict.get(self, key, _MISSING)
-        if value is _MISSING:
-            return default
-        self.move_to_end(key)
-        return value
 
     def __setitem__(self, key, value) -> None:
         super().__setitem__(key, value)
@@ -37,10 +30,13 @@ class Lru(OrderedDict):
         return value
 
     def get_or_make(self, key, make):
-        """The value kept for ``key``, or ``make()``'s, kept from now on."""
+        """The value kept for ``key`` (now the most recently used), or ``make()``'s, kept from
+        now on."""
         value = self.get(key)
         if value is None:
             value = self[key] = make()
+        else:
+            self.move_to_end(key)
         return value
 
 
