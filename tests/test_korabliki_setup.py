@@ -303,6 +303,28 @@ def test_the_screen_saves_and_loads_formations_and_skips_broken_ones(screens, ho
     assert done2 and kor.validate_setup(1, done2[0]) is None
 
 
+def test_the_save_dialog_reads_the_disk_when_it_opens_never_while_drawing(screens, monkeypatch):
+    """Typing a name already saved says it will be replaced; the names saved are read when the
+    dialog opens, not by every frame's drawing."""
+    app, scene, _ = screens()
+    press(app, pygame.K_a)
+    store.save_formation("Ёж", scene.setup, scene.player)
+    press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert scene.dialog == "save"
+
+    def no_disk():
+        raise AssertionError("the save dialog read the disk while drawing")
+    monkeypatch.setattr(store, "formations_dir", no_disk)
+    press(app, *[pygame.K_BACKSPACE] * 40)
+    for ch in "Ёж":
+        app.handle(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.step(1 / 60, [])
+    assert scene.replaces
+    app.handle(pygame.event.Event(pygame.TEXTINPUT, text="2"))
+    app.step(1 / 60, [])
+    assert not scene.replaces
+
+
 def test_esc_closes_a_dialog_without_leaving(screens):
     app, scene, _ = screens()
     press(app, pygame.K_l, mod=pygame.KMOD_CTRL)

@@ -263,11 +263,13 @@ def test_drawing_is_deterministic():
 
 
 def test_no_module_randomness():
-    tree = ast.parse(inspect.getsource(P))
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            names = [a.name for a in node.names] + [getattr(node, "module", None) or ""]
-            assert not any(n and n.split(".")[0] == "random" for n in names)
+    from game.render import portrait_face, portrait_figure, portrait_pen
+    for module in (P, portrait_pen, portrait_figure, portrait_face):
+        tree = ast.parse(inspect.getsource(module))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                names = [a.name for a in node.names] + [getattr(node, "module", None) or ""]
+                assert not any(n and n.split(".")[0] == "random" for n in names), module
 
 
 # --- the quick match's admirals (issue 33) ----------------------------------------------------

@@ -154,6 +154,13 @@ def list_formations(folder=None, tr: Translator | None = None):
     return found, problems
 
 
+def saved_slugs(folder=None) -> frozenset[str]:
+    """The file names (``slug``) of the formations saved in the folder: a name whose slug is
+    among them replaces that file."""
+    folder = Path(folder) if folder is not None else formations_dir()
+    return frozenset(p.stem for p in folder.glob("*.json"))
+
+
 def free_name(base: str, folder=None) -> str:
     """``base 1``, ``base 2``, … the first whose file does not exist yet."""
     folder = Path(folder) if folder is not None else formations_dir()

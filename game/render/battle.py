@@ -7,6 +7,7 @@ import pygame
 
 from . import damage, text, theme
 from .board import BoardGeometry, draw_vessel
+from .cache import Lru
 from .effects import Ring
 from .widgets import panel
 
@@ -56,7 +57,7 @@ def afloat_groups(fleet, afloat) -> list[tuple[int, int]]:
     return [(size, afloat.count(size)) for size in sorted(set(fleet), reverse=True)]
 
 
-_layouts: dict = {}
+_layouts = Lru(64)
 
 
 def afloat_layout(groups, width: int, room: int, largest: int):
@@ -83,8 +84,6 @@ def afloat_layout(groups, width: int, room: int, largest: int):
             break
     rows = [[(x + (width - w) // 2, size, n) for x, size, n in row]
             for row, w in zip(rows, widths)]
-    if len(_layouts) > 64:
-        _layouts.clear()
     _layouts[key] = found = (cell, px, rows)
     return found
 

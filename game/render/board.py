@@ -9,6 +9,7 @@ import pygame
 from ..rules.classic import EMPTY, HIT, KNOWN_MINE, MINE, MISS, SUNK, SWEEPER, WRECK
 from ..rules.coords import Cell, LetterSet
 from . import damage, text, theme
+from .cache import Lru
 from .sea import draw_water
 from .hull import DUTCHMAN, shaped_sprite
 from .naval_ships import NAVAL, naval_sprite
@@ -87,8 +88,8 @@ class BoardPicture:
                                                     # ships (render.paint.Livery; None: grey)
 
 
-_grid_cache: dict = {}
-_label_cache: dict = {}
+_grid_cache = Lru(16)
+_label_cache = Lru(32)
 def _grid_overlay(geo: BoardGeometry) -> pygame.Surface:
     key = (geo.cell, geo.cols, geo.rows)
     surf = _grid_cache.get(key)
@@ -100,8 +101,6 @@ def _grid_overlay(geo: BoardGeometry) -> pygame.Surface:
         for j in range(geo.rows + 1):
             pygame.draw.line(surf, colour, (0, j * geo.cell), (geo.cols * geo.cell, j * geo.cell))
         pygame.draw.rect(surf, (*theme.GRID, 170), surf.get_rect(), 2)
-        if len(_grid_cache) > 16:
-            _grid_cache.clear()
         _grid_cache[key] = surf
     return surf
 
@@ -120,8 +119,6 @@ def _labels(geo: BoardGeometry, letters: LetterSet, colour) -> pygame.Surface:
         for j in range(geo.rows):
             text.draw(surf, str(j + 1), (label * 0.5, label + (j + 0.5) * geo.cell), px,
                       colour, "center")
-        if len(_label_cache) > 32:
-            _label_cache.clear()
         _label_cache[key] = surf
     return surf
 

@@ -1,5 +1,7 @@
-"""A small least-recently-used store for rendered surfaces (words, charts): made once, kept
-while in use, the oldest let go past ``size``."""
+"""The one store for everything drawing makes once and reuses (sprites, rendered words, measured
+sizes, fonts, layouts): ``Lru``, bounded, the oldest let go past its ``size``. Every render
+cache is one, so none grows without end over a long session; each module sizes its own to hold
+what one screen needs."""
 
 from __future__ import annotations
 
@@ -7,17 +9,32 @@ from collections import OrderedDict
 
 
 class Lru(OrderedDict):
+    """A dict bounded to ``size`` entries: setting one past ``size`` lets go the oldest, the
+    entry least recently set or found by ``get_or_make``. A plain ``get`` is the dict's own
+    quick look-up (the sprite makers ask hundreds of times a frame) and does not count as use:
+    sized to hold what a screen needs, a cache lets nothing go while the screen is shown."""
+
     def __init__(self, size: int):
         super().__init__()
         self.size = size
 
+    def __setitem__(self, key, value) -> None:
+        super().__setitem__(key, value)
+        self.move_to_end(key)
+        if len(self) > self.size:
+            self.popitem(last=False)
+
+    def keep(self, key, value):
+        """Keep ``value`` for ``key`` from now on; gives it back."""
+        self[key] = value
+        return value
+
     def get_or_make(self, key, make):
-        """The value kept for ``key``, or ``make()``'s, kept from now on."""
+        """The value kept for ``key`` (now the most recently used), or ``make()``'s, kept from
+        now on."""
         value = self.get(key)
         if value is None:
             value = self[key] = make()
-            if len(self) > self.size:
-                self.popitem(last=False)
         else:
             self.move_to_end(key)
         return value

@@ -26,7 +26,7 @@ ROUTE_LIT = (178, 40, 30)
 
 
 # -- the coast file, read once per path ----------------------------------------------------
-_coasts: dict = {}
+_coasts = Lru(4)
 
 
 def load_coast(path=None):

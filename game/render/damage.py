@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from . import theme
+from .cache import Lru
 
 FRAMES = 8          # frames of a loop
 FIRE_PERIOD = 0.75  # seconds of the flames' loop
@@ -23,19 +24,12 @@ RIPPLE_PERIOD = 2.4  # seconds of a miss's ripples
 SS = 3              # supersampling of the cached marks
 CACHE_LIMIT = 64
 
-_fire: dict[int, list[pygame.Surface]] = {}
-_ripple: dict[int, list[pygame.Surface]] = {}
-_scorch: dict[int, pygame.Surface] = {}
-_wrecks: dict[tuple, pygame.Surface] = {}
+_fire = Lru(CACHE_LIMIT)
+_ripple = Lru(CACHE_LIMIT)
+_scorch = Lru(CACHE_LIMIT)
+_wrecks = Lru(2 * CACHE_LIMIT)
 
 OIL = (22, 20, 26)
-
-
-def _remember(cache: dict, key, value):
-    if len(cache) > CACHE_LIMIT:
-        cache.clear()
-    cache[key] = value
-    return value
 
 
 def _down(big: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
@@ -108,7 +102,7 @@ def fire_frames(cell: int) -> list[pygame.Surface]:
                 pygame.draw.ellipse(surf, colour, pygame.Rect(x - ww, y0 - ww * 0.8, 2 * ww,
                                                                1.6 * ww))
         frames.append(_down(surf, (cell, int(cell * 1.5))))
-    return _remember(_fire, cell, frames)
+    return _fire.keep(cell, frames)
 
 
 def ripple_frames(cell: int) -> list[pygame.Surface]:
@@ -136,7 +130,7 @@ def ripple_frames(cell: int) -> list[pygame.Surface]:
         pygame.draw.circle(surf, (70, 150, 210), (c, c + bob), fr * 0.5)               # its top
         pygame.draw.circle(surf, (20, 40, 60), (c, c + bob), fr, max(SS, w // 40))
         frames.append(_down(surf, (cell, cell)))
-    return _remember(_ripple, cell, frames)
+    return _ripple.keep(cell, frames)
 
 
 def scorch(cell: int) -> pygame.Surface:
@@ -146,7 +140,7 @@ def scorch(cell: int) -> pygame.Surface:
         w = cell * SS
         big = pygame.Surface((w, w), pygame.SRCALPHA)
         _hole(big, w / 2, w / 2, w * 0.11, random.Random(cell + 7), ember=False)
-        surf = _remember(_scorch, cell, _down(big, (cell, cell)))
+        surf = _scorch.keep(cell, _down(big, (cell, cell)))
     return surf
 
 
@@ -200,7 +194,7 @@ def submerge(make, cell: int, key) -> pygame.Surface:
               (0, 0))                                   # the water over it
     surf.fill((255, 255, 255, 225), special_flags=pygame.BLEND_RGBA_MULT)
     surf = surf.convert_alpha() if pygame.display.get_surface() else surf
-    return _remember(_wrecks, key, surf)
+    return _wrecks.keep(key, surf)
 
 
 # --- a ship going down ---------------------------------------------------------------------

@@ -16,8 +16,9 @@ import numpy as np
 import pygame
 
 from . import text
-from .cache import quantise
+from .cache import Lru, quantise
 from .damage import Sinking, draw_sinking
+from .easing import ease_out_quad
 
 Pos = tuple[float, float]
 
@@ -52,8 +53,8 @@ class Timeline:
 
 # --- sprites ------------------------------------------------------------------------------
 
-_glow_cache: dict = {}
-_falloff: dict = {}
+_glow_cache = Lru(3000)
+_falloff = Lru(128)
 
 
 def glow(radius: float, colour, alpha_step: int = 8) -> pygame.Surface:
@@ -77,13 +78,11 @@ def glow(radius: float, colour, alpha_step: int = 8) -> pygame.Surface:
         alpha = pygame.surfarray.pixels_alpha(surf)
         alpha[:] = (k * 255).astype(np.uint8)
         del alpha
-        if len(_glow_cache) > 3000:
-            _glow_cache.clear()
         _glow_cache[key] = surf
     return surf
 
 
-_ring_cache: dict = {}
+_ring_cache = Lru(2000)
 
 
 def ring_sprite(radius: float, width: int, colour, alpha_step: int) -> pygame.Surface:
@@ -96,8 +95,6 @@ def ring_sprite(radius: float, width: int, colour, alpha_step: int) -> pygame.Su
         k = alpha_step / 8
         pygame.draw.circle(surf, tuple(int(c * k) for c in colour), (radius + 1, radius + 1),
                            radius, min(width, radius))
-        if len(_ring_cache) > 2000:
-            _ring_cache.clear()
         _ring_cache[key] = surf
     return surf
 
@@ -151,7 +148,7 @@ class Column:
     span: float
 
 
-_column_cache: dict = {}
+_column_cache = Lru(600)
 
 
 def column_sprite(width: float, height: float, alpha_step: int) -> pygame.Surface:
@@ -175,8 +172,6 @@ def column_sprite(width: float, height: float, alpha_step: int) -> pygame.Surfac
                                max(1, r * w))
         pygame.draw.ellipse(surf, (230, 242, 252, a // 3),
                             pygame.Rect(cx - w * 0.8, foot - w * 0.25, 1.6 * w, w * 0.5), max(1, w // 10))
-        if len(_column_cache) > 600:
-            _column_cache.clear()
         _column_cache[key] = surf
     return surf
 
@@ -491,8 +486,7 @@ class Effects:
             draw_sinking(surface, sk, offset)
         for c in self.columns:
             k = 1 - c.life / c.span
-            rise = min(1.0, k / 0.25)
-            h = c.height * (1 - (1 - rise) ** 2) * (1 - 0.35 * max(0.0, k - 0.5) / 0.5)
+            h = c.height * ease_out_quad(k / 0.25) * (1 - 0.35 * max(0.0, k - 0.5) / 0.5)
             steps = max(1, min(8, int((1 - max(0.0, k - 0.45) / 0.55) * 8 + 0.999)))
             spr = column_sprite(c.width, h, steps)
             surface.blit(spr, (c.pos[0] + ox - spr.get_width() / 2,

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from .easing import ease_out  # noqa: F401  (the result screens take it from here)
+from .easing import ease_out, punch  # noqa: F401  (the result screens take them from here)
 from .effects import glow
 from .widgets import star, tint
 
@@ -19,12 +19,6 @@ FLAGS = (((230, 40, 40), (250, 250, 250), "cross"), ((250, 250, 250), (30, 70, 1
          ((250, 200, 30), (30, 30, 30), "quarter"), ((30, 70, 170), (250, 250, 250), "cross"),
          ((230, 40, 40), (250, 200, 30), "band"), ((250, 250, 250), (230, 40, 40), "quarter"))
 FIREWORKS = ((255, 120, 90), (120, 220, 255), (255, 220, 90), (150, 255, 150), (230, 150, 255))
-
-
-def punch(k: float) -> float:
-    """A headline's scale as it lands: from twice its size down to itself, a small bounce."""
-    k = max(0.0, min(1.0, k))
-    return 1 + 1.2 * (1 - k) ** 2 - 0.08 * math.sin(k * math.pi) * k
 
 
 def draw_bunting(surface: pygame.Surface, left: float, right: float, top: float, size: float,

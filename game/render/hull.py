@@ -17,6 +17,7 @@ import math
 
 import pygame
 
+from .cache import Lru
 from .ships import ship_class
 
 DUTCHMAN = "dutchman"
@@ -25,9 +26,8 @@ SAIL = (238, 246, 242)
 BLOCK = {(0, 0), (1, 0), (0, 1), (1, 1)}
 SIDES = ((1, 0), (-1, 0), (0, 1), (0, -1))
 DIAGONALS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
-_cache: dict[tuple, pygame.Surface] = {}
-_spines: dict[tuple, tuple] = {}
-CACHE_LIMIT = 128
+_cache = Lru(128)
+_spines = Lru(512)
 SEARCH_LIMIT = 4000              # spine search steps for one shape (a few ms, once per shape)
 
 
@@ -50,8 +50,6 @@ def spine(cells, diagonal: bool = False) -> tuple:
     found = _spines.get(key)
     if found is None:
         found = _search(shape, diagonal)
-        if len(_spines) > 512:
-            _spines.clear()
         _spines[key] = found
     return found
 
@@ -209,8 +207,6 @@ def shaped_sprite(cells, cell: int, colour, edge, kind: str | None = None) -> py
     surf = _cache.get(key)
     if surf is None:
         surf = _draw(shape, cell, colour, edge, kind)
-        if len(_cache) > CACHE_LIMIT:
-            _cache.clear()
         _cache[key] = surf
     return surf
 

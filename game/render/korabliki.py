@@ -43,6 +43,7 @@ from ..rules import korabliki as kor
 from ..rules.coords import Cell, LetterSet
 from . import text, theme
 from .board import BoardGeometry
+from .cache import Lru
 from .paint import flag_surface
 from .sea import draw_water
 from .widgets import tint
@@ -59,15 +60,8 @@ BOMB_BODY = (250, 208, 60)
 MINE_BODY = (36, 40, 48)
 ZONE_ALPHA = 26
 
-_cache: dict = {}
-_board_cache: dict = {}
-
-
-def _remember(cache: dict, key, surf, limit: int = 512):
-    if len(cache) > limit:
-        cache.clear()
-    cache[key] = surf
-    return surf
+_cache = Lru(1024)
+_board_cache = Lru(24)
 
 
 # --- geometry -----------------------------------------------------------------------------
@@ -141,7 +135,7 @@ def _zones_surface(cell: int, own, enemy) -> pygame.Surface:
     band = max(2, cell // 9)
     surf.fill((*enemy[:3], 150), pygame.Rect(2, 2, w - 3, band))
     surf.fill((*own[:3], 150), pygame.Rect(2, h - 1 - band, w - 3, band))
-    return _remember(_board_cache, key, surf, 24)
+    return _board_cache.keep(key, surf)
 
 
 def _labels_surface(geo: BoardGeometry, letters: LetterSet, flip: bool, colour) -> pygame.Surface:
@@ -161,7 +155,7 @@ def _labels_surface(geo: BoardGeometry, letters: LetterSet, flip: bool, colour) 
         _, y = from_screen((0, j), flip)
         text.draw(surf, str(y + 1), (label * 0.5, label + (j + 0.5) * geo.cell),
                   text.fit_px(str(y + 1), px, label - 2, 9), colour, "center")
-    return _remember(_board_cache, key, surf, 24)
+    return _board_cache.keep(key, surf)
 
 
 def draw_sea_board(surface: pygame.Surface, geo: BoardGeometry, letters: LetterSet, t: float,
@@ -454,7 +448,7 @@ def piece_surface(rank: str | None, size: int, owner_colour, bow_up: bool, label
         pygame.draw.circle(surf, HULL_DARK, e.center, max(1, e.h * 0.3))
     if dim:
         surf.set_alpha(105)
-    return _remember(_cache, key, surf, 1024)
+    return _cache.keep(key, surf)
 
 
 def draw_piece_at(surface: pygame.Surface, centre, size: int, rank: str | None, owner_colour,
@@ -501,7 +495,7 @@ def draw_scorch(surface: pygame.Surface, geo: BoardGeometry, blasts, flip: bool)
             draw_cell_tint(surface, geo, to_screen(c, flip), heat)
 
 
-_scorch_cache: dict = {}
+_scorch_cache = Lru(8)
 
 
 def _scorched_surface(cell: int, burns: tuple, flip: bool) -> tuple:
@@ -557,7 +551,7 @@ def _scorched_surface(cell: int, burns: tuple, flip: bool) -> tuple:
                 pygame.draw.line(surf, (120, 52, 24, 230), a, b, rim)
     if pygame.display.get_surface() is not None:
         surf = surf.convert_alpha()              # the quick blit, once a frame
-    return _remember(_scorch_cache, key, (surf, (x0 * cell, y0 * cell)), 8)
+    return _scorch_cache.keep(key, (surf, (x0 * cell, y0 * cell)))
 
 
 def draw_scorched(surface: pygame.Surface, geo: BoardGeometry, burns, flip: bool) -> None:

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from . import text, theme
+from .cache import Lru
 from .korabliki import HULL_DARK, piece_surface
 from .moments import banner
 from .widgets import tint
@@ -126,15 +127,13 @@ def _lifted(m: CardMoment, r: Raised, rise: float) -> tuple:
     return x, y
 
 
-_shadows: dict = {}
+_shadows = Lru(64)
 
 
 def _shadow(w: int, h: int) -> pygame.Surface:
     """A soft dark ellipse: a raised piece's shadow on the water (one per size)."""
     surf = _shadows.get((w, h))
     if surf is None:
-        if len(_shadows) > 64:
-            _shadows.clear()
         surf = _shadows[(w, h)] = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.ellipse(surf, (0, 0, 0, 80), surf.get_rect())
     return surf

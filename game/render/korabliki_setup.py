@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pygame
 
-from ..data import formations as store
 from ..rules import korabliki as kor
 from ..rules.errors import PlacementError
 from . import korabliki as draw
@@ -188,7 +187,7 @@ def _draw_dialog(surface, scene) -> None:
                   text.fit_px(shown, px, field.w - 20), theme.TEXT, "midleft")
         y = field.bottom + small * 0.6
         notes = [scene.tr("kor.setup.save_hint")]
-        if (store.formations_dir() / f"{store.slug(scene.name)}.json").exists():
+        if scene.replaces:
             notes.append(scene.tr("kor.setup.save_replaces"))
         for i, note in enumerate(notes):
             colour = theme.TEXT_DIM if i == 0 else theme.ACCENT

@@ -43,17 +43,10 @@ AA_REACH = (255, 110, 200)
 
 FLAK_RIM = (170, 170, 178)     # a shot-down mark's rim and shrapnel: grey, neither fire nor water
 
-_ring_cache: dict = {}
-_reach_cache: dict = {}
-_glyph_cache: dict = {}
-_flak_cache: dict = {}
-
-
-def _remember(cache: dict, key, surf: pygame.Surface, limit: int = 32) -> pygame.Surface:
-    if len(cache) > limit:
-        cache.clear()
-    cache[key] = surf
-    return surf
+_ring_cache = Lru(32)
+_reach_cache = Lru(16)
+_glyph_cache = Lru(96)
+_flak_cache = Lru(16)
 
 
 def _ring_surface(cell: int, cols: int, rows: int) -> pygame.Surface:
@@ -87,7 +80,7 @@ def _ring_surface(cell: int, cols: int, rows: int) -> pygame.Surface:
             pygame.draw.line(surf, colour, (x0 + dx * pos, y0 + dy * pos),
                              (x0 + dx * end, y0 + dy * end), width)
             pos = end + gap
-    return _remember(_ring_cache, key, surf)
+    return _ring_cache.keep(key, surf)
 
 
 def draw_ring(surface: pygame.Surface, geo: BoardGeometry) -> None:
@@ -187,7 +180,7 @@ def _glyph(weapon: str, size: int, intact: bool) -> pygame.Surface:
         m = s * 0.12
         pygame.draw.line(surf, WEAPON_LOST_MARK, (m, m), (s - m, s - m), max(2, s // 9))
         pygame.draw.line(surf, WEAPON_LOST_MARK, (s - m, m), (m, s - m), max(2, s // 9))
-    return _remember(_glyph_cache, key, surf, 96)
+    return _glyph_cache.keep(key, surf)
 
 
 def weapon_glyph(weapon: str, size: int, intact: bool = True) -> pygame.Surface:
@@ -208,7 +201,7 @@ def draw_weapon(surface: pygame.Surface, geo: BoardGeometry, weapon: str, cell,
         key = (weapon, size, intact, "v")
         turned = _glyph_cache.get(key)
         if turned is None:
-            turned = _remember(_glyph_cache, key, pygame.transform.rotate(glyph, 90), 96)
+            turned = _glyph_cache.keep(key, pygame.transform.rotate(glyph, 90))
         glyph = turned
     surface.blit(glyph, glyph.get_rect(center=geo.center(cell)))
 
@@ -259,7 +252,7 @@ def _deck_on_hull(hull, decks, lost, cell: int) -> pygame.Surface:
         inside.set_at(point, 0)
     surf.blit(inside.to_surface(setcolor=(255, 255, 255, 255), unsetcolor=(255, 255, 255, 0)),
               (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    return _remember(_glyph_cache, key, surf, 96)
+    return _glyph_cache.keep(key, surf)
 
 
 def _reach_surface(cell: int, colour) -> pygame.Surface:
@@ -270,7 +263,7 @@ def _reach_surface(cell: int, colour) -> pygame.Surface:
     n = 2 * AA_RANGE + 1
     surf = pygame.Surface((n * cell, n * cell), pygame.SRCALPHA)
     surf.fill((*colour[:3], 255))
-    return _remember(_reach_cache, key, surf, 16)
+    return _reach_cache.keep(key, surf)
 
 
 def draw_aa_reach(surface: pygame.Surface, geo: BoardGeometry, cell, alpha: int = 60,
@@ -332,7 +325,7 @@ def _flak_surface(size: int) -> pygame.Surface:
     pygame.draw.polygon(surf, FLAK_SMOKE, points)
     pygame.draw.polygon(surf, FLAK_RIM, points, max(1, size // 16))
     pygame.draw.circle(surf, (255, 170, 80), (c, c), max(1.5, size * 0.08))
-    return _remember(_flak_cache, size, surf, 16)
+    return _flak_cache.keep(size, surf)
 
 
 def draw_flak_mark(surface, geo: BoardGeometry, cell, small: bool = False) -> None:

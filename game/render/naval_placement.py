@@ -10,6 +10,7 @@ import pygame
 from ..rules import naval
 from . import text, theme
 from .board import BoardGeometry, BoardPicture, draw_board, livery_colours
+from .cache import Lru
 from .naval import draw_aa_reach, draw_hull, draw_ring, draw_weapon, draw_weapons, weapon_glyph
 from .placement import (draw_buttons, draw_carried, draw_centred, draw_ghost, draw_help,
                         draw_lines, help_room)
@@ -23,7 +24,7 @@ UNARMED = (176, 170, 150)     # a ship still without all its weapons
 DOCK_SPOTS = {"patrol": [(0, 0)], "submarine": [(1, 0)], "battleship": [(0, 0), (3, 0)],
               "aegis": [(0, 0), (3, 0)], "carrier": [(1, 0)]}
 
-_faded_cache: dict = {}
+_faded_cache = Lru(32)
 
 
 def _faded(weapon: str, size: int) -> pygame.Surface:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import pygame
 
+from .cache import Lru
 from .hull import shaped_sprite
 from .ships import ship_sprite, straight
 
@@ -24,8 +25,7 @@ NAVAL = "naval"        # BoardPicture.hull for a Naval board: every ship drawn a
 # a straight ship's length -> the kind it is in Naval (one of each, §N)
 BY_LENGTH = {2: "naval-patrol", 3: "submarine", 4: "naval-battleship", 5: "aegis"}
 CARRIER_CELLS = 8
-_cache: dict[tuple, pygame.Surface] = {}
-CACHE_LIMIT = 96
+_cache = Lru(96)
 
 
 def _shade(colour, k: float):
@@ -78,8 +78,6 @@ def naval_sprite(cells, cell: int, colour, edge) -> pygame.Surface:
                 surf = pygame.transform.flip(surf, True, False)
         elif flipped:
             surf = pygame.transform.flip(surf, False, True)
-        if len(_cache) > CACHE_LIMIT:
-            _cache.clear()
         _cache[key] = surf
     return surf
 

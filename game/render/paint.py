@@ -14,10 +14,11 @@ import pygame
 
 from ..rewards import FLAG_DESIGNS, PAINT_COLOURS, flag_design, paint_colours
 from . import theme
+from .cache import Lru
 
 PLAIN_PAINT, PLAIN_FLAG = "grey", "ensign"
 POLE = (40, 36, 32)
-_flags: dict = {}
+_flags = Lru(64)
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,7 @@ PLAIN = Livery()
 
 # Paints drawn with a pattern over the hull: dazzle's bold slanting bands of its deck colour.
 PATTERNS = ("dazzle",)
-_patterned: dict = {}
+_patterned = Lru(128)
 
 
 def pattern_of(colour, edge) -> str | None:
@@ -92,8 +93,6 @@ def patterned(sprite: pygame.Surface, key: tuple, cell: int, colour, edge) -> py
     mask = pygame.mask.from_surface(sprite, 200)
     striped = sprite.copy()
     striped.blit(mask.to_surface(setsurface=bands, unsetcolor=(0, 0, 0, 0)), (0, 0))
-    if len(_patterned) > 128:
-        _patterned.clear()
     _patterned[key] = striped
     return striped
 
@@ -126,8 +125,6 @@ def flag_surface(key: str, w: int, h: int) -> pygame.Surface:
             pygame.draw.line(surf, colour, (0, 0), (w - 1, h - 1), line)
             pygame.draw.line(surf, colour, (0, h - 1), (w - 1, 0), line)
     pygame.draw.rect(surf, POLE, surf.get_rect(), 1)
-    if len(_flags) > 64:
-        _flags.clear()
     _flags[(key, w, h)] = surf
     return surf
 

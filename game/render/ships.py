@@ -22,6 +22,8 @@ import math
 
 import pygame
 
+from .cache import Lru
+
 CLASSES = {1: "patrol", 2: "destroyer", 3: "cruiser", 4: "battleship", 5: "carrier",
            6: "flagship"}
 KINDS = set(CLASSES.values()) | {"submarine"}   # what a named ship may be drawn as
@@ -30,8 +32,7 @@ KINDS = set(CLASSES.values()) | {"submarine"}   # what a named ship may be drawn
 UNARMED = {"naval-patrol", "naval-battleship", "aegis"}
 _OCTAGON = [(math.cos(math.pi / 8 + k * math.pi / 4), math.sin(math.pi / 8 + k * math.pi / 4))
             for k in range(8)]
-_cache: dict[tuple, pygame.Surface] = {}
-CACHE_LIMIT = 256
+_cache = Lru(256)
 
 
 def ship_class(length: int) -> str:
@@ -55,8 +56,6 @@ def ship_sprite(length: int, cell: int, vertical: bool, colour, edge,
         surf = _draw(length, cell, colour, edge, kind)
         if vertical:
             surf = pygame.transform.rotate(surf, 90)   # the bow (right) turns to the top
-        if len(_cache) > CACHE_LIMIT:
-            _cache.clear()
         _cache[key] = surf
     return surf
 

@@ -29,12 +29,11 @@ FACES = {
     "text": ("fonts/PTSans-Bold.ttf", 0.76),
     "display": ("fonts/RussoOne-Regular.ttf", 0.70),
 }
-_fonts: dict[tuple[str, int], pygame.font.Font] = {}
+_fonts = Lru(128)
 _fallen: set[str] = set()   # faces drawn with pygame's own font
 _cache = Lru(600)
 _big = Lru(48)              # outlined big words (kill moments, the result's headline)
-_sizes: dict[tuple[str, int, str], tuple[int, int]] = {}   # measured words (fitting, wrapping)
-_SIZES_MAX = 8000
+_sizes = Lru(8000)   # measured words (fitting, wrapping)
 
 
 def font(px: int, face: str = "text") -> pygame.font.Font:
@@ -129,8 +128,6 @@ def size(text: str, px: int, face: str = "text") -> tuple[int, int]:
     key = (text, px, face)
     got = _sizes.get(key)
     if got is None:
-        if len(_sizes) > _SIZES_MAX:
-            _sizes.clear()
         got = _sizes[key] = font(px, face).size(text)
     return got
 

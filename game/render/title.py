@@ -15,6 +15,7 @@ import numpy as np
 import pygame
 
 from . import sea, text, theme
+from .cache import Lru
 from .ships import ship_sprite
 
 # the column, from the leading ship back: (length in cells, class drawn); a submarine trails
@@ -29,17 +30,7 @@ LOGO_TOP = (255, 226, 120)
 LOGO_BOTTOM = (236, 128, 34)
 LOGO_EDGE = (10, 18, 36)
 
-_cache: dict[tuple, pygame.Surface] = {}
-CACHE_LIMIT = 64
-
-
-def _cached(key, make):
-    surf = _cache.get(key)
-    if surf is None:
-        if len(_cache) > CACHE_LIMIT:
-            _cache.clear()
-        surf = _cache[key] = make()
-    return surf
+_cache = Lru(64)
 
 
 class TitleLayout:
@@ -79,7 +70,7 @@ def sky(size) -> pygame.Surface:
             v = rng.randint(90, 200)
             surf.set_at((x, y), (v, v, min(255, v + 30)))
         return surf.convert() if pygame.display.get_surface() else surf
-    return _cached(("sky", w, h), make)
+    return _cache.get_or_make(("sky", w, h), make)
 
 
 def logo(words: str, px: int) -> pygame.Surface:
@@ -109,7 +100,7 @@ def logo(words: str, px: int) -> pygame.Surface:
         del gold_alpha
         out.blit(gold, (edge, edge))
         return out
-    return _cached(("logo", words, px, text.fallback("display")), make)
+    return _cache.get_or_make(("logo", words, px, text.fallback("display")), make)
 
 
 def wake(length: int, cell: int) -> pygame.Surface:
@@ -143,7 +134,7 @@ def wake(length: int, cell: int) -> pygame.Surface:
         pixels[:] = alpha.astype(np.uint8)
         del pixels
         return surf
-    return _cached(("wake", length, cell), make)
+    return _cache.get_or_make(("wake", length, cell), make)
 
 
 def column_length(cell: int) -> float:
@@ -191,7 +182,8 @@ def draw_band(surface: pygame.Surface, layout: TitleLayout, t: float, title: str
     w, h = layout.size
     surface.blit(sky((w, layout.sky.h)), (0, 0))
     draw_fleet(surface, layout.lane, layout.cell, t)
-    shade = _cached(("shade", w, layout.lane.h), lambda: _fade(w, max(4, layout.lane.h // 3)))
+    shade = _cache.get_or_make(("shade", w, layout.lane.h),
+                               lambda: _fade(w, max(4, layout.lane.h // 3)))
     surface.blit(shade, (0, layout.lane.bottom))
     art = logo(title, layout.logo_px)
     cx, cy = layout.logo_centre

@@ -18,10 +18,11 @@ from typing import Callable
 import pygame
 
 from . import text, theme
+from .cache import Lru
 from .easing import ease_out
 
 
-_tint_cache: dict = {}
+_tint_cache = Lru(64)
 
 
 def tint(size, rgba) -> pygame.Surface:
@@ -29,14 +30,12 @@ def tint(size, rgba) -> pygame.Surface:
     key = (tuple(size), tuple(rgba))
     surf = _tint_cache.get(key)
     if surf is None:
-        if len(_tint_cache) > 64:
-            _tint_cache.clear()
         surf = _tint_cache[key] = pygame.Surface(size, pygame.SRCALPHA)
         surf.fill(rgba)
     return surf
 
 
-_panel_cache: dict = {}
+_panel_cache = Lru(48)
 
 
 def centred(width: float, height: float, centre) -> pygame.Rect:
@@ -51,8 +50,6 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 215,
     key = (rect.size, alpha, radius)
     shade = _panel_cache.get(key)
     if shade is None:
-        if len(_panel_cache) > 48:
-            _panel_cache.clear()
         shade = _panel_cache[key] = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(shade, (*theme.PANEL, alpha), shade.get_rect(), border_radius=radius)
     surface.blit(shade, rect.topleft)
@@ -358,7 +355,7 @@ def _pips(surface: pygame.Surface, room: pygame.Rect, at: int, n: int, px: int, 
     pygame.draw.circle(surface, colour, (x0 + w * at / (n - 1), y), r * 1.4)
 
 
-_hl_cache: dict = {}
+_hl_cache = Lru(1)
 
 
 def _highlight(size) -> pygame.Surface:
@@ -366,7 +363,6 @@ def _highlight(size) -> pygame.Surface:
     if surf is None:
         surf = pygame.Surface(size, pygame.SRCALPHA)
         pygame.draw.rect(surf, (*theme.ACCENT, 38), surf.get_rect(), border_radius=8)
-        _hl_cache.clear()
         _hl_cache[size] = surf
     return surf
 

@@ -15,6 +15,7 @@ import pygame
 
 from ...render import text, theme
 from ...render.chart import along, draw_chart_ship, load_coast, sheet_unit
+from ...render.easing import smooth
 from ...render.rewards import draw_medal, rank_badge
 from ...render.sea import draw_water
 from ...render.widgets import panel, star, tint
@@ -120,8 +121,7 @@ class ClosingScene(Scene):
         surface.blit(face, self.map.topleft)
         self.pane.draw_compass(surface, self.t, u, theme.font_px(self.size, 16))
         if self.path:
-            k = min(1.0, self.t / self.duration)
-            x, y = along(self.path, k * k * (3 - 2 * k))
+            x, y = along(self.path, smooth(self.t / self.duration))
             draw_chart_ship(surface, (x, y - 4 * u), 26 * u, self.t)
         self._draw_side(surface, u)
 

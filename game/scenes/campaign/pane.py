@@ -15,6 +15,7 @@ from ...render import text
 from ...render.chart import (along, cartouche_box, chart_sheet, draw_chart_ship, draw_compass,
                              draw_label, draw_port, draw_port_marks, draw_route, place_marks,
                              sheet_unit, ship_box, stars_box, STAR_SIZE)
+from ...render.easing import smooth
 
 FALLBACK = [(-9.0, 36.0), (30.0, 70.0)]     # the seas of Europe, when no port has a place
 
@@ -118,7 +119,7 @@ class ChartPane:
         """The player's ship a share ``k`` of the way from port ``a`` to port ``b``."""
         if not self.ports:
             return
-        k = k * k * (3 - 2 * k)
+        k = smooth(k)
         a = min(a, len(self.ports) - 1)
         b = min(b, len(self.ports) - 1)
         x, y = along(self.way(a, b), k)

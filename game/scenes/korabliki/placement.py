@@ -78,6 +78,7 @@ class FormationDialogs:
             return
         self.dialog = "save"
         self.name = store.free_name(self.tr("kor.setup.default_name"))
+        self.saved = store.saved_slugs()      # read once: the dialog draws every frame
         self.app.sound("click")
         pygame.key.start_text_input()
 
@@ -95,6 +96,11 @@ class FormationDialogs:
             pygame.key.stop_text_input()
         self.dialog = None
         self.app.sound("click")
+
+    @property
+    def replaces(self) -> bool:
+        """Whether saving under the name typed replaces a formation saved before."""
+        return store.slug(self.name) in self.saved
 
     def dialog_ok_enabled(self) -> bool:
         if self.dialog == "save":
@@ -221,6 +227,7 @@ class KorablikiSetupScene(FormationDialogs, PlacementBase):
         self.cursor = (kor.WIDTH // 2, ZONE_TOP)   # a screen cell in the zone
         self.dialog = None                    # None, "save" or "load"
         self.name = ""                        # the save dialog's name
+        self.saved: frozenset = frozenset()   # the save dialog's names taken (their slugs)
         self.found: list = []                 # the load dialog's formations
         self.broken: list = []                # ... and the broken files skipped
         self.pick = 0
