@@ -189,8 +189,8 @@ def _shots_to_find_the_big_ships(layout, seed, memory):
 
 @pytest.mark.slow
 def test_the_admiral_learns_a_player_who_always_hides_in_the_same_corner():
-    """The whole game is decided by the spread one-deck ships, which no memory finds, so the
-    test measures what memory is for: how soon the corner fleet is hit and sunk."""
+    """Strength: the whole game is decided by the spread one-deck ships, which no memory finds,
+    so the test measures what memory is for: how soon the corner fleet is hit and sunk."""
     cfg = PRESETS["russian"]
     rng = random.Random(21)
     heat = [0] * 100

@@ -182,6 +182,7 @@ def test_moves_teach_what_a_piece_is_not():
 
 @pytest.mark.slow
 def test_the_admiral_beats_the_random_player_and_the_sailor():
+    """Strength, on a few seeded games (``game.bench duel --mode korabliki`` measures it)."""
     wins = sum(duel_winner("korabliki", ("admiral", "random"), seed, seed % 2) == 0
                for seed in range(6))
     assert wins >= 5

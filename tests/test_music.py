@@ -167,17 +167,39 @@ def test_the_loops_reach_the_mixer_sample_for_sample(mixer):
     assert np.array_equal(pygame.sndarray.array(pygame.mixer.Channel(0).get_sound()), expected)
 
 
-def _faded_in(audio: Audio) -> None:
-    """The loops' fade-in over (SDL's mixer thread runs in real time), and the next frame."""
-    time.sleep(FADE_MS / 1000 + 0.25)
+class Clock:
+    """The game's clock, moved by the test (``Audio(clock=...)``)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _faded_in(audio: Audio, clock: Clock, began: dict) -> None:
+    """The loops' fade-in over, then the next frame. SDL's mixer thread fades a channel in in
+    real time, climbing to one step below the level the channel had when the fade began and
+    setting that level exactly at its end: wait for each channel of ``began`` ({channel: that
+    level}) to read it exactly (five seconds at most), then move the game's clock past the fade."""
+    def over():
+        return all(pygame.mixer.Channel(c).get_volume() == int(level * 128) / 128
+                   for c, level in began.items())
+
+    deadline = time.monotonic() + 5
+    while not over():
+        assert time.monotonic() < deadline, "the fade-in never ended"
+        time.sleep(0.005)
+    clock.now += FADE_MS / 1000
     audio.update()
 
 
 def test_music_volume_and_effects_volume_are_separate(mixer):
-    audio = Audio(volume=0.5, music_volume=0.25)
+    clock = Clock()
+    audio = Audio(volume=0.5, music_volume=0.25, clock=clock)
     audio.start()
     _ready(audio, "battle")
-    _faded_in(audio)
+    _faded_in(audio, clock, {0: 0.25, 1: 0.5 * SEA_LEVEL})
     assert pygame.mixer.Channel(0).get_volume() == pytest.approx(0.25, abs=0.01)
     sea = pygame.mixer.Channel(1).get_volume()
     assert 0 < sea < 0.5
@@ -193,17 +215,18 @@ def test_the_loops_keep_their_volumes_once_faded_in(mixer):
     """SDL ends a channel's fade-in at the volume the channel had when it began: the levels are
     set before the loops start, and set again once the fade is over (a change made during it
     would be lost). Found as a test that read the volumes mid-fade and failed now and then."""
-    audio = Audio(volume=0.5, music_volume=0.25)
+    clock = Clock()
+    audio = Audio(volume=0.5, music_volume=0.25, clock=clock)
     audio.start()
     _ready(audio, "battle")
-    _faded_in(audio)
+    _faded_in(audio, clock, {0: 0.25, 1: 0.5 * SEA_LEVEL})
     assert pygame.mixer.Channel(0).get_volume() == pytest.approx(0.25, abs=0.01)
     assert pygame.mixer.Channel(1).get_volume() == pytest.approx(0.5 * SEA_LEVEL, abs=0.01)
     audio.set_music("title")
     audio.update()
     audio.set_music_volume(0.5)            # during the title's fade-in
-    _faded_in(audio)
-    assert pygame.mixer.Channel(0).get_volume() == pytest.approx(0.5, abs=0.01)
+    _faded_in(audio, clock, {0: 0.25})     # SDL ends it at the level it began at ...
+    assert pygame.mixer.Channel(0).get_volume() == pytest.approx(0.5, abs=0.01)   # ... not kept
 
 
 def test_a_flood_of_effects_never_takes_the_music_channel(mixer):

@@ -56,10 +56,9 @@ def test_no_message_of_a_random_game_holds_what_the_receiver_may_not_know(mode, 
     assert "GameOver" in play_and_check(mode, name, 1)
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("mode,name,config", CONFIGS, ids=IDS)
 def test_no_leak_in_more_seeds(mode, name, config):
-    play_and_check(mode, name, 2)     # one more seed each (the suite's ten minutes)
+    play_and_check(mode, name, 2)     # one more seed each
 
 
 def test_the_random_games_checked_meet_every_event_class():
@@ -355,10 +354,10 @@ def wire_game(mode: str, config, levels, seed: int):
 
 @pytest.mark.parametrize("mode,levels,seeds", [
     ("classic", ("density", "parity"), (0, 1, 2)),
-    pytest.param("classic", ("admiral", "hunter"), (0,), marks=pytest.mark.slow),
+    ("classic", ("admiral", "hunter"), (0,)),
     ("naval", ("commodore", "navigator"), (0, 1, 2)),
     ("naval", ("gunner", "commodore"), (3,)),
-    pytest.param("korabliki", ("admiral", "captain"), (0, 1), marks=pytest.mark.slow),
+    ("korabliki", ("admiral", "captain"), (0, 1)),
     ("korabliki", ("sailor", "admiral"), (2,)),
 ])
 def test_computer_players_end_the_game_as_they_do_off_the_wire(mode, levels, seeds):

@@ -151,9 +151,9 @@ def unknown_cell(battle):
     return free[0]
 
 
-# both sizes and both languages, in two runs (the suite's ten minutes; each screen of them is
-# drawn at all four in the screenshots the runs keep with SEABATTLE_SHOTS)
-SIZES = [((1280, 720), "en"), pytest.param((800, 600), "ru", marks=pytest.mark.slow)]
+# both sizes and both languages, in two runs (each screen of them is drawn at all four in the
+# screenshots the runs keep with SEABATTLE_SHOTS)
+SIZES = [((1280, 720), "en"), ((800, 600), "ru")]
 
 
 def to_battle(tmp_path, home, size, lang, shots=True, claim_after=30, series=None):

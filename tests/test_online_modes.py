@@ -175,7 +175,7 @@ def kor_beyond_view(remote: KorablikiRemote, game: kr.KorablikiGame) -> list:
     return out
 
 
-@pytest.mark.parametrize("seed", [6, pytest.param(10, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("seed", [6, 10])
 def test_the_korabliki_remote_game_holds_no_more_than_the_view(seed):
     rng = random.Random(seed)
     game = kr.new_game(kr.KorablikiConfig(), rng)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import time
+from typing import Callable
 
 import numpy as np
 import pygame
@@ -56,17 +57,20 @@ class Audio:
     """Plays the game's sounds by name (see ``game.audio.synth.SOUND_NAMES``).
 
     Nothing touches pygame until ``start()``; until then, and for good if it fails, the object is
-    silent: ``play()`` does nothing.
+    silent: ``play()`` does nothing. ``clock`` (seconds) tells when the loops' fade-in is over;
+    a test passes one it moves itself.
     """
 
     def __init__(self, volume: float = 0.8, muted: bool = False, seed: int = 0,
-                 music_volume: float = 0.6, style: str = "modern", music_dir=None) -> None:
+                 music_volume: float = 0.6, style: str = "modern", music_dir=None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self._volume = _clamp(volume, 0.0, 1.0)          # the effects' volume
         self._music_volume = _clamp(music_volume, 0.0, 1.0)
         self._muted = bool(muted)
         self._seed = seed
         self._style = style if style in STYLES else "modern"
         self._music_dir = music_dir
+        self._clock = clock               # seconds: tells when the loops' fade-in is over
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._styles: dict[str, dict] = {}
         self._spec = None
@@ -297,7 +301,7 @@ class Audio:
         stop it when none is asked for. Never raises."""
         if not self._sounds:
             return
-        if self._settle_at is not None and time.monotonic() >= self._settle_at:
+        if self._settle_at is not None and self._clock() >= self._settle_at:
             self._settle_at = None       # SDL ends a fade-in at the level the channel had when
             self._level_loops()          # it began: a change made during the fade, set now
         want = "" if self._muted else self._wanted
@@ -320,7 +324,7 @@ class Audio:
                     sound = self._loop_sound(name) if name else None
                     if sound is not None:
                         channel.play(sound, loops=-1, fade_ms=FADE_MS)
-                self._settle_at = time.monotonic() + FADE_MS / 1000
+                self._settle_at = self._clock() + FADE_MS / 1000
         except pygame.error as error:   # the mixer was closed under us
             _log.warning("music not played: %s", error)
             self._playing = want or None
