@@ -13,6 +13,7 @@ from game.scenes.korabliki.gameover import KorablikiGameOverScene
 from game.match import COMPUTER, HUMAN, Match
 from game.render.korabliki import rank_label
 
+from .helpers import moved_on
 from .test_korabliki_rules import arrange
 from .test_naval_rules import fleet_a
 from .test_scenes import frames, key, pushed, running_app, seats, typed
@@ -77,7 +78,7 @@ def block_asked(app, kinds):
     g = arrange({(5, 7): (1, kr.KR), (5, 6): (0, kr.ES), (6, 6): (0, kr.ES), (9, 2): (1, kr.TK)},
                 turn=1)
     scene = battle(app, g, kinds=kinds)
-    g.apply(kr.Move((9, 2), (9, 3)))
+    moved_on(scene, kr.Move((9, 2), (9, 3)))
     return g, scene
 
 
@@ -102,7 +103,7 @@ def test_the_human_answers_a_block_and_may_understate_it(app):
 
 def test_a_click_on_an_answer_chooses_it_and_a_second_click_gives_it(app):
     g, scene = block_asked(app, (HUMAN, COMPUTER))
-    g.apply(kr.Ask((5, 7), (5, 6)))
+    moved_on(scene, kr.Ask((5, 7), (5, 6)))
     scene._sync()
     settle(app, scene)
     assert scene.human_answering and scene.block_index == 0
@@ -127,7 +128,7 @@ def test_the_log_names_the_pieces_a_blast_takes_only_as_they_turn_up(app):
     g = arrange({(5, 7): (0, kr.BOMB), (5, 5): (1, kr.KR), (6, 5): (1, kr.LIN),
                  (9, 9): (0, kr.TK)})
     scene = battle(app, g, kinds=(HUMAN, HUMAN))
-    g.apply(kr.Move((9, 9), (9, 8)))
+    moved_on(scene, kr.Move((9, 9), (9, 8)))
     scene._sync()
     lines = len(scene.log)
     scene.attempt(kr.Bomb())
@@ -152,7 +153,7 @@ def test_a_torpedo_boats_two_steps_are_logged_with_the_cell_between(app):
 def test_the_bomb_asks_first_then_blasts(app):
     g = arrange({(5, 7): (0, kr.BOMB), (5, 5): (1, kr.KR), (9, 9): (0, kr.TK)})
     scene = battle(app, g, kinds=(HUMAN, HUMAN))
-    g.apply(kr.Move((9, 9), (9, 8)))
+    moved_on(scene, kr.Move((9, 9), (9, 8)))
     scene._sync()
     frames(app, 1, [key(pygame.K_x)])
     assert isinstance(app.scenes.top, ConfirmScene)

@@ -9,9 +9,6 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from ..net.classic_remote import ClassicRemote
-from ..net.korabliki_remote import KorablikiRemote
-from ..net.naval_remote import NavalRemote
 from ..rules.classic import Setup
 from .classic.battle import BattleScene
 from .common.gameover import GameOverScene
@@ -28,14 +25,11 @@ from .classic.placement import PlacementScene
 @dataclass(frozen=True)
 class Screens:
     set_up: Callable       # (app, match, player, done) -> the screen where a person sets up
-    battle: type           # (app, match, game, keep_record=True)
+    battle: type           # (app, match, game or a seat's table, keep_record=True)
     game_over: type        # (app, match, game, elapsed, record_path, **what the battle adds)
     opponent_setting: str  # where the quick-match menu remembers the opponent chosen
     menu_rows: tuple = ()  # the quick-match menu's rows of this mode alone: "rules" (§C's
                            # options), "intercept" (§N: a person's Aegis may choose for itself)
-    remote: Callable | None = None   # (config, seat, send) -> the game its battle and game
-                                     # over screens play online (game.net.remote_game); None:
-                                     # not yet playable online (issue 23)
 
 
 def classic_set_up(app, match, player: int, done):
@@ -49,10 +43,9 @@ def classic_set_up(app, match, player: int, done):
 
 
 SCREENS: dict[str, Screens] = {
-    "classic": Screens(classic_set_up, BattleScene, GameOverScene, "opponent", ("rules",),
-                       ClassicRemote),
+    "classic": Screens(classic_set_up, BattleScene, GameOverScene, "opponent", ("rules",)),
     "naval": Screens(NavalPlacementScene, NavalBattleScene, NavalGameOverScene,
-                     "naval_opponent", ("intercept",), NavalRemote),
+                     "naval_opponent", ("intercept",)),
     "korabliki": Screens(KorablikiSetupScene, KorablikiBattleScene, KorablikiGameOverScene,
-                         "korabliki_opponent", (), KorablikiRemote),
+                         "korabliki_opponent", ()),
 }
