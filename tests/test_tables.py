@@ -128,6 +128,10 @@ def naval_matches(game: nv.NavalGame, tables: dict, rng) -> None:
         assert fired == volleys
         if game.over:
             assert t.fleets[e] == game.fleets[e]
+        elif game.turn == s:
+            assert t.legal_from_view() == game.legal_actions() == t.legal_actions()
+        else:
+            assert t.legal_actions() == []
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -190,6 +190,27 @@ class NavalTable(Table):
             raise IllegalAction("too_many_shells", shells=nv.AA_SHELLS,
                                 got=len([c for c in cells if c in volley.shells]))
 
+    # the rules' own list of legal actions, run over this seat's view (its own volley's shape,
+    # abilities and targets: the rules ask them of the player to act, who is this seat)
+    def targetable(self, player: int) -> list:
+        return self.latest.targetable()
+
+    def volley_shape(self, player: int) -> tuple[int, bool]:
+        v = self.latest
+        return v.guns - 2 * v.pair, v.pair
+
+    def ability_allowed(self) -> bool:
+        return self.latest.ability_allowed
+
+    def torpedo_ready(self, player: int) -> bool:
+        return self.latest.torpedo_ready
+
+    def planes(self, player: int) -> int:
+        return self.latest.planes
+
+    def legal_from_view(self) -> list:
+        return nv.NavalGame.legal_actions(self)
+
     # -- what this seat saw: the volleys and their answers --------------------------------------
     def observe(self, events) -> None:
         for e in events:
