@@ -52,6 +52,37 @@ def test_a_turn_by_keyboard_alone(app):
     assert g.turn == 1
 
 
+def shown_ranks(scene, owner):
+    return {c: s.rank for c, s in scene.display.items() if s.owner == owner}
+
+
+def test_two_on_one_screen_each_sees_his_own_table(app):
+    """Issue 34: the board is set from the table of the person at the screen: his own ranks,
+    none of the other's he has not turned up; as the curtain passes the screen, the other's;
+    and so while cues still play (a draw offered mid-turn)."""
+    g = arrange({(5, 10): (0, kr.KR), (5, 4): (1, kr.ES), (9, 9): (0, kr.TK)})
+    scene = battle(app, g, kinds=(HUMAN, HUMAN))
+    truth = lambda owner: {c: p.rank for c, p in g.pieces.items() if p.owner == owner}  # noqa
+    assert shown_ranks(scene, 0) == truth(0)
+    assert set(shown_ranks(scene, 1).values()) == {None}       # never the other's secret
+    scene.attempt(kr.Move((5, 10), (5, 9)))
+    settle(app, scene)
+    scene.attempt(kr.EndTurn())
+    settle(app, scene)
+    assert isinstance(app.scenes.top, CurtainScene)
+    app.scenes.top.on_ready()
+    assert scene.viewer == 1
+    assert shown_ranks(scene, 1) == truth(1)
+    assert set(shown_ranks(scene, 0).values()) == {None}
+    scene.attempt(kr.Move((5, 4), (6, 4)))                      # his move still slides ...
+    assert scene.busy
+    scene.offer_draw()                                          # ... as he offers a draw
+    app.scenes.top.on_ready()
+    assert scene.viewer == 0 and scene.busy
+    assert {c: r for c, r in shown_ranks(scene, 0).items()} == truth(0)
+    assert set(shown_ranks(scene, 1).values()) == {None}
+
+
 def test_asking_plays_out_and_the_board_follows_the_rules(app):
     g = arrange({(5, 7): (0, kr.KR), (5, 6): (1, kr.ES), (9, 9): (0, kr.TK)})
     scene = battle(app, g, kinds=(HUMAN, HUMAN))

@@ -282,9 +282,20 @@ class KorablikiBattleScene(TurnWords, EventShow, BattleBase):
         super()._turn_changed(player)
 
     def _handed_over(self, player: int) -> None:
-        """The board as ``player`` may see it: his ranks, the enemy's he has turned up."""
+        """The board as ``player`` may see it, from his table: his ranks, the enemy's he has
+        turned up. With cues still to play (a draw offered mid-turn), each piece stays where
+        the cues have it, its rank as he may know it; the last cue sets the board anew."""
         self.selected = None
-        self._sync()
+        if not self.timeline.busy:
+            self._sync()
+            return
+        pieces = self.table.pieces
+        for cell, shown in self.display.items():
+            piece = pieces.get(cell)
+            if piece is not None and piece.owner == shown.owner:
+                shown.rank, shown.revealed = piece.rank, piece.revealed
+            elif shown.owner != player and not shown.revealed:
+                shown.rank = None         # the other's, moved on: not his to know
 
     def _log_end(self, e: kr.GameOver) -> None:
         if e.winner is None:
