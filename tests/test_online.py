@@ -1,6 +1,7 @@
 """Play online from the game's screens (issue 23): Host and Join through the title's menu, today's
 placement and Classic battle with the other player at another "computer" (a second App), the
-game over; the remote game holds no more than its seat's view; the join form is remembered."""
+game over; the seat's table (issue 34) holds no more than its seat's view; the join form is
+remembered."""
 
 from __future__ import annotations
 
