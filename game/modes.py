@@ -1,11 +1,13 @@
 """Every mode of the game, one entry each, above the rules (issue 19): the rules' own entry
 (``game.rules.modes``: config, game, presets, notation), the computer players and their levels,
-the placement styles, the strongest player, the soak's default level, and what a campaign level
-counts for its stars. Pure: no screen is imported here; the screens of each mode are listed in
-``game.scenes.modes``.
+the placement styles, the strongest player, the soak's default level, what a campaign level
+counts for its stars, and a seat's table (``game.tables``: what its battle screen reads, fed
+here or over the network). Pure: no screen is imported here; the screens of each mode are
+listed in ``game.scenes.modes``.
 
 A new mode is a rules module with its entry in ``game.rules.modes``, a computer player
-(``game.ai.player.Player``), one entry here and one in ``game.scenes.modes``.
+(``game.ai.player.Player``), a table (``game.tables``), one entry here and one in
+``game.scenes.modes``.
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ from .rules import naval as nv
 from .rules.errors import RuleError
 from .rules.modes import MODES as RULES
 from .rules.modes import Mode as Rules
+from .tables.classic import ClassicTable
+from .tables.korabliki import KorablikiTable
+from .tables.naval import NavalTable
 
 
 @dataclass(frozen=True)
@@ -51,7 +56,8 @@ class ModeEntry:
     memory: bool              # its players may remember a person's habits (his profile)
     metrics: tuple            # what a campaign level may count for its stars ("at most")
     begins: str               # the words for who begins: "first" (fires first), "moves" (§K)
-    measure: Callable         # (finished game, player) -> {metric: value}
+    measure: Callable         # (finished game or the player's table, player) -> {metric: value}
+    table: type               # a seat's table: what its battle screen reads (game.tables)
     computer_draws: bool = False   # RULES.md §0: a draw may be offered to the computer
     ladder: tuple = ()        # the campaign's steps of opponents, weakest first (difficulty)
     feats: Callable = lambda game, player: set()   # (finished game, player) -> medals' feats
@@ -122,7 +128,10 @@ def _naval_measure(game, player: int) -> dict:
 
 
 def _korabliki_measure(game, player: int) -> dict:
-    turns = sum(1 for p, a, _ in game.history if p == player and isinstance(a, kor.Move))
+    """His turns counted by his moves (as the game's own record has them, and as his table saw
+    them: game.tables), and his pieces lost."""
+    turns = sum(1 for _, _, events in game.history for e in events
+                if isinstance(e, kor.Moved) and e.player == player)
     return {"turns": turns, "pieces_lost": len(game.lost[player])}
 
 
@@ -325,6 +334,7 @@ MODES: dict[str, ModeEntry] = {
         bench_game=_classic_bench_game, placements=STYLES, best="admiral", soak_level="hunter",
         net_level="hunter",
         options=True, memory=True, metrics=("shots", "ships_lost"), begins="first", measure=_classic_measure,
+        table=ClassicTable,
         ladder=("random", "hunter", "parity", "density", "admiral"), feats=_classic_feats,
         hints=("first_hit", "first_sunk", "first_mine", "first_salvo"),
         hints_for=_classic_hints, strength=_classic_strength, words=_classic_words),
@@ -334,6 +344,7 @@ MODES: dict[str, ModeEntry] = {
         computer_setup=_set_up_alone, bench_game=_naval_bench_game, placements=(),
         best="commodore", soak_level="gunner", net_level="gunner",
         options=False, memory=False, metrics=("volleys", "ships_lost"), begins="first", measure=_naval_measure,
+        table=NavalTable,
         computer_draws=True, ladder=("random", "gunner", "navigator", "commodore"),
         feats=_naval_feats, hints=("first_volley", "first_torpedo", "first_air"),
         hints_for=_naval_hints, strength=_naval_strength),
@@ -345,6 +356,7 @@ MODES: dict[str, ModeEntry] = {
         # the network bench's admirals: 466 moves a game between two, 1682 between sailors
         soak_level="sailor", net_level="admiral", options=False, memory=False,
         metrics=("turns", "pieces_lost"), begins="moves", measure=_korabliki_measure,
+        table=KorablikiTable,
         computer_draws=True, ladder=("random", "sailor", "captain", "admiral"),
         feats=_korabliki_feats, hints=("first_ask", "first_answer"),
         hints_for=_korabliki_hints, strength=_korabliki_strength),

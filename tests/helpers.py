@@ -44,3 +44,13 @@ def open_set_up(scene_class, names, size=(1280, 720), lang="en", player=0, seed=
     app.scenes.push(scene)
     app.step(1 / 60, [])
     return app, scene, done
+
+
+def moved_on(scene, *actions):
+    """``actions`` played on the game under the battle ``scene`` past its cues (none shown):
+    the tables it reads are handed the game as it then stands. With none, a state changed by
+    hand is handed on."""
+    events = []
+    for action in actions:
+        events += scene.game.apply(action)
+    scene.feeder.feed(events)

@@ -13,6 +13,7 @@ from game.scenes.korabliki.gameover import KorablikiGameOverScene
 from game.match import COMPUTER, HUMAN, Match
 from game.render.korabliki import rank_label
 
+from .helpers import moved_on
 from .test_korabliki_rules import arrange
 from .test_naval_rules import fleet_a
 from .test_scenes import frames, key, pushed, running_app, seats, typed
@@ -51,6 +52,37 @@ def test_a_turn_by_keyboard_alone(app):
     assert g.turn == 1
 
 
+def shown_ranks(scene, owner):
+    return {c: s.rank for c, s in scene.display.items() if s.owner == owner}
+
+
+def test_two_on_one_screen_each_sees_his_own_table(app):
+    """Issue 34: the board is set from the table of the person at the screen: his own ranks,
+    none of the other's he has not turned up; as the curtain passes the screen, the other's;
+    and so while cues still play (a draw offered mid-turn)."""
+    g = arrange({(5, 10): (0, kr.KR), (5, 4): (1, kr.ES), (9, 9): (0, kr.TK)})
+    scene = battle(app, g, kinds=(HUMAN, HUMAN))
+    truth = lambda owner: {c: p.rank for c, p in g.pieces.items() if p.owner == owner}  # noqa
+    assert shown_ranks(scene, 0) == truth(0)
+    assert set(shown_ranks(scene, 1).values()) == {None}       # never the other's secret
+    scene.attempt(kr.Move((5, 10), (5, 9)))
+    settle(app, scene)
+    scene.attempt(kr.EndTurn())
+    settle(app, scene)
+    assert isinstance(app.scenes.top, CurtainScene)
+    app.scenes.top.on_ready()
+    assert scene.viewer == 1
+    assert shown_ranks(scene, 1) == truth(1)
+    assert set(shown_ranks(scene, 0).values()) == {None}
+    scene.attempt(kr.Move((5, 4), (6, 4)))                      # his move still slides ...
+    assert scene.busy
+    scene.offer_draw()                                          # ... as he offers a draw
+    app.scenes.top.on_ready()
+    assert scene.viewer == 0 and scene.busy
+    assert {c: r for c, r in shown_ranks(scene, 0).items()} == truth(0)
+    assert set(shown_ranks(scene, 1).values()) == {None}
+
+
 def test_asking_plays_out_and_the_board_follows_the_rules(app):
     g = arrange({(5, 7): (0, kr.KR), (5, 6): (1, kr.ES), (9, 9): (0, kr.TK)})
     scene = battle(app, g, kinds=(HUMAN, HUMAN))
@@ -77,7 +109,7 @@ def block_asked(app, kinds):
     g = arrange({(5, 7): (1, kr.KR), (5, 6): (0, kr.ES), (6, 6): (0, kr.ES), (9, 2): (1, kr.TK)},
                 turn=1)
     scene = battle(app, g, kinds=kinds)
-    g.apply(kr.Move((9, 2), (9, 3)))
+    moved_on(scene, kr.Move((9, 2), (9, 3)))
     return g, scene
 
 
@@ -102,7 +134,7 @@ def test_the_human_answers_a_block_and_may_understate_it(app):
 
 def test_a_click_on_an_answer_chooses_it_and_a_second_click_gives_it(app):
     g, scene = block_asked(app, (HUMAN, COMPUTER))
-    g.apply(kr.Ask((5, 7), (5, 6)))
+    moved_on(scene, kr.Ask((5, 7), (5, 6)))
     scene._sync()
     settle(app, scene)
     assert scene.human_answering and scene.block_index == 0
@@ -127,7 +159,7 @@ def test_the_log_names_the_pieces_a_blast_takes_only_as_they_turn_up(app):
     g = arrange({(5, 7): (0, kr.BOMB), (5, 5): (1, kr.KR), (6, 5): (1, kr.LIN),
                  (9, 9): (0, kr.TK)})
     scene = battle(app, g, kinds=(HUMAN, HUMAN))
-    g.apply(kr.Move((9, 9), (9, 8)))
+    moved_on(scene, kr.Move((9, 9), (9, 8)))
     scene._sync()
     lines = len(scene.log)
     scene.attempt(kr.Bomb())
@@ -152,7 +184,7 @@ def test_a_torpedo_boats_two_steps_are_logged_with_the_cell_between(app):
 def test_the_bomb_asks_first_then_blasts(app):
     g = arrange({(5, 7): (0, kr.BOMB), (5, 5): (1, kr.KR), (9, 9): (0, kr.TK)})
     scene = battle(app, g, kinds=(HUMAN, HUMAN))
-    g.apply(kr.Move((9, 9), (9, 8)))
+    moved_on(scene, kr.Move((9, 9), (9, 8)))
     scene._sync()
     frames(app, 1, [key(pygame.K_x)])
     assert isinstance(app.scenes.top, ConfirmScene)

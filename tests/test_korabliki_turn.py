@@ -10,6 +10,7 @@ from game.render.korabliki_panel import UNKNOWN, tally_of
 from game.rules import korabliki as kr
 from game.scenes.korabliki.battle import KorablikiBattleScene
 
+from .helpers import moved_on
 from .test_korabliki_battle import battle, settle
 from .test_korabliki_rules import arrange
 from .test_scenes import frames, key, running_app, seats
@@ -107,7 +108,7 @@ def enemy_asks(app, asker_rank: str, answer_rank: str):
     match = Match(kr.KorablikiConfig(), seats((HUMAN, COMPUTER), "random"), first="1", seed=5)
     scene = KorablikiBattleScene(app, match, g, keep_record=False)
     app.scenes.push(scene)            # no frame first: the computer's turn is played here
-    g.apply(kr.Move((9, 2), (9, 3)))
+    moved_on(scene, kr.Move((9, 2), (9, 3)))
     scene._sync()
     scene.play(kr.Ask((5, 6), (5, 7)))
     return g, scene
@@ -171,12 +172,10 @@ def test_the_panel_counts_what_each_side_knows_as_its_view_says(app):
     g = arrange({(5, 7): (0, kr.KR), (5, 6): (1, kr.ES), (2, 8): (0, kr.LIN), (2, 7): (1, kr.ES),
                  (9, 9): (0, kr.TK), (12, 2): (1, kr.TK)})
     scene = battle(app, g, kinds=(HUMAN, COMPUTER))
-    g.apply(kr.Move((9, 9), (9, 8)))
-    g.apply(kr.Ask((5, 7), (5, 6)))                      # won: his destroyer taken, turned up
-    g.apply(kr.Move((9, 8), (9, 9)))
-    g.apply(kr.EndTurn())
-    g.apply(kr.Move((12, 2), (12, 3)))
-    g.apply(kr.Ask((2, 7), (2, 8)))                      # lost: the asker's rank not told
+    moved_on(scene, kr.Move((9, 9), (9, 8)),
+             kr.Ask((5, 7), (5, 6)),                    # won: his destroyer taken, turned up
+             kr.Move((9, 8), (9, 9)), kr.EndTurn(), kr.Move((12, 2), (12, 3)),
+             kr.Ask((2, 7), (2, 8)))                    # lost: the asker's rank not told
     scene._sync()
     t = scene._tally()
     view = g.view(0)

@@ -107,7 +107,7 @@ def test_any_two_players_of_a_mode_play_a_game_to_its_end(mode):
     assert game.over or actions == limit     # §K: a long game may stop at the limit
 
 
-def test_play_out_tells_every_player_every_event_and_times_each_decision():
+def test_play_out_tells_each_player_its_seats_events_and_times_each_decision():
     heard, timed = [[], []], []
 
     class Listener:
@@ -131,8 +131,59 @@ def test_play_out_tells_every_player_every_event_and_times_each_decision():
     game = m.random_game(m.presets["russian"], random.Random(1))
     n = play_out(game, [Listener(0), Listener(1)], 7, timed=lambda seat, ms: timed.append(seat))
     assert n == 7 and len(game.history) == 7
-    assert heard[0] == heard[1] and len(heard[0]) == 7
+    assert heard[0] == heard[1] and len(heard[0]) == 7    # Classic's events are all public
     assert len(timed) == 7 and set(timed) <= {0, 1}
+
+
+def naval_volleys():
+    """A random Naval game: its volleys ask the defender's Aegis often enough."""
+    m = MODES["naval"]
+    return m.random_game(m.presets["naval"], random.Random(2)), ([], [])
+
+
+def korabliki_block_asked():
+    """Player 1's cruiser moves and asks one of player 0's two destroyers side by side: player
+    0 chooses his answer (a block, K-a)."""
+    from game.rules import korabliki as kr
+    from .test_korabliki_rules import arrange
+    g = arrange({(5, 7): (1, kr.KR), (5, 6): (0, kr.ES), (6, 6): (0, kr.ES),
+                 (9, 2): (1, kr.TK)}, turn=1)
+    return g, ([], [kr.Move((9, 2), (9, 3)), kr.Ask((5, 7), (5, 6))])
+
+
+@pytest.mark.parametrize("start,secret", [(naval_volleys, "InterceptNeeded"),
+                                          (korabliki_block_asked, "AnswerNeeded")])
+def test_play_out_never_hands_a_player_the_other_sides_secret(start, secret):
+    """Issue 34: the loop tells each player the events its own seat may know
+    (``events_for``): Naval's interception options (the defender's mount and its reach) and
+    «Кораблики»'s answers (the answerer's ranks) reach only the player they are for."""
+    heard = [[], []]
+    game, scripts = start()
+
+    class Listener:
+        wants_legal = True
+        belief = None
+
+        def __init__(self, seat):
+            self.seat, self.rng = seat, random.Random(seat)
+
+        def set_up(self, player):
+            return None
+
+        def act(self, view, legal):
+            script = scripts[self.seat]
+            return script.pop(0) if script else self.rng.choice(legal)
+
+        def observe(self, events):
+            heard[self.seat] += [e for e in events if type(e).__name__ == secret]
+
+    play_out(game, [Listener(0), Listener(1)], 300)
+    asked = [[e for e in heard[seat] if e.player == seat] for seat in (0, 1)]
+    assert any(asked), f"no {secret} in the game: the test saw nothing"
+    for seat in (0, 1):
+        assert all(e.options for e in asked[seat])                # his own, in full
+        assert all(not e.options for e in heard[seat] if e.player != seat)   # never the other's
+        assert len(heard[seat]) == len(heard[1 - seat])           # and each is told of it
 
 
 # what a record of each mode must hold besides its moves (its pieces, in its notation)

@@ -12,6 +12,7 @@ from game.match import COMPUTER, HUMAN, Match
 from game.scenes.naval.battle import NavalBattleScene
 from game.scenes.naval.gameover import NavalGameOverScene
 
+from .helpers import moved_on
 from .test_naval_rules import fleet_a
 from .test_scenes import click, frames, key, pushed, running_app, seats, typed
 
@@ -71,9 +72,8 @@ def test_refusals_name_the_reason_and_change_nothing(app):
 def test_torpedo_lane_and_air_square_on_a_later_turn(app):
     scene = battle(app, kinds=(HUMAN, HUMAN))
     g = scene.game
-    g.apply(nv.Volley(((0, 11), (3, 11)), ((5, 11), (6, 11))))
-    g.apply(nv.Volley(((0, 11), (3, 11)), ((5, 11), (6, 11))))
-    scene._view_key = None
+    moved_on(scene, nv.Volley(((0, 11), (3, 11)), ((5, 11), (6, 11))),
+             nv.Volley(((0, 11), (3, 11)), ((5, 11), (6, 11))))
     assert scene.human_to_move
     frames(app, 1, typed("2"))
     assert scene.tool == "torpedo"
@@ -240,10 +240,12 @@ def test_the_ceasefire_count_shows_once_past_ten(app, monkeypatch):
     monkeypatch.setattr(text_mod, "draw", lambda s, words, *a, **k: said.append(words)
                         or real(s, words, *a, **k))
     scene.game.quiet = 10
+    moved_on(scene)
     frames(app, 2)
     assert app.tr("naval.ceasefire", n=10, limit=nv.CEASEFIRE) not in said and said
     said.clear()
     scene.game.quiet = 11
+    moved_on(scene)
     frames(app, 2)
     assert app.tr("naval.ceasefire", n=11, limit=nv.CEASEFIRE) in said
 
@@ -304,7 +306,7 @@ def test_the_battleships_pair_never_blocks_a_single_gun(app):
     g = scene.game
     for c in ((5, 6), (7, 6), (6, 5), (6, 7)):
         g.marks[1][c] = nv.MISS
-    scene._view_key = None
+    moved_on(scene)
     frames(app, 1, click(scene.geo_of(1).center((6, 6))))
     assert scene.shots == [(6, 6)] and scene.pair == [] and not scene.message
     frames(app, 1, click(scene.geo_of(1).center((2, 2))))     # room for the pair here
@@ -317,9 +319,8 @@ def test_the_status_says_the_ability_set_and_never_next_turns_weapons_on_the_ene
     scene = battle(app, kinds=(HUMAN, HUMAN))
     g = scene.game
     ready = app.tr("naval.torpedo_ready")
-    g.apply(nv.Volley(((0, 11), (3, 11)), ((5, 11), (6, 11))))
-    g.apply(nv.Volley(((0, 11), (3, 11)), ((5, 11), (6, 11))))
-    scene._view_key = None
+    moved_on(scene, nv.Volley(((0, 11), (3, 11)), ((5, 11), (6, 11))),
+             nv.Volley(((0, 11), (3, 11)), ((5, 11), (6, 11))))
     assert ready in " ".join(scene.status_words())
     frames(app, 1, typed("2"))
     scene.mark((4, 7))
@@ -335,8 +336,7 @@ def test_the_status_says_the_ability_set_and_never_next_turns_weapons_on_the_ene
     settle(app, scene)
     if isinstance(app.scenes.top, CurtainScene):                   # the other sits down
         app.scenes.top.on_ready()
-    g.apply(nv.Volley(((1, 10), (2, 10)), ((7, 10), (8, 10))))    # and fires: his turn
-    scene._view_key = None
+    moved_on(scene, nv.Volley(((1, 10), (2, 10)), ((7, 10), (8, 10))))    # and fires: his turn
     scene.viewer, scene.turn_shown = 0, 1
     assert not scene.human_to_move
     words = " ".join(scene.status_words())
@@ -353,8 +353,10 @@ def test_the_ship_names_under_each_field_are_big_enough_to_read_and_keep_the_sun
     from game.render import text as text_mod
     app_ = next(running_app(size, 11))
     scene = battle(app_)
+    scene.game.sunk[1].append(len(scene.game.fleets[1]) - 1)  # the enemy's patrol boat down
+    moved_on(scene)
     sunk = scene.fields[1]
-    sunk.wrecks.append(scene.game.fleets[1][-1].cells)        # the enemy's patrol boat down
+    sunk.wrecks.append(scene.table.fleets[1][-1].cells)       # ... as the screen has shown
     naval_art._names.clear()                                 # the names made anew
     drawn = []
     real = text_mod.render

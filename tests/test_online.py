@@ -1,6 +1,7 @@
 """Play online from the game's screens (issue 23): Host and Join through the title's menu, today's
 placement and Classic battle with the other player at another "computer" (a second App), the
-game over; the remote game holds no more than its seat's view; the join form is remembered."""
+game over; the seat's table (issue 34) holds no more than its seat's view; the join form is
+remembered."""
 
 from __future__ import annotations
 
@@ -16,14 +17,15 @@ import pytest
 from game.app import App
 from game.net.server import Server
 from game.net import codec, visibility
-from game.net.classic_remote import ClassicRemote
 from game.rules.classic import PRESETS, Shot, new_game, random_action
 from game.rules.errors import RuleError
 from game.scenes.common import online as online_screens
 from game.scenes.classic.gameover import GameOverScene
 from game.scenes.common.online import JoinScene, OnlineWaitScene
-from game.scenes.common.online_battle import OnlineBattle
+from game.scenes.common.online_battle import OnlineBattle, rule_error
 from game.scenes.quick_match import SetupScene
+from game.tables.base import Sender
+from game.tables.classic import ClassicTable
 
 from .helpers import click, key, typed
 
@@ -66,9 +68,9 @@ def top(app):
     return app.scenes.top
 
 
-# -- the remote game holds only its seat's view ------------------------------------------------
+# -- a seat's table over the network holds only its seat's view ------------------------------------------------
 
-def enemy_cells_known(remote: ClassicRemote) -> set:
+def enemy_cells_known(remote: ClassicTable) -> set:
     """Every enemy ship cell the remote game gives the screens (ships, shots, marks)."""
     e = remote.enemy
     cells = {c for ship in remote.ships[e] for c in ship}
@@ -91,7 +93,7 @@ def test_the_remote_game_holds_no_more_than_the_view_and_plays_along():
     rng = random.Random(4)
     game = new_game(config, rng)
     sent = []
-    remote = ClassicRemote(config, 0, sent.append)
+    remote = ClassicTable(config, 0, Sender(sent.append))
     remote.take({"moves": 0, "turn": game.turn}, game.view(0), [])
     while not game.over:
         action = random_action(game, rng)
@@ -116,7 +118,7 @@ def test_the_remote_game_holds_no_more_than_the_view_and_plays_along():
 def test_the_check_sees_a_remote_game_that_holds_the_enemy_fleet():
     """The check above can fail: a remote game given the whole enemy fleet is caught."""
     game = new_game(PRESETS["russian"], random.Random(1))
-    remote = ClassicRemote(game.config, 0, lambda a: None)
+    remote = ClassicTable(game.config, 0, Sender(lambda a: None))
     leaky = dataclasses.replace(game.view(0), enemy_ships=tuple(game.ships[1]))
     remote.take({"moves": 0, "turn": 0}, leaky, [])
     assert beyond_view(remote, game, 0)
@@ -127,7 +129,7 @@ def test_the_remote_game_sends_the_act_and_refuses_what_its_view_refuses():
     game = new_game(config, random.Random(2))
     sent = []
     me = game.turn
-    remote = ClassicRemote(config, me, sent.append)
+    remote = ClassicTable(config, me, Sender(sent.append))
     remote.take({"moves": 0, "turn": me}, game.view(me), [])
     assert remote.apply(Shot((0, 0))) == [] and sent == [Shot((0, 0))]
     with pytest.raises(RuleError):          # no second act before the server answers
@@ -139,7 +141,7 @@ def test_the_remote_game_sends_the_act_and_refuses_what_its_view_refuses():
         with pytest.raises(RuleError) as refused:
             remote.check(Shot((0, 0)))
         assert refused.value.code == "already_shot"
-    err = remote.rule_error({"code": "already_shot", "params": codec.encode({"cell": (0, 0)})})
+    err = rule_error({"code": "already_shot", "params": codec.encode({"cell": (0, 0)})})
     assert err.code == "already_shot" and err.params == {"cell": (0, 0)}
 
 

@@ -1,6 +1,6 @@
-"""Naval and «Кораблики» online (issue 23): the remote games hold no more than their seat's view
-over whole random games, answer the screens as the rules would, and refuse what the rules
-refuse in the rules' own words."""
+"""Naval and «Кораблики» online (issue 23): a seat's table fed by the server (issue 34) holds no
+more than its seat's view over whole random games, answers the screens as the rules would, and
+refuses what the rules refuse in the rules' own words."""
 
 from __future__ import annotations
 
@@ -13,8 +13,6 @@ import pytest
 
 from game.i18n import describe
 from game.net import codec, visibility
-from game.net.korabliki_remote import KorablikiRemote
-from game.net.naval_remote import NavalRemote
 from game.render import theme
 from game.rules import korabliki as kr
 from game.rules import naval as nv
@@ -26,6 +24,9 @@ from game.scenes.quick_match import SetupScene
 from game.scenes.korabliki.gameover import KorablikiGameOverScene
 from game.scenes.modes import SCREENS
 from game.scenes.naval.gameover import NavalGameOverScene
+from game.tables.base import Sender
+from game.tables.korabliki import KorablikiTable
+from game.tables.naval import NavalTable
 
 from .test_online import SIZES, _log_words, frames, make_app, shoot, top
 from .test_online import to_battle as classic_battle
@@ -50,7 +51,7 @@ def refusal(check, action):
 
 # -- Naval ----------------------------------------------------------------------------------
 
-def naval_beyond_view(remote: NavalRemote, game: nv.NavalGame) -> list:
+def naval_beyond_view(remote: NavalTable, game: nv.NavalGame) -> list:
     """What ``remote`` holds of the enemy that its seat's view does not show, one line each."""
     seat, enemy = remote.seat, 1 - remote.seat
     view = game.view(seat)
@@ -76,7 +77,7 @@ def naval_beyond_view(remote: NavalRemote, game: nv.NavalGame) -> list:
 def test_the_naval_remote_game_holds_no_more_than_the_view(seed):
     rng = random.Random(seed)
     game = nv.new_game(nv.NavalConfig(), rng)
-    remotes = [NavalRemote(game.config, s, lambda a: None) for s in (0, 1)]
+    remotes = [NavalTable(game.config, s, Sender(lambda a: None)) for s in (0, 1)]
     for r in remotes:
         feed(r, game, [], "naval")
     intercepts = 0
@@ -113,7 +114,7 @@ def test_the_naval_remote_game_holds_no_more_than_the_view(seed):
 def test_the_naval_check_sees_a_remote_game_given_the_enemy_fleet():
     """The check above can fail: a view that held the enemy fleet mid-game is caught."""
     game = nv.new_game(nv.NavalConfig(), random.Random(5))
-    remote = NavalRemote(game.config, 0, lambda a: None)
+    remote = NavalTable(game.config, 0, Sender(lambda a: None))
     leaky = dataclasses.replace(game.view(0), enemy_fleet=tuple(game.fleets[1]))
     remote.take({"moves": 0, "turn": 0}, leaky, [])
     found = naval_beyond_view(remote, game)
@@ -131,7 +132,7 @@ def test_the_naval_remote_game_refuses_what_the_rules_refuse_in_their_words():
         if game.over:
             break
         me = game.turn
-        remote = NavalRemote(game.config, me, lambda a: None)
+        remote = NavalTable(game.config, me, Sender(lambda a: None))
         feed(remote, game, [], "naval")
         candidates = game.legal_actions()[:3] + [nv.random_action(game, rng)]
         if game.pending is None:
@@ -150,7 +151,7 @@ def test_the_naval_remote_game_refuses_what_the_rules_refuse_in_their_words():
         game.apply(nv.random_action(game, rng))
     assert checked > 200
     sent = []
-    remote = NavalRemote(game.config, game.turn, sent.append)
+    remote = NavalTable(game.config, game.turn, Sender(sent.append))
     feed(remote, game, [], "naval")
     if not game.over:
         action = game.legal_actions()[0]
@@ -161,7 +162,7 @@ def test_the_naval_remote_game_refuses_what_the_rules_refuse_in_their_words():
 
 # -- «Кораблики» ------------------------------------------------------------------------------
 
-def kor_beyond_view(remote: KorablikiRemote, game: kr.KorablikiGame) -> list:
+def kor_beyond_view(remote: KorablikiTable, game: kr.KorablikiGame) -> list:
     seat = remote.seat
     view = game.view(seat)
     ranks = {p.cell: p.rank for p in view.enemy}
@@ -179,7 +180,7 @@ def kor_beyond_view(remote: KorablikiRemote, game: kr.KorablikiGame) -> list:
 def test_the_korabliki_remote_game_holds_no_more_than_the_view(seed):
     rng = random.Random(seed)
     game = kr.new_game(kr.KorablikiConfig(), rng)
-    remotes = [KorablikiRemote(game.config, s, lambda a: None) for s in (0, 1)]
+    remotes = [KorablikiTable(game.config, s, Sender(lambda a: None)) for s in (0, 1)]
     for r in remotes:
         feed(r, game, [], "korabliki")
     answers = refused_same = 0
@@ -223,7 +224,7 @@ def test_the_korabliki_remote_game_holds_no_more_than_the_view(seed):
 
 def test_the_korabliki_check_sees_a_remote_game_given_the_enemy_ranks():
     game = kr.new_game(kr.KorablikiConfig(), random.Random(3))
-    remote = KorablikiRemote(game.config, 0, lambda a: None)
+    remote = KorablikiTable(game.config, 0, Sender(lambda a: None))
     view = game.view(0)
     leaky = dataclasses.replace(view, enemy=tuple(
         kr.EnemyPiece(p.id, p.cell, game.pieces[p.cell].rank, p.moved) for p in view.enemy))
@@ -604,7 +605,7 @@ def test_the_chat_hint_never_covers_the_newest_log_line(home, size, monkeypatch)
     from game.render import text as text_mod
     app = App(size=size, seed=3, audio=False)
     game = nv.new_game(nv.NavalConfig(), random.Random(3))
-    remote = NavalRemote(game.config, 0, lambda a: None)
+    remote = NavalTable(game.config, 0, Sender(lambda a: None))
     feed(remote, game, [], "naval")
     match = Match(game.config, (Seat(HUMAN, "Anna"), Seat(REMOTE, "Boris")), seed=3)
     scene = app.scenes.push(online(SCREENS["naval"].battle)(app, match, remote,
@@ -644,7 +645,7 @@ def test_a_rejoined_naval_screen_shows_what_was_shot_down_on_both_fields(home):
         game.apply(nv.random_action(game, rng))
     assert game.flak[0] and game.flak[1]
     app = App(size=(800, 600), seed=3, audio=False)
-    remote = NavalRemote(game.config, 1, lambda a: None)
+    remote = NavalTable(game.config, 1, Sender(lambda a: None))
     feed(remote, game, [], "naval")
     match = Match(game.config, (Seat(REMOTE, "Anna"), Seat(HUMAN, "Boris")), seed=3)
     scene = app.scenes.push(online(SCREENS["naval"].battle)(app, match, remote,

@@ -74,7 +74,7 @@ from game.levels import load_levels  # noqa: E402
 from game.match import COMPUTER, HUMAN, Match, Seat  # noqa: E402
 from game.rules import classic as cl, korabliki as kr, naval as nv  # noqa: E402
 from game.rules.base import GameOver, RESIGNED  # noqa: E402
-from game.net.remote_game import RemoteGame  # noqa: E402
+from game.tables.base import Sender, Table  # noqa: E402
 from game.rules.modes import MODES  # noqa: E402
 from game.scenes.modes import SCREENS  # noqa: E402
 
@@ -245,10 +245,10 @@ def naval_disarmed():
     return played("naval", 0, lambda g: g.end_reason == nv.DISARMED)
 
 
-def test_a_remote_game_keeps_why_its_game_ended_and_who_claimed_it():
-    """Online the screens read a remote game: it keeps the GameOver's reason and the room's
+def test_a_seats_table_keeps_why_its_game_ended_and_who_claimed_it():
+    """Online the screens read a seat's table: it keeps the GameOver's reason and the room's
     claim, so the result says "gone too long" rather than "resigned"."""
-    g = RemoteGame("classic", cl.PRESETS["russian"], 0, lambda action: None)
+    g = Table(cl.PRESETS["russian"], 0, Sender(lambda action: None))
     g.take({"claimed": 1, "moves": 3}, SimpleNamespace(winner=1, over=True),
            [GameOver(1, RESIGNED)])
     assert g.end_reason == RESIGNED and g.claimed == 1 and g.conceded == (RESIGNED, 0)

@@ -5,8 +5,8 @@ A player sets up its side (``set_up(player)``: Classic's ships, Naval's armed fl
 formation), acts on what its side may see (``act(view, legal)``: a shot, a volley, a move or an
 asking act — and also the answer to any decision the rules wait for from it: Classic's given cell
 and told mine (C5, C6), the Dutchman's relocation (§D), Naval's interception (§N), «Кораблики»'s
-answer (§K)), and is told every event list the game returns (``observe(events)``, either side's;
-a player keeps only what its side may know). ``belief``: what it believed of each enemy cell when
+answer (§K)), and is told the events of every action as its own seat may know them
+(``observe(events)``: ``game.events_for(seat, events)``, the other side's secrets emptied). ``belief``: what it believed of each enemy cell when
 it last chose, where it has one (None otherwise); the game over screen shows it. A player that
 chooses among the rules' legal actions sets ``wants_legal`` and is given them; the others get
 None (Classic's and Naval's legal lists are only representative, and costly to build).
@@ -50,8 +50,9 @@ def play_out(game, players, limit: int,
              timed: Callable[[int, float], None] | None = None) -> int:
     """Play ``game`` on between ``players`` (by seat) until it is over or ``limit`` actions were
     taken; return the actions taken. Every action goes through the rules' own check (``apply``);
-    every player is told every event. ``timed(seat, ms)``, if given, hears how long each decision
-    took (the benches print it; nothing else depends on it)."""
+    every player is told the events of it its own seat may know (``events_for``), never the
+    other side's secrets. ``timed(seat, ms)``, if given, hears how long each decision took (the
+    benches print it; nothing else depends on it)."""
     actions = 0
     while not game.over and actions < limit:
         seat = game.turn
@@ -60,8 +61,8 @@ def play_out(game, players, limit: int,
         if timed is not None:
             timed(seat, (time.perf_counter() - t0) * 1000)
         events = game.apply(action)
-        for p in players:
-            p.observe(events)
+        for each, p in enumerate(players):
+            p.observe(game.events_for(each, events))
         actions += 1
     return actions
 

@@ -22,6 +22,7 @@ from ..match import COMPUTER, HUMAN, REMOTE, Match, Seat
 from ..modes import MODES
 from ..net import codec
 from ..net.session import GONE_SEAT, Session, parse_address
+from ..tables.base import Sender
 
 
 class Flow:
@@ -298,12 +299,12 @@ class Flow:
             app.scenes.push(screens.set_up(app, match, remote.seat, done))
         elif (phase == "battle" or wait.returned and phase in ("over", "done")) \
                 and "view" in remote.state:
-            game = screens.remote(match.config, remote.seat,
-                                  lambda action: session.send(session.remote.act(action)))
-            game.take(remote.state, codec.decode(remote.state["view"]), [])
-            battle = online(screens.battle)(app, match, game, session)
+            table = match.entry.table(match.config, remote.seat, Sender(
+                lambda action: session.send(session.remote.act(action))))
+            table.take(remote.state, codec.decode(remote.state["view"]), [])
+            battle = online(screens.battle)(app, match, table, session)
             app.scenes.replace(battle)
-            if game.over:        # back in a room whose game ended meanwhile: its game over
+            if table.over:       # back in a room whose game ended meanwhile: its game over
                 battle.end()
 
     def online_next(self, match) -> None:

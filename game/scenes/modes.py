@@ -9,9 +9,6 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from ..net.classic_remote import ClassicRemote
-from ..net.korabliki_remote import KorablikiRemote
-from ..net.naval_remote import NavalRemote
 from ..render import mode_art
 from ..rules.classic import Setup
 from .classic.battle import BattleScene
@@ -30,14 +27,11 @@ from .classic.placement import PlacementScene
 @dataclass(frozen=True)
 class Screens:
     set_up: Callable       # (app, match, player, done) -> the screen where a person sets up
-    battle: type           # (app, match, game, keep_record=True)
+    battle: type           # (app, match, game or a seat's table, keep_record=True)
     game_over: type        # (app, match, game, elapsed, record_path, **what the battle adds)
     opponent_setting: str  # where the quick-match menu remembers the opponent chosen
     menu_rows: tuple = ()  # the quick-match menu's rows of this mode alone: "rules" (§C's
                            # options), "intercept" (§N: a person's Aegis may choose for itself)
-    remote: Callable | None = None   # (config, seat, send) -> the game its battle and game
-                                     # over screens play online (game.net.remote_game); None:
-                                     # not yet playable online (issue 23)
     chosen_rules: Callable | None = None   # (the quick match's choices) -> (config, series):
                                            # the rules its "rules" row set (§C, C7); None: the
                                            # mode's one set of rules, one game a match
@@ -57,14 +51,12 @@ def classic_set_up(app, match, player: int, done):
 
 SCREENS: dict[str, Screens] = {
     "classic": Screens(classic_set_up, BattleScene, GameOverScene, "opponent", ("rules",),
-                       ClassicRemote, chosen_rules=load_rules, rules_screen=RulesScene,
+                       chosen_rules=load_rules, rules_screen=RulesScene,
                        card=mode_art.classic_card),
     "naval": Screens(NavalPlacementScene, NavalBattleScene, NavalGameOverScene,
-                     "naval_opponent", ("intercept",), NavalRemote,
-                     card=mode_art.naval_card),
+                     "naval_opponent", ("intercept",), card=mode_art.naval_card),
     "korabliki": Screens(KorablikiSetupScene, KorablikiBattleScene, KorablikiGameOverScene,
-                         "korabliki_opponent", (), KorablikiRemote,
-                         card=mode_art.korabliki_card),
+                         "korabliki_opponent", (), card=mode_art.korabliki_card),
 }
 
 DEMO = "classic"    # the battle the title screen plays behind its menu (its screen's demo=True)

@@ -124,8 +124,8 @@ class SetupScene(MenuScene):
             self.menu.items[self.slot + i] = own[i] if i < len(own) else blank
 
     def modes(self) -> list[str]:
-        """The games to choose from: online, those whose screens can play a remote game."""
-        return [m for m in MODES if self.kind != "online" or SCREENS[m].remote is not None]
+        """The games to choose from: every mode, online too (a seat's table plays any)."""
+        return list(MODES)
 
     def _claim_words(self, seconds: int) -> str:
         return (self.tr("online.seconds", n=seconds) if seconds < 60

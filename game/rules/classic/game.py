@@ -332,6 +332,11 @@ class ClassicView:
     faded: tuple[Cell, ...] = ()           # §D: my marks from before the Dutchman last moved
     incoming_faded: tuple[Cell, ...] = ()  # §D: the enemy's faded marks on my field
     own_wrecks: tuple[Cell, ...] = ()      # §D: decks of my Dutchman lost for good
+    incoming_empty: tuple[Cell, ...] = ()  # the halo the enemy marked round my sunk ships
+    deciding: str | None = None            # the decision the rules wait for, of either player
+                                           # (DecisionNeeded is told to both), None: a shot
+    enemy_salvo: int = 0                   # shots in the enemy's next salvo (C4; his ships
+                                           # afloat are public), 0 without salvos
 
     @property
     def my_turn(self) -> bool:
@@ -738,6 +743,10 @@ class ClassicGame(Concession, Told):
             faded=tuple(sorted(self.faded[enemy])),
             incoming_faded=tuple(sorted(self.faded[player])),
             own_wrecks=tuple(self.wrecks[player]),
+            incoming_empty=tuple(sorted(self.known_empty[player])),
+            deciding=d.kind if d is not None and not self.over else None,
+            enemy_salvo=(self.salvo_size(enemy) if self.config.salvo != "off" and not self.over
+                         else 0),
         )
 
     # -- copies and persistence --

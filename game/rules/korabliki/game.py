@@ -284,8 +284,9 @@ PRESETS = {"korabliki": KorablikiConfig()}
 class EnemyPiece:
     id: int
     cell: Cell
-    rank: str | None          # None while hidden
+    rank: str | None          # None while hidden (every rank once the game is over, §0)
     moved: bool
+    revealed: bool = False    # its rank was turned up (K-b) before the end
 
 
 @dataclass(frozen=True)
@@ -452,7 +453,7 @@ class KorablikiGame(Concession, Told):
         enemy = 1 - player
         mine = tuple(Piece(**vars(p)) for p in sorted(self.own(player), key=lambda p: p.id))
         theirs = tuple(EnemyPiece(p.id, p.cell, p.rank if (p.revealed or self.over) else None,
-                                  p.moved)
+                                  p.moved, p.revealed)
                        for p in sorted(self.own(enemy), key=lambda p: p.id))
         asking = self.pending is not None and self.turn == player
         return KorablikiView(

@@ -47,41 +47,41 @@ class BattleScene(FieldsBattle):
         self.prompted = -1        # the history length at which the human was last asked
         self.own_cursor = None    # the cursor on his own field while he gives a cell (C5, C6)
         self.fire_button = Button(lambda: self.tr("battle.fire_salvo", n=len(self.salvo),
-                                                  total=self.game.salvo_size()),
+                                                  total=self.table.salvo_size()),
                                   self.fire_salvo, lambda: self.salvo_ready, hotkey="Enter")
         self._begin()
 
     # -- state shown on the boards --------------------------------------------------------
     def sync_field(self, owner: int, pic: BoardPicture) -> None:
-        g = self.game
-        pic.marks = dict(g.shots_at[owner])
-        pic.marks.update({c: EMPTY for c in g.known_empty[owner]})
-        pic.marks.update({c: KNOWN_MINE for c in g.told[owner] if c not in g.shots_at[owner]})
-        pic.wrecks = list(g.view(1 - owner).enemy_sunk)
-        pic.kinds = {frozenset(s): n for s, n in zip(g.ships[owner], g.names[owner])
+        t = self.table
+        pic.marks = dict(t.shots_at[owner])
+        pic.marks.update({c: EMPTY for c in t.known_empty[owner]})
+        pic.marks.update({c: KNOWN_MINE for c in t.told[owner] if c not in t.shots_at[owner]})
+        pic.wrecks = list(t.sunk[owner])
+        pic.kinds = {frozenset(s): n for s, n in zip(t.ships[owner], t.names[owner])
                      if n and s in pic.wrecks}     # a sunk ship's name the rules have told
 
     @property
     def human_to_move(self) -> bool:
         """The human at the screen may shoot now (no decision pending)."""
-        return self._free_to_act and self.game.decision is None
+        return self._free_to_act and self.table.decision is None
 
     @property
     def human_deciding(self) -> str | None:
         """The decision (GIVE_CELL, GIVE_MINE, RELOCATE) the human at the screen must make."""
-        d = self.game.decision
+        d = self.table.decision
         return d.kind if d is not None and self._free_to_act else None
 
     @property
     def salvo_ready(self) -> bool:
-        return (self.game.config.salvo != "off" and self.human_to_move
-                and len(self.salvo) == self.game.salvo_size())
+        return (self.table.config.salvo != "off" and self.human_to_move
+                and len(self.salvo) == self.table.salvo_size())
 
     # -- playing actions ---------------------------------------------------------------------
     def play(self, action) -> None:
         """Pass ``action`` to the rules and queue the animation of what it caused. A salvo's
         shells fly together (C4), a beat apart."""
-        events = self.game.apply(action)
+        events = self._act(action)
         self.match.progressed(self.game)
         self._applied(events)
         self.salvo = []
@@ -89,7 +89,7 @@ class BattleScene(FieldsBattle):
 
     def show(self, events, salvo: bool = False) -> None:
         """Queue the animation of ``events`` (what one action caused; ``salvo``: its shells
-        fly together). A remote game's events come here from the server (issue 23)."""
+        fly together). Online, they come with the server's states (issue 23)."""
         at = 0.0
         volley_end = 0.0
         over = any(isinstance(e, GameOver) for e in events)
@@ -243,7 +243,7 @@ class BattleScene(FieldsBattle):
     def turn_shots_of_last(self, player: int) -> list:
         """The cells ``player`` shot in his last turn (shown to the other after the curtain)."""
         shots = []
-        for shooter, _, result in reversed(self.game.history):
+        for shooter, _, result in reversed(self.table.history):
             if shooter != player:
                 if shots:
                     break
@@ -261,7 +261,8 @@ class BattleScene(FieldsBattle):
         return {"thoughts": self.thoughts, "insight": insight}
 
     def _remember_player(self) -> None:
-        """Teach the player's profile where his ships stood and where he fired first."""
+        """Teach the player's profile where his ships stood and where he fired first (the
+        finished game's own record: this is after the play)."""
         profile = self.match.profile
         humans = self.match.humans
         if profile is None or len(humans) != 1:
@@ -283,7 +284,7 @@ class BattleScene(FieldsBattle):
             return
         if not self.human_to_move:
             return
-        if self.game.config.salvo != "off":
+        if self.table.config.salvo != "off":
             self.mark_salvo(cell)
             return
         if self.attempt(Shot(cell)):
@@ -297,11 +298,11 @@ class BattleScene(FieldsBattle):
             self.salvo.remove(cell)
             self.app.sound("click")
             return
-        if len(self.salvo) >= self.game.salvo_size():
-            self.refuse(self.tr("battle.salvo_full", n=self.game.salvo_size()))
+        if len(self.salvo) >= self.table.salvo_size():
+            self.refuse(self.tr("battle.salvo_full", n=self.table.salvo_size()))
             return
         try:
-            self.game.check_target(cell)
+            self.table.check_target(cell)
         except RuleError as exc:
             self.refuse(describe(exc, self.tr, self.letters))
             return
@@ -320,9 +321,9 @@ class BattleScene(FieldsBattle):
 
     def ask_relocation(self) -> None:
         """§D: the human's Dutchman was hit; he draws where what is left goes, or stays."""
-        g = self.game
+        t = self.table
         me = self.viewer
-        ship = g.ships[me][0]
+        ship = t.ships[me][0]
         marks = {c: m for c, m in self.fields[me].marks.items() if m in (HIT, WRECK, SUNK)}
 
         def done(cells):
@@ -334,9 +335,9 @@ class BattleScene(FieldsBattle):
             self.play(Relocate(None))
 
         self.app.scenes.push(PaintShipScene(
-            self.app, g.config, self.letters.key,
+            self.app, t.config, self.letters.key,
             self.tr("paint.move", n=len(ship)), len(ship), done, cells=ship,
-            wrecks=g.wrecks[me], marks=marks, on_stay=stay,
+            wrecks=t.wrecks[me], marks=marks, on_stay=stay,
             rng=random.Random(self.ai_rng.getrandbits(32))))
 
     def handle_input(self, event) -> None:
@@ -368,7 +369,7 @@ class BattleScene(FieldsBattle):
 
     def _handle_decision(self, event) -> None:
         """C5/C6: the human picks a cell of his own field (left board) to give."""
-        cur = self.own_cursor or self.game.decision_options()[0]
+        cur = self.own_cursor or self.table.decision_options()[0]
         self.own_cursor, used = self._pointer(event, self.geo_of(self.viewer), cur,
                                               self.decide_cell)
         if not used and event.type == pygame.KEYDOWN and event.key in (
@@ -377,15 +378,15 @@ class BattleScene(FieldsBattle):
 
     # -- time --------------------------------------------------------------------------------
     def settle(self, dt: float) -> None:
-        g = self.game
-        if (self.human_deciding == RELOCATE and self.prompted != len(g.history)
+        moves = self.table.moves
+        if (self.human_deciding == RELOCATE and self.prompted != moves
                 and self.app.scenes.top is self):
-            self.prompted = len(g.history)
+            self.prompted = moves
             self.ask_relocation()
 
     def place_controls(self) -> None:
         b = self.fire_button     # the salvo's button, under the status panel (C4)
-        if self.game.config.salvo != "off" and not self.game.over:
+        if self.table.config.salvo != "off" and not self.table.over:
             rect = self.status_rect
             bh = int(theme.font_px(self.size, 20) * 1.7)
             b.rect = pygame.Rect(rect.x + 12, rect.bottom - bh - 8, rect.w - 24, bh)
@@ -397,7 +398,7 @@ class BattleScene(FieldsBattle):
         cells = (action.cell,) if isinstance(action, Shot) else \
             action.cells if isinstance(action, Salvo) else ()
         if ai.belief is not None and cells:
-            self.thoughts[player].append((len(self.game.history) + 1, cells[0], ai.belief))
+            self.thoughts[player].append((self.table.moves + 1, cells[0], ai.belief))
             ai.belief = None
         self.play(action)
 
@@ -405,19 +406,19 @@ class BattleScene(FieldsBattle):
     def draw_battle(self, surface: pygame.Surface, offset) -> None:
         v = self.viewer
         ox, oy = offset
-        g = self.game
+        t = self.table
         own = self.fields[v]
         view = self._view()
-        hull = "dutchman" if g.config.shapes == "any" else None    # §D: the ghostly ship
+        hull = "dutchman" if t.config.shapes == "any" else None    # §D: the ghostly ship
         own_pic = BoardPicture(
-            ships=[s for s in g.ships[v] if s not in own.wrecks and s],
+            ships=[s for s in t.ships[v] if s not in own.wrecks and s],
             wrecks=own.wrecks,
             marks={c: m for c, m in own.marks.items() if m not in (EMPTY, MINE)},
             pulses=own.pulses, mines=list(view.own_mines),
             spent=[c for c in view.own_mines if own.marks.get(c) == MINE],
-            sweepers=[c for c in g.sweepers[v] if own.marks.get(c) != SWEEPER],
+            sweepers=[c for c in t.sweepers[v] if own.marks.get(c) != SWEEPER],
             gave=list(view.gave), faded=list(view.incoming_faded),
-            kinds={frozenset(s): n for s, n in zip(g.ships[v], g.names[v]) if n}, hull=hull,
+            kinds={frozenset(s): n for s, n in zip(t.ships[v], t.names[v]) if n}, hull=hull,
             livery=self.livery_of(v))
         enemy = self.fields[1 - v]
         enemy_pic = BoardPicture(ships=enemy.ships, wrecks=enemy.wrecks, marks=enemy.marks,
@@ -428,10 +429,10 @@ class BattleScene(FieldsBattle):
         geo_r = self._geo["right"].moved(ox, oy)
         cursor = self.cursor if self.human_to_move else None
         deciding = self.human_deciding in (GIVE_CELL, GIVE_MINE)
-        own_cursor = (self.own_cursor or g.decision_options()[0]) if deciding else None
+        own_cursor = (self.own_cursor or t.decision_options()[0]) if deciding else None
         draw_board(surface, geo_l, own_pic, self.letters, self.t, cursor=own_cursor)
         if deciding:
-            for c in g.decision_options():
+            for c in t.decision_options():
                 pygame.draw.rect(surface, theme.ACCENT, geo_l.cell_rect(c), 2,
                                  border_radius=geo_l.cell // 5)
         draw_board(surface, geo_r, enemy_pic, self.letters, self.t + 1.3, cursor=cursor,
@@ -446,14 +447,14 @@ class BattleScene(FieldsBattle):
 
     def _draw_afloat(self, surface, geo: BoardGeometry, owner: int, px: int) -> None:
         """Under his board: each size of ``owner``'s ships, how many are still afloat."""
-        fleet = sorted(self.game.config.sizes, reverse=True)
+        fleet = sorted(self.table.config.sizes, reverse=True)
         afloat = list(fleet)
         for wreck in self.fields[owner].wrecks:
             if len(wreck) in afloat:
                 afloat.remove(len(wreck))
         kind = None
-        if self.game.config.relocate:      # §D: the Dutchman, one ship
-            fleet = [len(self.game.ships[owner][0])]
+        if self.table.config.relocate:     # §D: the Dutchman, one ship
+            fleet = [self.table.dutchman_decks(owner)]
             afloat = fleet if len(afloat) else []
             kind = "dutchman"
         draw_afloat(surface, geo, fleet, afloat, self.log_rect.y - geo.grid.bottom - 4, kind,
@@ -473,7 +474,7 @@ class BattleScene(FieldsBattle):
         return self.tr(f"battle.decide_{deciding}") if deciding else None
 
     def _computer_words(self, seat) -> str:
-        d = self.game.decision    # C5, C6, §D: the computer decides, once the cues are over
+        d = self.table.decision   # C5, C6, §D: the computer decides, once the cues are over
         if d is not None and d.player == self.turn_shown and not self.timeline.busy:
             return self.tr("battle.deciding", name=seat.name)
         return super()._computer_words(seat)
@@ -482,8 +483,8 @@ class BattleScene(FieldsBattle):
         rect = self.status_rect
         px, x, y, line = status_panel(surface, rect, self.size, 20, 12)
         deciding = self.human_deciding
-        if self.game.config.salvo != "off" and not self.game.over:
-            n = self.game.salvo_size()
+        if self.table.config.salvo != "off" and not self.table.over:
+            n = self.table.salvo_size()
             text.draw(surface, self.tr("battle.salvo_left", n=n - len(self.salvo), total=n),
                       (rect.right - 12, y), px, theme.ACCENT, "topright")
             if self.human_to_move:
@@ -502,6 +503,6 @@ class BattleScene(FieldsBattle):
             return
         hint = ("battle.hint_busy" if self.busy else
                 f"battle.hint_{deciding}" if deciding in (GIVE_CELL, GIVE_MINE) else
-                "battle.hint_salvo" if self.game.config.salvo != "off" else "battle.hint")
+                "battle.hint_salvo" if self.table.config.salvo != "off" else "battle.hint")
         text.draw_block(surface, self.tr(hint), words_rect, px - 2, theme.TEXT_DIM)
 

@@ -3,8 +3,13 @@ timeline and effects, the log and the computers' remarks, refusals, the computer
 worker thread, the hand-over curtain, the header, the record and the pause.
 
 A scene of a mode passes actions to its rules and plays back the events they return; what it
-shows changes on the animation's cues. ``BattleBase`` is the frame of that; ``FieldsBattle``
-adds the two fields side by side of Classic and Naval (own fleet left, enemy waters right).
+shows changes on the animation's cues. It reads a seat's table (``game.tables``, issue 34), the
+table of the person at the screen (``table``), never the game itself: built on a game, it plays
+it here (``LocalFeeder``, a table per seat; two people on one screen see each his own as the
+curtain passes the screen); built on a table, the game is elsewhere (online). The finished game
+(``game``) is kept, saved and shown at the end. ``BattleBase`` is the frame of that;
+``FieldsBattle`` adds the two fields side by side of Classic and Naval (own fleet left, enemy
+waters right).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from ...render.logpanel import LogPanel
 from ...render.moments import Moments, banner
 from ...rules.coords import board_letters, parse_cell, typed_cell
 from ...rules.errors import RuleError
+from ...tables.base import LocalFeeder, Table
 from .base import ARROWS, Scene, step_cell, through_animation
 from .concede import Concessions
 from .curtain import CurtainScene
@@ -43,12 +49,17 @@ class BattleBase(Concessions, RecordKeeper, Scene):
     def __init__(self, app, match, game, width: int, height: int, keep_record: bool = True):
         super().__init__(app)
         self.match = match
-        self.game = game
+        if isinstance(game, Table):           # a seat of a game held elsewhere (online)
+            self.feeder, self.tables = game.feeder, {game.seat: game}
+        else:                                 # the game is played here: a table per seat
+            self.feeder = LocalFeeder(game, match.entry.table)
+            self.tables = self.feeder.tables
         self.keep_record = keep_record and not self.demo
         self.letters = board_letters(match.letters, width, height)
         self.board_size = (width, height)
         humans = match.humans
-        self.viewer = game.turn if match.hot_seat else (humans[0] if humans else 0)
+        turn = next(iter(self.tables.values())).turn
+        self.viewer = turn if match.hot_seat else (humans[0] if humans else 0)
         self.timeline = Timeline()
         self.effects = Effects(random.Random(match.seed ^ 0x5EA))
         self.moments = Moments()      # a kill's big word, slow motion and nudge
@@ -65,11 +76,22 @@ class BattleBase(Concessions, RecordKeeper, Scene):
         self._saved_moves = -1
         self.thinking = None      # the computer's choice being worked out in the worker
         self._then = None         # what takes that choice when it is ready
-        self._view_key = None     # the viewer's view is cached per state, not made a frame
-        self.turn_shown = game.turn   # whose turn the screen shows: moves with the cues
-        self.over_shown = game.over
+        self.turn_shown = turn    # whose turn the screen shows: moves with the cues
+        self.over_shown = self.table.over
         self.voyage = VoyageBattle(self)   # a campaign battle's hints, limits and boss bar
         self.liveries = liveries(app, match, self.demo)   # the person's paint and flag
+
+    @property
+    def table(self):
+        """The table of the person at the screen: what the screen shows and checks."""
+        return self.tables[self.viewer]
+
+    @property
+    def game(self):
+        """The game as this screen holds it, for what is done beside and after the play (its
+        record, a campaign's save, the game over): the rules' own where it is played here, the
+        seat's table where it is played elsewhere."""
+        return self.feeder.game if self.feeder.game is not None else self.table
 
     def livery_of(self, owner: int):
         """The paint and flag ``owner``'s fleet is drawn in (None: the plain grey)."""
@@ -80,37 +102,50 @@ class BattleBase(Concessions, RecordKeeper, Scene):
     def _begin(self) -> None:
         """Show the game as it stands; the computers greet a new one. A battle resumed (its
         window closed, a campaign's battle saved) plays its moves again first, every cue
-        skipped, so its log, marks and wrecks are as they were (issue 33); a remote game has
-        only its seat's view to show."""
-        if self.game.history and not self.match.online and not self.demo:
+        skipped, so its log, marks and wrecks are as they were (issue 33); online the seat's
+        table has only its view to show."""
+        if self.table.moves and not self.match.online and not self.demo:
             self.replay()
         self._sync()
-        if not self.game.history:
+        if not self.table.moves:
             for p in self.ais:
                 self._remark(p, "start")
 
     def replay(self) -> None:
         """Play ``game``'s moves again on the screen from its start, every cue skipped and
-        silent, nothing asked of anyone (no curtain, no computer's turn)."""
-        final = self.game
-        data = {k: v for k, v in final.to_dict().items() if k not in ("moves", "ended")}
-        self.game = start = type(final).from_dict(data)
+        silent, nothing asked of anyone (no curtain, no computer's turn): the tables hear them
+        all again, as they would have."""
+        final, kept = self.feeder, self.tables
+        data = {k: v for k, v in final.game.to_dict().items() if k not in ("moves", "ended")}
+        replayed = LocalFeeder(type(final.game).from_dict(data), self.match.entry.table)
+        self.feeder, self.tables = replayed, replayed.tables
         self._sync()
         self.replaying = True
         self.app.audio.hush(True)
+        done = False
         try:
             for p in self.ais:
                 self._remark(p, "start")
-            for _, action, _ in final.history:
-                self.show(start.apply(action))
+            for _, action, _ in final.game.history:
+                self.show(self._act(action))
                 self.timeline.skip()
+            done = True
         finally:
             self.app.audio.hush(False)
             self.replaying = False
-            self.game = final
+            if done:        # the moves have brought it where the game is: the same game on
+                replayed.game = final.game
+            else:
+                self.feeder, self.tables = final, kept
         self.effects.clear()
         self.moments.clear()
-        self.turn_shown, self.over_shown = final.turn, final.over
+        self.turn_shown, self.over_shown = self.table.turn, self.table.over
+
+    def _act(self, action) -> list:
+        """Play ``action`` for the seat the rules wait for, through its table: the events the
+        person at the screen is told of it (online none yet: they come with the next state)."""
+        self.tables[self.table.turn].apply(action)
+        return self.table.events
 
     def show(self, events) -> None:
         """Queue the cues of ``events`` (what one action caused): the mode's."""
@@ -129,14 +164,11 @@ class BattleBase(Concessions, RecordKeeper, Scene):
     @property
     def _free_to_act(self) -> bool:
         """The person at the screen is the one the rules wait for, and nothing is playing."""
-        return not self.game.over and not self.busy and self._mine(self.game.turn)
+        return not self.table.over and not self.busy and self._mine(self.table.turn)
 
     def _view(self):
-        """What the viewer may see of the game, made once per state."""
-        key = (len(self.game.history), self.viewer)
-        if self._view_key != key:
-            self._view_key, self._view_cache = key, self.game.view(self.viewer)
-        return self._view_cache
+        """What the viewer may see of the game: his table's view."""
+        return self.table.latest
 
     @property
     def busy(self) -> bool:
@@ -146,7 +178,7 @@ class BattleBase(Concessions, RecordKeeper, Scene):
     def waiting_for_viewer(self) -> bool:
         """The rules wait for the person at the screen, though the screen may still show what
         led there: a click then finishes the animation and acts."""
-        return not self.game.over and self.thinking is None and self._mine(self.game.turn)
+        return not self.table.over and self.thinking is None and self._mine(self.table.turn)
 
     # -- words --------------------------------------------------------------------------------
     def _cell(self, cell) -> str:
@@ -166,7 +198,7 @@ class BattleBase(Concessions, RecordKeeper, Scene):
     def attempt(self, action) -> bool:
         """Play the person's ``action`` if the rules allow it, else say why; True if played."""
         try:
-            self.game.check(action)
+            self.table.check(action)
         except RuleError as exc:
             self.refuse(describe(exc, self.tr, self.letters))
             return False
@@ -195,7 +227,7 @@ class BattleBase(Concessions, RecordKeeper, Scene):
         if player != self.turn_shown:
             self._sound("turn", False)   # the turn passes: the ship's bell
         self.turn_shown = player
-        if self.match.hot_seat and not self.game.over and player != self.viewer:
+        if self.match.hot_seat and not self.table.over and player != self.viewer:
             self._curtain(player, self.tr("curtain.turn", name=self._name(player)))
 
     def _curtain(self, player: int, message: str, then=None) -> None:
@@ -280,20 +312,20 @@ class BattleBase(Concessions, RecordKeeper, Scene):
 
     # -- the computer's turn ------------------------------------------------------------------
     def _computer_move(self, skipping: bool) -> None:
-        g = self.game
-        actor = g.turn           # whom the rules wait for: a decision's player while one is due
-        if g.over or self.seat(actor).kind != COMPUTER:
+        t = self.table
+        actor = t.turn           # whom the rules wait for: a decision's player while one is due
+        if t.over or self.seat(actor).kind != COMPUTER:
             return
         self.think(self._deciding(actor), lambda action: self._decided(actor, action), skipping)
 
     def _deciding(self, player: int):
         """A call, made off the screen's thread, that returns ``player``'s action: what it
-        reads (the view, the legal actions) is taken now, on this thread. (Classic's captain
+        reads (its own table's view and legal actions) is taken now, on this thread. (Classic's captain
         draws its decision's generator from ``ai_rng``, which nothing else uses while a
         decision is in flight.)"""
-        ai, game = self.ais[player], self.game
-        view = game.view(player)
-        legal = game.legal_actions() if ai.wants_legal else None
+        ai, table = self.ais[player], self.tables[player]
+        view = table.latest
+        legal = table.legal_actions() if ai.wants_legal else None
         return lambda: ai.act(view, legal)
 
     def _decided(self, player: int, action) -> None:
@@ -307,7 +339,7 @@ class BattleBase(Concessions, RecordKeeper, Scene):
         threads at once (anything else that tells it of the game, such as «Кораблики»'s
         ``observe``, must wait for ``thinking`` to be None). A game already over (resigned or
         drawn by agreement while a cue still meant to ask the computer) asks nothing."""
-        if self.game.over or self.replaying:
+        if self.table.over or self.replaying:
             return
         if skipping:
             decided(decide())
@@ -361,7 +393,7 @@ class BattleBase(Concessions, RecordKeeper, Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         speed = self.app.settings.anim_speed
-        if not self.game.over:
+        if not self.table.over:
             self.elapsed += dt
         slow = self.moments.time_scale    # a kill's slow motion
         self.moments.update(dt * speed)
@@ -373,8 +405,8 @@ class BattleBase(Concessions, RecordKeeper, Scene):
         self.effects.update(dt * speed * slow)
         self.message_time = max(0.0, self.message_time - dt)
         self.animate(dt, speed)
-        g = self.game
-        if not g.over and not self.busy and self.seat(g.turn).kind == COMPUTER:
+        t = self.table
+        if not t.over and not self.busy and self.seat(t.turn).kind == COMPUTER:
             self.timeline.add(self.AI_THINK, self._computer_move)
         self.settle(dt * speed)
         self.fire_typed()

@@ -1,5 +1,6 @@
 """Resigning and a draw (RULES.md §0), and the pause menu that offers them: what every battle
-screen shares. A mixin of ``BattleBase``: it uses the scene's ``game``, ``match``, ``viewer``,
+screen shares. A mixin of ``BattleBase``: it uses the scene's ``table`` and ``tables`` (each
+seat's), ``feeder`` (where the game is), ``game`` (a campaign's save), ``match``, ``viewer``,
 ``seat``, ``ais``, ``log``, ``timeline``, ``_curtain``, ``refuse``, ``_log``, ``_last_words``
 and ``end``."""
 
@@ -17,7 +18,7 @@ class Concessions:
     def open_pause(self) -> None:
         """The pause menu, with "Resign" and "Offer a draw" where the match allows them, and
         "Save and back to the chart" in a campaign battle."""
-        m, live = self.match, not self.game.over and not self.finished
+        m, live = self.match, not self.table.over and not self.finished
         self.app.flow.pause(
             self.save_record_now, self.save_record,
             on_resign=self.resign if live and m.may_resign else None,
@@ -40,18 +41,19 @@ class Concessions:
 
     def resign(self) -> None:
         """§0: the person at the screen resigns; the other side wins."""
-        if not self.game.over:
-            self._conceded(self.game.resign(self.viewer))
+        if not self.table.over:
+            self.feeder.resign(self.viewer)
+            self._conceded(self.table.events)
 
     def offer_draw(self) -> None:
         """§0: two people: the curtain falls, the other side accepts or declines, and the seat
         comes back if he declines; the computer accepts only when it judges itself no better
         off (its ``accepts_draw``, from its own view)."""
         offerer, other = self.viewer, 1 - self.viewer
-        if self.game.over:
+        if self.table.over:
             return
         if self.seat(other).kind == COMPUTER:
-            if accepts_draw(self.ais[other], self.game.view(other)):
+            if accepts_draw(self.ais[other], self.tables[other].latest):
                 self.agree_draw()
             else:
                 self.refuse(self.tr("draw.declined", name=self._name(other)))
@@ -70,8 +72,9 @@ class Concessions:
                                      other=self._name(other)), then=answer)
 
     def agree_draw(self) -> None:
-        if not self.game.over:
-            self._conceded(self.game.agree_draw())
+        if not self.table.over:
+            self.feeder.agree_draw()
+            self._conceded(self.table.events)
 
     def _conceded(self, events) -> None:
         """The game ended by §0: the computer's choice in flight is dropped (the worker's

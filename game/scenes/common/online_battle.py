@@ -1,8 +1,9 @@
 """Today's battle screen of a mode, with the other player at another computer (issue 23).
 
-``online(cls)`` mixes ``OnlineBattle`` into a mode's battle screen: its game is a remote game
-(``game.net.remote_game``) whose ``apply`` sends the act; the events of each "state" the server
-sends are played as if the rules had returned them (the mode's ``show``). The header says
+``online(cls)`` mixes ``OnlineBattle`` into a mode's battle screen: it is built on this seat's
+table (``game.tables``, fed by a ``Sender``: its ``apply`` sends the act); each "state" the
+server sends is handed to the table, and its events are played as if the rules had returned
+them (the mode's ``show``). The header says
 "X is thinking…" while the other player acts and "waiting for X to come back (m:ss)" while he is
 gone, with "Claim the game" once the room allows it; resigning and a draw go to the server; a
 one-line chat (Tab, or T / Enter while the other plays; Esc closes) with the quick phrases
@@ -19,6 +20,7 @@ from ...net import codec
 from ...net.protocol import MAX_CHAT, PHRASES
 from ...render import text, theme
 from ...rules.base import GameOver
+from ...rules.errors import IllegalAction, RuleError
 from ...render.widgets import Button, panel
 from .dialogs import ConfirmScene
 from .online import address_button
@@ -26,8 +28,20 @@ from .online import address_button
 _CLASSES: dict = {}
 
 
+def rule_error(rule: dict) -> RuleError:
+    """The server's refusal ("illegal": ``rule`` {code, params}) as the rules' own error, so
+    the screen says it as it says a local one."""
+    try:
+        params = codec.decode(rule.get("params") or {})
+    except Exception:        # a refusal's words are never worth a failure
+        params = {}
+    params = params if isinstance(params, dict) else {}
+    return IllegalAction(str(rule.get("code", "unknown")),
+                         **{str(k): v for k, v in params.items()})
+
+
 def online(cls: type) -> type:
-    """``cls`` (a mode's battle screen) playing a remote game."""
+    """``cls`` (a mode's battle screen) playing a game held by the server."""
     if cls not in _CLASSES:
         _CLASSES[cls] = type(f"Online{cls.__name__}", (OnlineBattle, cls), {})
     return _CLASSES[cls]
@@ -36,14 +50,14 @@ def online(cls: type) -> type:
 class OnlineBattle:
     """The mixin: put before the mode's battle screen (``online``)."""
 
-    def __init__(self, app, match, game, session):
+    def __init__(self, app, match, table, session):
         self.session = session
         self.chat: str | None = None       # the chat line being typed (None: closed)
         self._eat_text = False             # the T that opened the chat types nothing
         self._asked_draw = False
         self._gone_since = None            # (seconds gone when told, app time then)
         self._resync = False               # the connection came back: show the game anew
-        super().__init__(app, match, game, keep_record=False)
+        super().__init__(app, match, table, keep_record=False)
         self.claim_button = Button(lambda: self.tr("online.claim"), self.claim,
                                    lambda: self.can_claim)
         self.address_button = address_button(self, session)
@@ -57,15 +71,15 @@ class OnlineBattle:
 
     @property
     def _free_to_act(self) -> bool:
-        return super()._free_to_act and not self.game.waiting
+        return super()._free_to_act and not self.table.waiting
 
     @property
     def waiting_for_viewer(self) -> bool:
-        return super().waiting_for_viewer and not self.game.waiting
+        return super().waiting_for_viewer and not self.table.waiting
 
     @property
     def can_claim(self) -> bool:
-        return (bool(self.session.remote.state.get("can_claim")) and not self.game.over
+        return (bool(self.session.remote.state.get("can_claim")) and not self.table.over
                 and not self.session.unreachable)
 
     # -- what the server says ---------------------------------------------------------------------
@@ -92,22 +106,22 @@ class OnlineBattle:
         except codec.CodecError as exc:     # a server that breaks the protocol: said, no crash
             self.refuse(self.tr("online.refused", why=f"the server's state: {exc}"[:300]))
             return
-        events = self.game.take(state, view, events)
+        events = self.table.take(state, view, events)
         if self._resync:
             self._resync = False
             self.timeline.skip()        # what was being shown when the link broke, at its end
             if not any(not isinstance(e, GameOver) for e in events):
                 self._sync()            # nothing to replay: the fields as the view holds them
-                self.turn_shown, self.over_shown = self.game.turn, self.game.over
+                self.turn_shown, self.over_shown = self.table.turn, self.table.over
         if events:                      # (back in a battle: the moves missed, played as they
-            self.show(events, self.game.together(events))      # come, as if seen then)
+            self.show(events, self.table.together(events))     # come, as if seen then)
         self._took(state)
 
     def _took(self, state: dict) -> None:
         gone = self.session.other_gone()
         self._gone_since = None if gone is None else (gone, self.app.time)
         offer = state.get("draw_offer")
-        if offer == self.other and not self._asked_draw and not self.game.over:
+        if offer == self.other and not self._asked_draw and not self.table.over:
             self._asked_draw = True
             name = self._name(self.other)
             self.app.scenes.push(ConfirmScene(
@@ -118,9 +132,9 @@ class OnlineBattle:
             self._asked_draw = False
 
     def _refused(self, message: dict) -> None:
-        self.game.refused()
+        self.table.refused()
         if message.get("code") == "illegal" and isinstance(message.get("rule"), dict):
-            self.refuse(describe(self.game.rule_error(message["rule"]), self.tr, self.letters))
+            self.refuse(describe(rule_error(message["rule"]), self.tr, self.letters))
         elif message.get("code") not in ("stale",):     # a stale act: the state follows
             self.refuse(self.tr("online.refused", why=message.get("message", "")))
 
@@ -133,11 +147,11 @@ class OnlineBattle:
 
     # -- what the person does ------------------------------------------------------------------
     def resign(self) -> None:
-        if not self.game.over:
+        if not self.table.over:
             self.session.send({"type": "resign"})
 
     def offer_draw(self) -> None:
-        if not self.game.over:
+        if not self.table.over:
             self.session.send({"type": "offer_draw"})
             self.log.append((Phrase("online.draw_offered", name=self.seat(self.other)),
                              theme.TEXT_DIM))
@@ -194,7 +208,7 @@ class OnlineBattle:
 
     # -- words and drawing ---------------------------------------------------------------------
     def gone_words(self) -> str | None:
-        if self._gone_since is None or self.game.over:
+        if self._gone_since is None or self.table.over:
             return None
         gone, then = self._gone_since
         seconds = int(gone + self.app.time - then)
@@ -212,7 +226,7 @@ class OnlineBattle:
             return gone, theme.BAD
         # the other acts once what led there has played: his turn, or his part of this seat's
         # turn (Naval's interception, «Кораблики»'s answer), which no turn change announces
-        if self.game.turn == self.other and not self.timeline.busy:
+        if self.table.turn == self.other and not self.timeline.busy:
             return self.tr("online.thinking", name=self._name(self.other)), colour
         return words, colour
 

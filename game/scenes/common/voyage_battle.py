@@ -74,7 +74,7 @@ class VoyageBattle:
         self.current: str | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)      # the hint's panel, as last drawn
         self.close = pygame.Rect(0, 0, 0, 0)
-        self._measured: tuple | None = None      # (history length, measures) as shown
+        self._measured: tuple | None = None      # (moves, measures) as shown
         self._strength: tuple | None = None      # (left, total) as shown
         self.limits_rect = pygame.Rect(0, 0, 0, 0)   # the limits line, as last drawn
 
@@ -105,9 +105,9 @@ class VoyageBattle:
             if problem:
                 app = self.scene.app
                 app.notify(app.tr("notice.profile_not_saved", error=problem))
-        game, entry = self.scene.game, self.scene.match.entry
-        if not busy and (self._measured is None or self._measured[0] != len(game.history)):
-            self._measured = (len(game.history), entry.measure(game, self.person))
+        table, entry = self.scene.tables[self.person], self.scene.match.entry
+        if not busy and (self._measured is None or self._measured[0] != table.moves):
+            self._measured = (table.moves, entry.measure(table, self.person))
             if self.shows_boss:
                 self._strength = entry.strength(self.scene._view())
 

@@ -10,7 +10,7 @@ curtain falls before each turn and before the other's answer.
 
 As every battle scene here, this one passes actions to the rules and plays back the events they
 return: what the board shows (``self.display``) changes on the animation's cues, and is set
-from the game itself whenever nothing is playing.
+from the viewer's table whenever nothing is playing (and as the curtain hands the screen over).
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ class KorablikiBattleScene(TurnWords, EventShow, BattleBase):
         self.asking = None                # the last «ЧТО ЭТО?» played here (its block)
         self.tally = None                 # what the viewer knows of both fleets, as shown
         self.step_shown = kr.MOVE         # the step of the turn shown (STEPS)
-        self.again_shown = game.again     # that turn is one more after a won asking (K-e)
+        self.again_shown = self.table.again   # that turn is one more after a won asking (K-e)
         self.display: dict = {}
         self.cursor = (7, 11) if self.viewer == 0 else (8, 3)
         self.selected = None
@@ -81,26 +81,26 @@ class KorablikiBattleScene(TurnWords, EventShow, BattleBase):
         return self.viewer == 1
 
     def _sync(self) -> None:
-        g = self.game
-        self.display = {c: Shown(p.owner, p.rank, p.revealed) for c, p in g.pieces.items()}
-        self.scorched = scorched_zones(g.history)  # online: blasts missed while away too
+        t = self.table
+        self.display = {c: Shown(p.owner, p.rank, p.revealed) for c, p in t.pieces.items()}
+        self.scorched = scorched_zones(t.history)  # online: blasts missed while away too
         self._count()
-        self.step_shown = kr.MOVE if g.phase == kr.MOVE else kr.ACT
+        self.step_shown = kr.MOVE if t.phase == kr.MOVE else kr.ACT
 
     @property
     def human_to_move(self) -> bool:
-        return self._free_to_act and self.game.phase == kr.MOVE
+        return self._free_to_act and self.table.phase == kr.MOVE
 
     @property
     def human_to_act(self) -> bool:
-        return self._free_to_act and self.game.phase == kr.ACT
+        return self._free_to_act and self.table.phase == kr.ACT
 
     @property
     def human_answering(self) -> bool:
-        return self._free_to_act and self.game.phase == kr.ANSWER
+        return self._free_to_act and self.table.phase == kr.ANSWER
 
     def _has_bomb(self) -> bool:
-        return any(p.rank == kr.BOMB for p in self.game.own(self.game.turn))
+        return any(p.rank == kr.BOMB for p in self.table.own(self.table.turn))
 
     # -- layout -------------------------------------------------------------------------------
     def lay_out(self, w: int, h: int, u: float) -> None:
@@ -135,16 +135,16 @@ class KorablikiBattleScene(TurnWords, EventShow, BattleBase):
     # -- the human's turn ---------------------------------------------------------------------
     def click(self, cell) -> None:
         """A click (or Space) on a board cell."""
-        g = self.game
+        t = self.table
         if self.human_answering:
-            for i, option in enumerate(g.answer_options(g.pending.target)):
+            for i, option in enumerate(t.answer_options(t.pending.target)):
                 if cell in option:
                     self.block_index = i
             return
         if not (self.human_to_move or self.human_to_act):
             return
-        me = g.turn
-        piece = g.pieces.get(cell)
+        me = t.turn
+        piece = t.pieces.get(cell)
         if piece is not None and piece.owner == me:
             if self.selected == cell:
                 self.selected = None
@@ -153,7 +153,7 @@ class KorablikiBattleScene(TurnWords, EventShow, BattleBase):
                 self.block_index = 0
             self.app.sound("click")
             return
-        if g.phase == kr.MOVE and piece is not None:
+        if t.phase == kr.MOVE and piece is not None:
             # an enemy piece in the move step is an asking: the rules say it comes after a
             # move, even in the turn a won asking gave (K-e)
             self.attempt(kr.Ask(self.selected or cell, cell))
@@ -162,10 +162,10 @@ class KorablikiBattleScene(TurnWords, EventShow, BattleBase):
             if piece is not None:
                 self.refuse(self.tr("kor.pick_own"))
             return
-        if g.phase == kr.MOVE:
+        if t.phase == kr.MOVE:
             self.attempt(kr.Move(self.selected, cell))
             return
-        mine = g.pieces.get(self.selected)
+        mine = t.pieces.get(self.selected)
         if piece is None or mine is None:
             self.refuse(self.tr("kor.pick_target"))
             return
@@ -176,22 +176,22 @@ class KorablikiBattleScene(TurnWords, EventShow, BattleBase):
             self.attempt(kr.Ask(self.selected, cell, block if len(block) > 1 else ()))
 
     def block_choices(self) -> list:
-        g = self.game
-        p = g.pieces.get(self.selected) if self.selected else None
+        t = self.table
+        p = t.pieces.get(self.selected) if self.selected else None
         if p is None or p.rank not in kr.COMBAT:
             return [()]
-        return g.blocks_with(p)
+        return t.blocks_with(p)
 
     def next_block(self) -> None:
         if self.human_answering:
-            n = len(self.game.answer_options(self.game.pending.target))
+            n = len(self.table.answer_options(self.table.pending.target))
             self.block_index = (self.block_index + 1) % n
         else:
             self.block_index = (self.block_index + 1) % max(1, len(self.block_choices()))
         self.app.sound("click")
 
     def end_turn(self) -> None:
-        if self.human_to_act or (self.human_to_move and not self.game.has_move()):
+        if self.human_to_act or (self.human_to_move and not self.table.has_move()):
             self.attempt(kr.EndTurn())
 
     def ask_bomb(self) -> None:
@@ -205,7 +205,7 @@ class KorablikiBattleScene(TurnWords, EventShow, BattleBase):
         answer already chosen (``give_if_chosen``)."""
         if not self.human_answering:
             return
-        n = len(self.game.answer_options(self.game.pending.target))
+        n = len(self.table.answer_options(self.table.pending.target))
         if not 0 <= index < n:
             return
         if give_if_chosen and self.block_index % n == index:
@@ -217,19 +217,19 @@ class KorablikiBattleScene(TurnWords, EventShow, BattleBase):
     def answer(self, index: int | None = None) -> None:
         if not self.human_answering:
             return
-        options = self.game.answer_options(self.game.pending.target)
+        options = self.table.answer_options(self.table.pending.target)
         i = self.block_index if index is None else index
         if 0 <= i < len(options):
             self.attempt(kr.Answer(options[i]))
 
     # -- playing events -----------------------------------------------------------------------
     def play(self, action) -> None:
-        player = self.game.turn
+        player = self.table.turn
         if isinstance(action, kr.Ask):
             self.asking = action
         elif isinstance(action, kr.EndTurn):
             self.step_shown = "end"
-        events = self.game.apply(action)
+        events = self._act(action)
         self.match.progressed(self.game)
         self._applied(events)
         if isinstance(action, kr.Move):
@@ -247,12 +247,11 @@ class KorablikiBattleScene(TurnWords, EventShow, BattleBase):
         before anything answers it, whether or not he may answer with a block, so the asker
         learns nothing of the hidden ranks from the curtain or from what he saw before it
         (§K). He reads the outcome in the log, and sees it if his turn comes again."""
-        g = self.game
         other = 1 - player
-        if (not self.match.hot_seat or not isinstance(action, kr.Ask) or g.over
+        if (not self.match.hot_seat or not isinstance(action, kr.Ask) or self.table.over
                 or self.seat(other).kind != HUMAN):
             return False
-        return self._hand_over(other, events, 0.5)
+        return self._hand_over(other, self.tables[other].events, 0.5)   # as he hears them
 
     def _queue(self, events) -> None:
         at = 0.0
@@ -279,11 +278,24 @@ class KorablikiBattleScene(TurnWords, EventShow, BattleBase):
         if again:
             self._log(player, Phrase("kor.log.again"))
         self.again_shown = again
-        self.step_shown = kr.MOVE if self.game.phase == kr.MOVE else kr.ACT
+        self.step_shown = kr.MOVE if self.table.phase == kr.MOVE else kr.ACT
         super()._turn_changed(player)
 
     def _handed_over(self, player: int) -> None:
+        """The board as ``player`` may see it, from his table: his ranks, the enemy's he has
+        turned up. With cues still to play (a draw offered mid-turn), each piece stays where
+        the cues have it, its rank as he may know it; the last cue sets the board anew."""
         self.selected = None
+        if not self.timeline.busy:
+            self._sync()
+            return
+        pieces = self.table.pieces
+        for cell, shown in self.display.items():
+            piece = pieces.get(cell)
+            if piece is not None and piece.owner == shown.owner:
+                shown.rank, shown.revealed = piece.rank, piece.revealed
+            elif shown.owner != player and not shown.revealed:
+                shown.rank = None         # the other's, moved on: not his to know
 
     def _log_end(self, e: kr.GameOver) -> None:
         if e.winner is None:
@@ -371,12 +383,12 @@ class KorablikiBattleScene(TurnWords, EventShow, BattleBase):
 
     def _next_piece(self) -> None:
         """Tab with nothing picked: the cursor jumps to the next own piece that can move."""
-        g = self.game
+        t = self.table
         if not (self.human_to_move or self.human_to_act):
             return
-        movers = sorted({m.frm for m in g.legal_moves()}) if g.phase == kr.MOVE else \
-            sorted({c for c, p in g.pieces.items() if p.owner == g.turn
-                    and any(n in g.pieces and g.pieces[n].owner != g.turn
+        movers = sorted({m.frm for m in t.legal_moves()}) if t.phase == kr.MOVE else \
+            sorted({c for c, p in t.pieces.items() if p.owner == t.turn
+                    and any(n in t.pieces and t.pieces[n].owner != t.turn
                             for n in kr.side_neighbours(c))})
         if not movers:
             return
@@ -410,7 +422,7 @@ class KorablikiBattleScene(TurnWords, EventShow, BattleBase):
             draw_cell_tint(surface, geo, to_screen(c, flip), rgba)
         raised = set().union(*(m.hidden() for m in self.card_moments))
         draw_pieces(surface, geo, self.display, self.ghosts, self.viewer, self.selected,
-                    self.game.over and not self.busy, self.tr, (ox, oy),
+                    self.table.over and not self.busy, self.tr, (ox, oy),
                     self.livery_of(self.viewer), hide=raised)
         if self.human_to_move or self.human_to_act or self.human_answering:
             draw_cursor(surface, geo, to_screen(self.cursor, flip))
@@ -425,25 +437,25 @@ class KorablikiBattleScene(TurnWords, EventShow, BattleBase):
     def _hints(self) -> list:
         """Cells to light: the legal moves of the picked piece, the enemies it may ask or
         strike, the block it asks with; the blocks the asked side may answer with."""
-        g = self.game
+        t = self.table
         out = []
         if self.human_answering:
-            options = g.answer_options(g.pending.target)
+            options = t.answer_options(t.pending.target)
             for c in options[self.block_index % len(options)]:
                 out.append((c, (255, 196, 64, 110)))
-            out.append((g.pending.ship, (240, 80, 70, 110)))
+            out.append((t.pending.ship, (240, 80, 70, 110)))
             return out
-        if self.selected is None or self.selected not in g.pieces:
+        if self.selected is None or self.selected not in t.pieces:
             return out
         if self.human_to_move:
-            for m in g.moves_of(g.pieces[self.selected]):
+            for m in t.moves_of(t.pieces[self.selected]):
                 out.append((m.to, (90, 220, 120, 80)))
         elif self.human_to_act:
-            me = g.turn
-            p = g.pieces[self.selected]
+            me = t.turn
+            p = t.pieces[self.selected]
             if p.rank in kr.COMBAT or p.rank == kr.TOR:
                 for n in kr.side_neighbours(self.selected):
-                    q = g.pieces.get(n)
+                    q = t.pieces.get(n)
                     if q is not None and q.owner != me:
                         out.append((n, (240, 80, 70, 110)))
             if p.rank in kr.COMBAT:
@@ -458,11 +470,12 @@ class KorablikiBattleScene(TurnWords, EventShow, BattleBase):
     def stage(self) -> None:
         """§K: the first player moves, and sets off his atomic bomb at once (a full board of
         104 pieces under the blast)."""
-        game = self.game
-        if game.phase == kr.MOVE:
-            game.apply(game.legal_moves()[0])
+        if self.table.phase == kr.MOVE:
+            mover = self.tables[self.table.turn]
+            mover.apply(mover.legal_actions()[0])
         self._sync()
         self.play(kr.Bomb())
+        game = self.game          # the staged battle's own game: what the bench counts
         self.pieces_at_blast = len(game.pieces) + sum(len(x) for x in game.lost)
 
     def showcase_over(self) -> bool:

@@ -85,8 +85,8 @@ class EventShow:
     last «ЧТО ЭТО?» as played (its block)."""
 
     def show(self, events, together: bool = False) -> None:
-        """Queue the animation of ``events`` (what one action caused). A remote game's events
-        come here from the server (issue 23)."""
+        """Queue the animation of ``events`` (what one action caused). Online, they come with
+        the server's states (issue 23)."""
         self._queue(events)
 
     def _rank_words(self, rank: str, n: int = 1, tr=None) -> str:

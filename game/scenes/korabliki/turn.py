@@ -30,7 +30,7 @@ class TurnWords:
 
     def _count(self) -> None:
         """The tally anew from the viewer's view (online, none before the first state)."""
-        view = self.game.view(self.viewer)
+        view = self.table.latest
         self.tally = tally_of(view) if view is not None else None
 
     def place_controls(self) -> None:
@@ -40,18 +40,18 @@ class TurnWords:
         px = theme.font_px(self.size, 17)
         bh = int(px * 1.8)
         if self.human_answering:
-            g = self.game
-            rank = g.pieces[g.pending.target].rank
-            n = len(g.answer_options(g.pending.target))
+            t = self.table
+            rank = t.pieces[t.pending.target].rank
+            n = len(t.answer_options(t.pending.target))
             y = rect.bottom - 8 - n * (bh + 4) + 4
-            asked = (len(g.history), g.pending.target)
+            asked = (t.moves, t.pending.target)
             if asked != self._answers_for:     # the options of this asking, made once
                 self._answers_for = asked
                 self.answer_buttons = [
                     Button(lambda o=option: self._rank_words(rank, len(o)) + " " +
                            " ".join(self._cell(c) for c in o),
                            lambda i=i: self.choose_answer(i, True), hotkey=str(i + 1))
-                    for i, option in enumerate(g.answer_options(g.pending.target))]
+                    for i, option in enumerate(t.answer_options(t.pending.target))]
             for i, b in enumerate(self.answer_buttons):
                 b.rect = pygame.Rect(rect.x + 10, y + i * (bh + 4), rect.w - 20, bh)
         bw = (rect.w - 20 - 6) // 2
@@ -84,11 +84,11 @@ class TurnWords:
 
     def _selected_row(self):
         """The picked piece's name (and the block it asks with), or None."""
-        g = self.game
-        if self.selected is None or self.selected not in g.pieces or \
-                g.pieces[self.selected].owner != self.viewer:
+        t = self.table
+        if self.selected is None or self.selected not in t.pieces or \
+                t.pieces[self.selected].owner != self.viewer:
             return None
-        p = g.pieces[self.selected]
+        p = t.pieces[self.selected]
         words = rank_name(self.tr, p.rank)
         if self.human_to_act and p.rank in kr.COMBAT and len(self.block_choices()) > 1:
             block = self.block_choices()[self.block_index % len(self.block_choices())]
@@ -99,7 +99,7 @@ class TurnWords:
         """What to do now, in the step the person is at."""
         if self.human_answering:
             return self.tr("kor.answer_hint")
-        if self.game.phase == kr.MOVE:
+        if self.table.phase == kr.MOVE:
             return self.tr("kor.hint_again" if self.again_shown else "kor.hint_move")
         return self.tr("kor.hint_act")
 
@@ -121,7 +121,7 @@ class TurnWords:
         tally = self._tally()
         for row in chip_rows(tally, self.tr, names, theme.PLAYER_COLOURS) if tally else ():
             y += draw_chips(surface, x, y, w, row, px, line)
-        quiet = self.tr("kor.quiet", n=self.game.quiet, limit=kr.DRAW_QUIET)
+        quiet = self.tr("kor.quiet", n=self.table.quiet, limit=kr.DRAW_QUIET)
         text.draw(surface, quiet, (x, y), text.fit_px(quiet, px - 1, w), theme.TEXT_DIM)
         y += line
         picked = self._selected_row()

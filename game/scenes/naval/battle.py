@@ -86,28 +86,29 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
 
     # -- state ---------------------------------------------------------------------------------
     def sync_field(self, owner: int, f: Field) -> None:
-        g = self.game
-        f.marks = dict(g.marks[owner])
-        f.wrecks = [g.fleets[owner][i].cells for i in g.sunk[owner]]
-        f.lost = set(g.hits[owner])
-        f.flak = set(g.flak[owner])
+        t = self.table
+        f.marks = dict(t.marks[owner])
+        f.wrecks = [t.fleets[owner][i].cells for i in t.sunk[owner]]
+        f.lost = set(t.hits[owner])
+        f.flak = set(t.flak[owner])
 
     @property
     def human_to_move(self) -> bool:
-        return self._free_to_act and self.game.pending is None
+        return self._free_to_act and self.table.pending is None
 
     @property
     def human_intercepting(self) -> bool:
-        g = self.game
-        return (self._free_to_act and g.pending is not None and not self.match.auto_intercept
-                and self._threatened(g.pending.player))
+        t = self.table
+        return (self._free_to_act and t.pending is not None and not self.match.auto_intercept
+                and self._threatened(t.pending.player))
 
     def _threatened(self, defender: int) -> bool:
         """§N: does anything ``defender``'s Aegis reaches fall on one of his intact ship
-        cells? If not, nobody is asked: the automatic officer decides (issue 21)."""
-        key = len(self.game.history)
+        cells? If not, nobody is asked: the automatic officer decides (issue 21). He alone
+        knows: his own table says."""
+        key = (self.table.moves, defender)
         if self._threat_seen is None or self._threat_seen[0] != key:
-            view = self.game.view(defender)
+            view = self.tables[defender].latest
             intact = {c for s in view.own for c in s.cells} - set(view.own_hits)
             self._threat_seen = (key, any(c in intact for c in view.options))
         return self._threat_seen[1]
@@ -116,21 +117,21 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         """"Intercept for me": the automatic officer decides now and from then on."""
         if self.human_intercepting:
             self.match.auto_intercept = True
-            defender = self.game.pending.player
+            defender = self.table.pending.player
             self._intercept_by(self.match.helper(), defender, False)
 
     # -- playing actions -----------------------------------------------------------------------
     def play(self, action) -> None:
         """Pass ``action`` to the rules and queue the animation of what it caused."""
-        events = self.game.apply(action)
+        events = self._act(action)
         self.match.progressed(self.game)
         self._applied(events)
         if not self._hand_over_first(action, events):
             self.show(events)
 
     def show(self, events, together: bool = False) -> None:
-        """Queue the animation of ``events`` (what one action caused). A remote game's events
-        come here from the server (issue 23)."""
+        """Queue the animation of ``events`` (what one action caused). Online, they come with
+        the server's states (issue 23)."""
         self._queue(events)
 
     def _hand_over_first(self, action, events) -> bool:
@@ -138,18 +139,15 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         anything answers it, whether or not his Aegis can reach a shell, so the attacker learns
         nothing of the anti-air mount from the curtain or from what he saw before it (§N). He
         sees his volley's answer in the log and on the board when his turn comes again."""
-        g = self.game
         defender = 1 - self.viewer
-        if (not self.match.hot_seat or not isinstance(action, nv.Volley) or g.over
+        if (not self.match.hot_seat or not isinstance(action, nv.Volley) or self.table.over
                 or self.seat(defender).kind != HUMAN):
             return False
-        rest = []
         for event in events:
             if isinstance(event, nv.VolleyFired):
                 self._log(event.player, self._request_words(event.volley))
-            else:
-                rest.append(event)
-        return self._hand_over(defender, rest, 0.7)
+        rest = [e for e in self.tables[defender].events if not isinstance(e, nv.VolleyFired)]
+        return self._hand_over(defender, rest, 0.7)     # what follows, as the defender hears it
 
     def _queue(self, events) -> None:
         at = 0.0
@@ -184,7 +182,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
 
     def _intercept_by(self, ai, defender: int, skipping: bool) -> None:
         """The computer (or the automatic officer) picks what the Aegis shoots down."""
-        view = self.game.view(defender)
+        view = self.tables[defender].latest
         self.think(lambda: ai.act(view, None), self.play, skipping)
 
     def _request_words(self, v: nv.Volley) -> Join:
@@ -218,9 +216,9 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
 
     def _last_targets(self, player: int) -> list:
         """The cells ``player``'s last volley named (shown to the other after the curtain)."""
-        for shooter, action, _ in reversed(self.game.history):
-            if shooter == player and isinstance(action, nv.Volley):
-                return list(action.targets)
+        for shooter, _, result in reversed(self.table.history):
+            if shooter == player and isinstance(result, nv.VolleyFired):
+                return list(result.volley.targets)
         return []
 
     def _log(self, player: int, words, answer: bool = False) -> None:
@@ -295,7 +293,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         if self.intercept_button.handle(event) or self.delegate_button.handle(event):
             return
         geo = self.geo_of(self.viewer)
-        options = self.game.intercept_options()
+        options = self.table.intercept_options()
         cur = self.own_cursor or (options[0] if options else (6, 6))
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             self.own_cursor = self._aim(event, geo, self.toggle_down) or self.own_cursor
@@ -345,30 +343,30 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
     # -- drawing -------------------------------------------------------------------------------
     def draw_battle(self, surface: pygame.Surface, offset) -> None:
         v = self.viewer
-        g = self.game
+        t = self.table
         view = self._view()
         ox, oy = offset
         geo_l = self._geo["left"].moved(ox, oy)
         geo_r = self._geo["right"].moved(ox, oy)
         own = self.fields[v]
         intercepting = self.human_intercepting
-        own_cursor = (self.own_cursor or (g.intercept_options() or [(6, 6)])[0]) \
+        own_cursor = (self.own_cursor or (t.intercept_options() or [(6, 6)])[0]) \
             if intercepting else None
-        paint_field(surface, geo_l, self.letters, self.t, g.fleets[v],
+        paint_field(surface, geo_l, self.letters, self.t, t.fleets[v],
                     {c: m for c, m in own.marks.items() if m != nv.EMPTY},
                     own.wrecks, own.lost, own.pulses, cursor=own_cursor,
                     livery=self.livery_of(v), flak=own.flak)
         if view.aa is not None:
             draw_aa_reach(surface, geo_l, view.aa, 70 if intercepting else 12)
         if intercepting:
-            draw_incoming(surface, geo_l, g.volley, g.intercept_options(), self.shoot_down)
+            draw_incoming(surface, geo_l, t.volley, t.intercept_options(), self.shoot_down)
         enemy = self.fields[1 - v]
         to_move = self.human_to_move
         paint_field(surface, geo_r, self.letters, self.t + 1.3, [], enemy.marks, enemy.wrecks,
                     (), enemy.pulses, cursor=self.cursor if to_move else None,
                     dim=0.3 if intercepting else 0.0, flak=enemy.flak)
         if to_move:
-            draw_plan(surface, geo_r, self, self.cursor, v == g.first, nv.SIZE)
+            draw_plan(surface, geo_r, self, self.cursor, v == t.first, nv.SIZE)
         self.effects.draw(surface, (ox, oy))
         self.strike.draw(surface, (ox, oy))
         self._draw_titles(surface)
@@ -380,7 +378,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         """The names of ``owner``'s ships under his field, the sunk ones dimmed and struck."""
         wrecks = self.fields[owner].wrecks
         names = [(self.tr(f"naval.ship.{s.kind}"), s.cells not in wrecks)
-                 for s in self.game.fleets[owner]]
+                 for s in self.table.fleets[owner]]
         draw_fleet_names(surface, geo, names, self.log_rect.y - geo.grid.bottom - 2, px)
 
     def _prompt(self) -> str | None:
@@ -412,10 +410,10 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         px, x, y, line = status_panel(surface, rect, self.size, 18, 10)
         view = self._view()
         if self.human_intercepting:
-            g = self.game
-            shells = [c for c in g.intercept_options() if c in g.volley.shells]
-            planes = [c for c in g.intercept_options() if c not in g.volley.shells]
-            chosen = len([c for c in self.shoot_down if c in g.volley.shells])
+            t = self.table
+            shells = [c for c in t.intercept_options() if c in t.volley.shells]
+            planes = [c for c in t.intercept_options() if c not in t.volley.shells]
+            chosen = len([c for c in self.shoot_down if c in t.volley.shells])
             rows = [self.tr("naval.intercept_shells", n=chosen, total=min(nv.AA_SHELLS, len(shells)),
                             reach=len(shells)),
                     self.tr("naval.intercept_planes", n=len(planes))]
@@ -443,8 +441,8 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
                     pygame.draw.rect(surface, theme.GOOD, b.rect, 3, border_radius=8)
             self.fire_button.draw(surface, px)
         msg_y = y + line * 2
-        if self.game.quiet > nv.CEASEFIRE // 2:      # §N: the ceasefire count, once past 10
-            words = self.tr("naval.ceasefire", n=self.game.quiet, limit=nv.CEASEFIRE)
+        if self.table.quiet > nv.CEASEFIRE // 2:     # §N: the ceasefire count, once past 10
+            words = self.tr("naval.ceasefire", n=self.table.quiet, limit=nv.CEASEFIRE)
             text.draw(surface, words, (x, msg_y), text.fit_px(words, px - 2, rect.w - 20),
                       theme.ACCENT)
             msg_y += line

@@ -149,17 +149,17 @@ class VolleyPlan:
     def toggle_down(self, cell) -> None:
         if not self.human_intercepting:
             return
-        g = self.game
+        t = self.table
         if cell in self.shoot_down:
             self.shoot_down.remove(cell)
             self.app.sound("click")
             return
-        if cell not in g.intercept_options():
-            reason = ("out_of_reach" if cell in g.volley.targets else "not_incoming")
-            self.refuse(describe(IllegalAction(reason, cell=cell, mount=g.aa_mount(self.viewer)),
+        if cell not in t.intercept_options():
+            reason = ("out_of_reach" if cell in t.volley.targets else "not_incoming")
+            self.refuse(describe(IllegalAction(reason, cell=cell, mount=t.aa_mount(self.viewer)),
                                  self.tr, self.letters))
             return
-        shells = [c for c in self.shoot_down + [cell] if c in g.volley.shells]
+        shells = [c for c in self.shoot_down + [cell] if c in t.volley.shells]
         if len(shells) > nv.AA_SHELLS:
             self.refuse(describe(IllegalAction("too_many_shells", shells=nv.AA_SHELLS,
                                                got=len(shells)), self.tr, self.letters))

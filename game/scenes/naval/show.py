@@ -29,9 +29,9 @@ class VolleyShow:
         under the field, so the animation never shows where the enemy's mount stands."""
         geo = self.geo_of(defender)
         if defender == self.viewer:
-            mount = self.game.aa_mount(defender)
+            mount = self.table.aa_mount(defender)
             if mount is None:
-                mount = next((c for s in self.game.fleets[defender] for w, c in s.weapons
+                mount = next((c for s in self.table.fleets[defender] for w, c in s.weapons
                               if w == "aa"), (6, 6))
             return geo.center(mount)
         return (geo.center(target)[0], geo.grid.bottom + geo.cell)
@@ -195,7 +195,7 @@ class VolleyShow:
         defender = 1 - r.player
         geo = self.geo_of(defender)
         row = r.volley.torpedo
-        from_left = r.player == self.game.first
+        from_left = r.player == self.table.first
         d = 1 if from_left else -1
         edge_x = geo.grid.left - geo.cell * 0.5 if from_left else geo.grid.right + geo.cell * 0.5
         y = geo.center((0, row))[1]

@@ -1,12 +1,12 @@
-"""«Кораблики»'s remote game (issue 23, §K): what the «Кораблики» battle and game over screens read
-of a game, made from this seat's ``KorablikiView`` alone (``remote_game.RemoteGame``). Pure.
+"""«Кораблики»'s table (issue 34; RULES.md §K): what the «Кораблики» battle and game over
+screens read of a game, made from one seat's ``KorablikiView`` alone (``base.Table``). Pure.
 
 ``pieces`` holds every piece the view shows: this seat's own with their ranks (and whether the
 enemy knows each), the enemy's as positions, a rank only where it has been turned up (all of
 them once the game is over, §0). ``pending`` and ``answer_options`` are there only for the seat
 that answers, from its view. What the screen asks of the pieces (``moves_of``, ``has_move``,
-``legal_moves``, ``blocks_with``, ``check``) is the rules' own code run over these pieces: it
-reads the ranks of this seat's pieces only, and the positions of all.
+``legal_moves``, ``blocks_with``, ``check_view``) is the rules' own code run over these pieces:
+it reads the ranks of this seat's pieces only, and the positions of all.
 """
 
 from __future__ import annotations
@@ -14,8 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules import korabliki as kr
-from ..rules.errors import IllegalAction
-from .remote_game import RemoteGame
+from .base import Table, per_view
 
 
 @dataclass(frozen=True)
@@ -26,22 +25,12 @@ class Pending:
     ship: kr.Cell
 
 
-class KorablikiRemote(RemoteGame):
-    def __init__(self, config, seat: int, send):
-        super().__init__("korabliki", config, seat, send)
-        self.pieces: dict = {}        # cell -> Piece, as the latest view shows them
-        self.forts_taken = 0          # the enemy's forts this seat saw removed
-        self.again = False            # the turn is one more after a won asking (its view says)
+class KorablikiTable(Table):
+    mode = "korabliki"
 
-    def take(self, state: dict, view, events) -> list:
-        out = super().take(state, view, events)
-        self.again = view.again
-        pieces = {p.cell: kr.Piece(p.id, self.seat, p.rank, p.cell, p.revealed, p.moved)
-                  for p in view.own}
-        pieces.update({p.cell: kr.Piece(p.id, self.enemy, p.rank, p.cell, p.rank is not None,
-                                        p.moved) for p in view.enemy})
-        self.pieces = pieces
-        return out
+    def __init__(self, config, seat: int, feeder):
+        super().__init__(config, seat, feeder)
+        self.forts_taken = 0          # the enemy's forts this seat saw removed
 
     # -- the turn and the end ------------------------------------------------------------------
     @property
@@ -53,6 +42,11 @@ class KorablikiRemote(RemoteGame):
         return self.latest.quiet
 
     @property
+    def again(self) -> bool:
+        """The turn is one more after a won asking (K-e; both see it)."""
+        return self.latest.again
+
+    @per_view
     def pending(self):
         v = self.latest
         return Pending(v.pending_target, v.pending_ship) if v.pending_target is not None \
@@ -63,6 +57,16 @@ class KorablikiRemote(RemoteGame):
         return list(v.answer_options) if target == v.pending_target else []
 
     # -- the pieces ----------------------------------------------------------------------------
+    @per_view
+    def pieces(self) -> dict:
+        """cell -> Piece, as the view shows them (an enemy's rank None while hidden)."""
+        v = self.latest
+        pieces = {p.cell: kr.Piece(p.id, self.seat, p.rank, p.cell, p.revealed, p.moved)
+                  for p in v.own}
+        pieces.update({p.cell: kr.Piece(p.id, self.enemy, p.rank, p.cell, p.revealed, p.moved)
+                       for p in v.enemy})
+        return pieces
+
     def piece_at(self, cell):
         return self.pieces.get(cell)
 
@@ -97,13 +101,17 @@ class KorablikiRemote(RemoteGame):
         player = self.seat if player is None else player
         return kr.KorablikiGame.legal_moves(self, player) if player == self.seat else []
 
-    def check(self, action) -> None:
-        """What this seat can tell from its view: the rules' own check over its pieces (the
-        server checks it all again)."""
-        super().check(action)
-        if self.turn != self.seat:
-            raise IllegalAction("not_your_turn")
+    def check_view(self, action) -> None:
+        """The rules' own check over this seat's pieces."""
         kr.KorablikiGame.check(self, action)
+
+    def legal_from_view(self) -> list:
+        """The rules' own list over this seat's pieces: its answers, its moves or its acts."""
+        if self.phase == kr.ANSWER:
+            return [kr.Answer(o) for o in self.latest.answer_options]
+        if self.phase == kr.MOVE:
+            return self.legal_moves()
+        return kr.KorablikiGame.legal_acts(self)
 
     # -- what this seat saw: the events of each state (the blasts' scorch, the statistics) ------
     def observe(self, events) -> None:

@@ -1,5 +1,5 @@
-"""Naval's remote game (issue 23, §N): what the Naval battle and game over screens read of a game,
-made from this seat's ``NavalView`` alone (``remote_game.RemoteGame``). Pure.
+"""Naval's table (issue 34; RULES.md §N): what the Naval battle and game over screens read of a
+game, made from one seat's ``NavalView`` alone (``base.Table``). Pure.
 
 Per field owner the screens read ``fleets``, ``marks``, ``hits``, ``sunk`` and ``flak`` (what was
 shot down over it). This seat's own come from its view's own side. Of the enemy's, this seat
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..rules import naval as nv
 from ..rules.errors import IllegalAction
-from .remote_game import RemoteGame
+from .base import Table, per_view
 
 HIT_MARKS = (nv.HIT, nv.SUNK)
 
@@ -27,14 +27,8 @@ class Decision:
     kind: str
 
 
-class NavalRemote(RemoteGame):
-    def __init__(self, config, seat: int, send):
-        super().__init__("naval", config, seat, send)
-
-    def _pair(self, own, enemy) -> list:
-        out = [None, None]
-        out[self.seat], out[self.enemy] = own, enemy
-        return out
+class NavalTable(Table):
+    mode = "naval"
 
     # -- the turn and the end ------------------------------------------------------------------
     @property
@@ -45,7 +39,7 @@ class NavalRemote(RemoteGame):
     def quiet(self) -> int:
         return self.latest.quiet
 
-    @property
+    @per_view
     def pending(self):
         """The interception the rules wait for from this seat (the other's is not known)."""
         v = self.latest
@@ -66,33 +60,37 @@ class NavalRemote(RemoteGame):
         return self.latest.aa if player == self.seat else None
 
     # -- per field owner, from the view -----------------------------------------------------
-    @property
+    @per_view
     def fleets(self) -> list:
+        """Each side's fleet in its order (one ship of each kind, the biggest first): of the
+        enemy's, the sunk ones with their cells and the rest by kind alone, until the game is
+        over."""
         v = self.latest
         if v.enemy_fleet is not None:
             enemy = list(v.enemy_fleet)
-        else:    # sunk: kind and cells; afloat: the kind alone
-            enemy = [nv.NavalShip(k, tuple(cells), ()) for k, cells in v.enemy_sunk]
-            enemy += [nv.NavalShip(k, (), ()) for k in v.enemy_afloat]
+        else:
+            sunk = dict(v.enemy_sunk)
+            kinds = sorted(list(sunk) + list(v.enemy_afloat), key=nv.KINDS.index)
+            enemy = [nv.NavalShip(k, tuple(sunk.get(k, ())), ()) for k in kinds]
         return self._pair(list(v.own), enemy)
 
-    @property
+    @per_view
     def marks(self) -> list:
         v = self.latest
         return self._pair(dict(v.incoming), dict(v.target))
 
-    @property
+    @per_view
     def flak(self) -> list:
         """The cells over each field where a shell or a plane was shot down (both sides know)."""
         v = self.latest
         return self._pair(set(v.flak_own), set(v.flak_target))
 
-    @property
+    @per_view
     def hits(self) -> list:
         v = self.latest
         return self._pair(set(v.own_hits), {c for c, m in v.target.items() if m in HIT_MARKS})
 
-    @property
+    @per_view
     def sunk(self) -> list:
         hits = self.hits
         return [[i for i, s in enumerate(f) if s.cells and all(c in hits[p] for c in s.cells)]
@@ -117,11 +115,8 @@ class NavalRemote(RemoteGame):
                 return basis, (a[i], b[i])
         return "draw", (a[0], b[0])
 
-    # -- what this seat may do, from its view (the server checks it all again) -----------------
-    def check(self, action) -> None:
-        super().check(action)
-        if self.turn != self.seat:
-            raise IllegalAction("not_your_turn")
+    # -- what this seat may do, from its view -------------------------------------------------
+    def check_view(self, action) -> None:
         if self.pending is not None:
             if not isinstance(action, nv.Intercept):
                 raise IllegalAction("decision_pending", decision=nv.INTERCEPT, player=self.seat)
@@ -195,7 +190,28 @@ class NavalRemote(RemoteGame):
             raise IllegalAction("too_many_shells", shells=nv.AA_SHELLS,
                                 got=len([c for c in cells if c in volley.shells]))
 
-    # -- what this seat saw: the volleys and their answers, as the rules' history holds them ----
+    # the rules' own list of legal actions, run over this seat's view (its own volley's shape,
+    # abilities and targets: the rules ask them of the player to act, who is this seat)
+    def targetable(self, player: int) -> list:
+        return self.latest.targetable()
+
+    def volley_shape(self, player: int) -> tuple[int, bool]:
+        v = self.latest
+        return v.guns - 2 * v.pair, v.pair
+
+    def ability_allowed(self) -> bool:
+        return self.latest.ability_allowed
+
+    def torpedo_ready(self, player: int) -> bool:
+        return self.latest.torpedo_ready
+
+    def planes(self, player: int) -> int:
+        return self.latest.planes
+
+    def legal_from_view(self) -> list:
+        return nv.NavalGame.legal_actions(self)
+
+    # -- what this seat saw: the volleys and their answers --------------------------------------
     def observe(self, events) -> None:
         for e in events:
             if isinstance(e, (nv.VolleyFired, nv.VolleyResult)):
