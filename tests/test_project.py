@@ -17,7 +17,7 @@ def requirements(name: str) -> set[str]:
 
 def test_python_version_covers_tomllib():
     """The levels are read with tomllib, new in Python 3.11."""
-    assert "import tomllib" in (ROOT / "game" / "levels.py").read_text(encoding="utf-8")
+    assert "import tomllib" in (ROOT / "game" / "level_file.py").read_text(encoding="utf-8")
     assert PROJECT["requires-python"] == ">=3.11"
     assert "Python 3.11 or newer" in (ROOT / "README.md").read_text(encoding="utf-8")
 
