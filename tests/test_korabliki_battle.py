@@ -104,6 +104,34 @@ def test_asking_plays_out_and_the_board_follows_the_rules(app):
     assert any("taken" in words for words, _ in scene.log)
 
 
+def test_the_asked_side_sees_his_piece_taken_after_the_curtain(app, monkeypatch):
+    """Issue 34: two on one screen, the asked side's piece taken by the asking: as the curtain
+    hands him the screen, the board still holds his piece with its rank, and the cues take it
+    away (the screen once set the board from his table first: the piece was already gone, and
+    its sinking, ghost and kill moment never played)."""
+    g = arrange({(5, 7): (0, kr.KR), (5, 6): (1, kr.ES), (9, 9): (0, kr.TK)})
+    scene = battle(app, g, kinds=(HUMAN, HUMAN))
+    scene.click((9, 9))
+    scene.click((9, 8))
+    settle(app, scene)
+    scene.click((5, 7))
+    scene.click((5, 6))                                        # "ЧТО ЭТО?": the ES loses
+    settle(app, scene)
+    assert isinstance(app.scenes.top, CurtainScene)
+    app.scenes.top.on_ready()
+    assert scene.viewer == 1 and scene.busy
+    shown = scene.display.get((5, 6))
+    assert shown is not None and (shown.owner, shown.rank) == (1, kr.ES)
+    assert set(shown_ranks(scene, 0).values()) == {None}       # none of the other's
+    sunk = []
+    real = scene._sink
+    monkeypatch.setattr(scene, "_sink", lambda removed, skipping: sunk.extend(
+        (cell, scene.display[cell].rank) for _, cell in removed if cell in scene.display)
+        or real(removed, skipping))
+    settle(app, scene)
+    assert sunk == [((5, 6), kr.ES)] and (5, 6) not in scene.display
+
+
 def block_asked(app, kinds):
     """Player 1's cruiser, having moved, beside player 0's two destroyers (a block, §K)."""
     g = arrange({(5, 7): (1, kr.KR), (5, 6): (0, kr.ES), (6, 6): (0, kr.ES), (9, 2): (1, kr.TK)},

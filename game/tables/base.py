@@ -46,6 +46,8 @@ class Table:
         self.seat = seat
         self.feeder = feeder              # where the game is: LocalFeeder or Sender
         self.latest = None                # this seat's view, as last handed
+        self.earlier = None               # the view handed before it (the board the events of
+                                          # the last state start from)
         self.events: list = []            # the events of the last state handed
         self.moves = 0                    # the game's moves so far
         self.turn = 0
@@ -60,7 +62,7 @@ class Table:
     def take(self, state: dict, view, events) -> list:
         """A state (``moves``, ``turn``, and over the network the room's ``claimed``), this
         seat's ``view`` and the ``events`` it may know: kept; returns the events."""
-        self.latest = view
+        self.earlier, self.latest = self.latest, view
         self._cache = {}
         self.moves = state.get("moves", self.moves)
         self.turn = state.get("turn", self.turn)

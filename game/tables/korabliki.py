@@ -60,7 +60,15 @@ class KorablikiTable(Table):
     @per_view
     def pieces(self) -> dict:
         """cell -> Piece, as the view shows them (an enemy's rank None while hidden)."""
-        v = self.latest
+        return self._pieces_of(self.latest)
+
+    @per_view
+    def pieces_before(self) -> dict:
+        """The pieces as the view before the last showed them: the board the events of the
+        last state start from (two people on one screen: what the curtain hands over)."""
+        return self._pieces_of(self.earlier) if self.earlier is not None else self.pieces
+
+    def _pieces_of(self, v) -> dict:
         pieces = {p.cell: kr.Piece(p.id, self.seat, p.rank, p.cell, p.revealed, p.moved)
                   for p in v.own}
         pieces.update({p.cell: kr.Piece(p.id, self.enemy, p.rank, p.cell, p.revealed, p.moved)

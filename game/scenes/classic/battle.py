@@ -236,7 +236,7 @@ class BattleScene(FieldsBattle):
         self.turn_shots[player] = []
         super()._turn_changed(player)
 
-    def _handed_over(self, player: int) -> None:
+    def _handed_over(self, player: int, follows: bool = False) -> None:
         for c in self.turn_shots_of_last(1 - player):   # where the other side just shot
             self.fields[player].pulses[c] = 2.5
 

@@ -230,8 +230,9 @@ class BattleBase(Concessions, RecordKeeper, Scene):
         if self.match.hot_seat and not self.table.over and player != self.viewer:
             self._curtain(player, self.tr("curtain.turn", name=self._name(player)))
 
-    def _curtain(self, player: int, message: str, then=None) -> None:
-        """Two people on one screen: the curtain falls, and the screen goes to ``player``."""
+    def _curtain(self, player: int, message: str, then=None, follows: bool = False) -> None:
+        """Two people on one screen: the curtain falls, and the screen goes to ``player``;
+        ``follows``: the events of the last action play once it lifts (``then``)."""
         if self.replaying:
             return
         def ready():
@@ -240,7 +241,7 @@ class BattleBase(Concessions, RecordKeeper, Scene):
             self.viewer = player
             self.turn_shown = player
             self.laid_out = None          # the fields change sides: lay them out again
-            self._handed_over(player)
+            self._handed_over(player, follows)
             if then is not None:
                 then()
         self.app.scenes.push(CurtainScene(self.app, message, ready, on_abandon=self.save_record,
@@ -258,11 +259,12 @@ class BattleBase(Concessions, RecordKeeper, Scene):
         self._sound("launch", False, volume=volume)
         self.timeline.add(0.3, lambda s: self._curtain(
             player, self.tr("curtain.turn", name=self._name(player)),
-            then=lambda: self._queue(events)))
+            then=lambda: self._queue(events), follows=True))
         return True
 
-    def _handed_over(self, player: int) -> None:
-        """What the screen shows ``player`` as the curtain lifts (his mode says)."""
+    def _handed_over(self, player: int, follows: bool = False) -> None:
+        """What the screen shows ``player`` as the curtain lifts (his mode says); ``follows``:
+        the last action's events are still to play, from the board as it stood before it."""
 
     def kill_moment(self, board: pygame.Rect, pos, cell: float, ship: str | None = None,
                     final: bool = False, ours: bool = False) -> None:

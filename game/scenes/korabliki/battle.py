@@ -281,11 +281,17 @@ class KorablikiBattleScene(TurnWords, EventShow, BattleBase):
         self.step_shown = kr.MOVE if self.table.phase == kr.MOVE else kr.ACT
         super()._turn_changed(player)
 
-    def _handed_over(self, player: int) -> None:
+    def _handed_over(self, player: int, follows: bool = False) -> None:
         """The board as ``player`` may see it, from his table: his ranks, the enemy's he has
-        turned up. With cues still to play (a draw offered mid-turn), each piece stays where
-        the cues have it, its rank as he may know it; the last cue sets the board anew."""
+        turned up. With the last action's events still to play (the asked side handed the
+        screen, ``follows``), the board as it stood before them, as he knew it. With cues
+        still playing (a draw offered mid-turn), each piece stays where the cues have it, its
+        rank as he may know it; the last cue sets the board anew."""
         self.selected = None
+        if follows:
+            self.display = {c: Shown(p.owner, p.rank, p.revealed)
+                            for c, p in self.table.pieces_before.items()}
+            return
         if not self.timeline.busy:
             self._sync()
             return

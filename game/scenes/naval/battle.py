@@ -208,7 +208,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
             parts.append(Phrase("naval.log.sunk", ship=Phrase(f"naval.ship.{kind}")))
         return Join(*parts, sep=" · ")
 
-    def _handed_over(self, player: int) -> None:
+    def _handed_over(self, player: int, follows: bool = False) -> None:
         for c in self._last_targets(1 - player):      # where the other side aimed
             self.fields[player].pulses[c] = 2.5
         for c in self._last_targets(player):          # and his own last volley's answer
