@@ -268,6 +268,31 @@ def test_esc_after_a_failed_connection_goes_back_to_the_form_without_a_question(
         app.flow.online_close()
 
 
+def test_a_session_that_cannot_be_opened_is_said_and_none_is_kept(home, monkeypatch):
+    """Hosting on a server address that is none, hosting on a server that cannot start here, and
+    returning to a kept seat whose address is none: each said, no session kept."""
+    from game.scenes import flow as flow_module
+    app = make_app(home, "host", (800, 600), "en")
+    create = {"type": "create", "mode": "classic", "config": PRESETS["russian"].to_dict(),
+              "name": "Anna"}
+    app.settings.online_server = "not an address"
+    app.flow.online_host_room(create)
+    assert app.flow.session is None and app.notices[-1][0] == app.tr("online.error_address")
+
+    def refused(app):
+        raise OSError("no room here")
+    monkeypatch.setattr(flow_module, "hosted_session", refused)
+    app.settings.online_server = ""
+    app.flow.online_host_room(create)
+    assert app.flow.session is None
+    assert app.notices[-1][0] == app.tr("online.error_host", error="no room here")
+    app.seats.save({"address": "not an address", "room": "ABC234", "seat": 1,
+                    "secret": "a" * 32, "mode": "classic", "hosting": False,
+                    "server_port": None, "server_data": None})
+    app.flow.online_return()
+    assert app.flow.session is None and app.notices[-1][0] == app.tr("online.error_address")
+
+
 @pytest.mark.parametrize("size, lang", SIZES)
 def test_host_and_join_play_a_classic_battle_through_the_screens(tmp_path, home, monkeypatch,
                                                                    size, lang):
