@@ -30,3 +30,10 @@ def home(tmp_path, monkeypatch):
     """A fresh data folder for one test."""
     monkeypatch.setenv("SEABATTLE_HOME", str(tmp_path))
     return tmp_path
+
+
+@pytest.fixture
+def local(monkeypatch):
+    """A room a game hosts listens on this machine only (the online tests)."""
+    from game.scenes.common import online
+    monkeypatch.setattr(online, "LISTEN", "127.0.0.1")
