@@ -33,6 +33,15 @@ def home(tmp_path, monkeypatch):
 
 
 @pytest.fixture
+def mixer():
+    """A fresh dummy-driver mixer state for the test; closed afterwards (the sound tests)."""
+    import pygame
+    pygame.mixer.quit()
+    yield
+    pygame.mixer.quit()
+
+
+@pytest.fixture
 def local(monkeypatch):
     """A room a game hosts listens on this machine only (the online tests)."""
     from game.scenes.common import online
