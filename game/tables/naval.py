@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..rules import naval as nv
 from ..rules.errors import IllegalAction
-from .base import Table, per_view
+from .base import Table, of_view, per_view
 
 HIT_MARKS = (nv.HIT, nv.SUNK)
 
@@ -31,13 +31,8 @@ class NavalTable(Table):
     mode = "naval"
 
     # -- the turn and the end ------------------------------------------------------------------
-    @property
-    def first(self) -> int:
-        return self.latest.first
-
-    @property
-    def quiet(self) -> int:
-        return self.latest.quiet
+    first = of_view("first")
+    quiet = of_view("quiet", "N-f: volleys in a row that hit no ship cell.")
 
     @per_view
     def pending(self):
