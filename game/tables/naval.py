@@ -12,19 +12,12 @@ are never here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..rules import naval as nv
+from ..rules.base import Decision
 from ..rules.errors import IllegalAction
 from .base import Table, of_view, per_view
 
 HIT_MARKS = (nv.HIT, nv.SUNK)
-
-
-@dataclass(frozen=True)
-class Decision:
-    player: int
-    kind: str
 
 
 class NavalTable(Table):
