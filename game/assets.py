@@ -59,65 +59,52 @@ def path(name: str) -> Path | None:
     return None
 
 
-def read_bytes(name: str, fallback: bytes | None = None) -> bytes | None:
-    p = path(name)
-    if p is None:
+def _load(name: str, source, make, errors, problem, fallback=None):
+    """``make(what source(name) gives)``; ``fallback`` when ``source`` gives None (it has said
+    why) or ``make`` raises one of ``errors`` (said once, as ``problem(exc)``)."""
+    got = source(name)
+    if got is None:
         return fallback
     try:
-        return p.read_bytes()
-    except OSError as exc:
-        report(name, exc.strerror or str(exc))
+        return make(got)
+    except errors as exc:
+        report(name, problem(exc))
         return fallback
+
+
+def read_bytes(name: str, fallback: bytes | None = None) -> bytes | None:
+    return _load(name, path, Path.read_bytes, OSError, lambda exc: exc.strerror or str(exc),
+                 fallback)
 
 
 def read_text(name: str, fallback: str | None = None) -> str | None:
-    raw = read_bytes(name)
-    if raw is None:
-        return fallback
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        report(name, f"not UTF-8 text ({exc.reason})")
-        return fallback
+    return _load(name, read_bytes, lambda raw: raw.decode("utf-8"), UnicodeDecodeError,
+                 lambda exc: f"not UTF-8 text ({exc.reason})", fallback)
 
 
 def read_json(name: str, fallback=None):
-    raw = read_text(name)
-    if raw is None:
-        return fallback
-    try:
-        return json.loads(raw)
-    except ValueError as exc:
-        report(name, f"broken JSON ({exc})")
-        return fallback
+    return _load(name, read_text, json.loads, ValueError, lambda exc: f"broken JSON ({exc})",
+                 fallback)
 
 
 def font(name: str, px: int) -> pygame.font.Font | None:
     """The font file ``name`` at ``px`` points, or None (said once) when it is missing or broken;
     the caller then uses pygame's own font."""
-    p = path(name)
-    if p is None:
-        return None
-    try:
+    def make(p: Path) -> pygame.font.Font:
         f = pygame.font.Font(str(p), px)
         f.size("Aa")      # a file FreeType opened but cannot draw fails here, not mid-frame
         return f
-    except (OSError, pygame.error, RuntimeError, ValueError) as exc:
-        report(name, f"not a usable font ({exc})")
-        return None
+    return _load(name, path, make, (OSError, pygame.error, RuntimeError, ValueError),
+                 lambda exc: f"not a usable font ({exc})")
 
 
 def image(name: str, size: tuple[int, int] | None = None) -> pygame.Surface | None:
     """The image ``name`` (PNG, or SVG drawn at ``size``), or None (said once) when it is missing
     or broken; the caller then draws its own. Converting to the screen's format is the
     caller's choice (there may be no window yet)."""
-    p = path(name)
-    if p is None:
-        return None
-    try:
+    def make(p: Path) -> pygame.Surface:
         if size is not None and p.suffix.lower() == ".svg":
             return pygame.image.load_sized_svg(str(p), size)
         return pygame.image.load(str(p))
-    except (OSError, pygame.error, ValueError) as exc:
-        report(name, f"not a usable image ({exc})")
-        return None
+    return _load(name, path, make, (OSError, pygame.error, ValueError),
+                 lambda exc: f"not a usable image ({exc})")

@@ -234,14 +234,27 @@ class _Checker:
         if not isinstance(data, dict):
             self.bad("", f"a table of {what} keys")
             return None
-        for key in data:
-            if key not in keys:
-                self.bad(key, f"a {what} key: " + ", ".join(sorted(keys)))
+        self.known_keys(data, keys, f"a {what} key")
         ident = data.get("id")
         if not isinstance(ident, str) or not ident.strip() or len(ident) > 40:
             self.bad("id", "a short name (1..40 characters)", ident)
             return None
         return ident.strip()
+
+    def known_keys(self, data: dict, keys, a_key: str, prefix: str = "") -> None:
+        """Name each key of ``data`` that is none of ``keys`` (``a_key``: "a boss key")."""
+        for key in data:
+            if key not in keys:
+                self.bad(prefix + key, f"{a_key}: " + ", ".join(sorted(keys)))
+
+    def number(self, data: dict, key: str, default, expected: str = "a number"):
+        """``data[key]`` (``default`` when it is not there), a number; else ``default``, the
+        problem named."""
+        value = data.get(key, default)
+        if not _is_number(value):
+            self.bad(key, expected, value)
+            return default
+        return value
 
     def choice(self, data: dict, key: str, allowed, default=None, prefix: str = ""):
         value = data.get(key, default)
@@ -257,10 +270,7 @@ def parse_level(data, file: str) -> tuple[Level | None, list[Problem]]:
     level_id = c.head(data, TOP_KEYS, "level")
     if not isinstance(data, dict):
         return None, c.problems
-    order = data.get("order", 0)
-    if not _is_number(order):
-        c.bad("order", f"a number (at most {MAX_NUMBER} either way)", order)
-        order = 0
+    order = c.number(data, "order", 0, f"a number (at most {MAX_NUMBER} either way)")
     mode = c.choice(data, "mode", MODES)
     first = c.choice(data, "first", FIRST, "player")
     unlocks = data.get("unlocks", [])
@@ -354,9 +364,7 @@ def _boss(c: _Checker, value) -> Boss | None:
     if not isinstance(value, dict):
         c.bad("boss", "a table: stinger, bar, before, after", value)
         return None
-    for key in value:
-        if key not in BOSS_KEYS:
-            c.bad(f"boss.{key}", "a boss key: " + ", ".join(sorted(BOSS_KEYS)))
+    c.known_keys(value, BOSS_KEYS, "a boss key", "boss.")
     stinger = c.choice(value, "stinger", STINGERS, prefix="boss.")
     bar = value.get("bar", True)
     if not isinstance(bar, bool):
@@ -415,9 +423,7 @@ def _opponent(c: _Checker, data, mode) -> Opponent | None:
     if not isinstance(data, dict):
         c.bad("opponent", "a table: personality, ai, name, …", data)
         return None
-    for key in data:
-        if key not in OPPONENT_KEYS:
-            c.bad(f"opponent.{key}", "an opponent key: " + ", ".join(sorted(OPPONENT_KEYS)))
+    c.known_keys(data, OPPONENT_KEYS, "an opponent key", "opponent.")
     personality = c.choice(data, "personality", personalities(), prefix="opponent.")
     ai = c.choice(data, "ai", ai_levels(mode), prefix="opponent.") if mode else None
     placement = "random"
@@ -507,10 +513,7 @@ def parse_voyage(data, file: str) -> tuple[VoyageDef | None, list[Problem]]:
     vid = c.head(data, VOYAGE_KEYS, "voyage")
     if not isinstance(data, dict):
         return None, c.problems
-    order = data.get("order", 1)
-    if not _is_number(order):
-        c.bad("order", "a number", order)
-        order = 1
+    order = c.number(data, "order", 1)
     after = data.get("after", "")
     if not isinstance(after, str):
         c.bad("after", "a voyage's id, or \"\"", after)

@@ -30,3 +30,19 @@ def home(tmp_path, monkeypatch):
     """A fresh data folder for one test."""
     monkeypatch.setenv("SEABATTLE_HOME", str(tmp_path))
     return tmp_path
+
+
+@pytest.fixture
+def mixer():
+    """A fresh dummy-driver mixer state for the test; closed afterwards (the sound tests)."""
+    import pygame
+    pygame.mixer.quit()
+    yield
+    pygame.mixer.quit()
+
+
+@pytest.fixture
+def local(monkeypatch):
+    """A room a game hosts listens on this machine only (the online tests)."""
+    from game.scenes.common import online
+    monkeypatch.setattr(online, "LISTEN", "127.0.0.1")

@@ -172,6 +172,15 @@ def test_images_load_at_their_size_and_a_broken_one_falls_back(tmp_path, assets_
     assert assets.problems[0][1].startswith("not a usable image")
 
 
+def test_text_that_is_not_utf8_falls_back_and_is_said_so(tmp_path, assets_at):
+    (tmp_path / "latin1.json").write_bytes(b'{"word": "\xe6"}')
+    assets_at(tmp_path)
+    assert assets.read_bytes("latin1.json") == b'{"word": "\xe6"}'
+    assert assets.read_text("latin1.json", "?") == "?"
+    assert assets.read_json("latin1.json", {}) == {}
+    assert assets.problems == [("latin1.json", "not UTF-8 text (invalid continuation byte)")]
+
+
 @pytest.mark.parametrize("face", sorted(text.FACES))
 def test_fit_px_finds_the_largest_size_that_fits(face):
     pygame.font.init()

@@ -48,14 +48,6 @@ def sounds():
     return {name: synth.synthesize(name, RATE) for name in synth.SOUND_NAMES}
 
 
-@pytest.fixture
-def mixer():
-    """A fresh dummy-driver mixer state for the test; closed afterwards."""
-    pygame.mixer.quit()
-    yield
-    pygame.mixer.quit()
-
-
 # --- synth ----------------------------------------------------------------------------------------
 
 

@@ -153,14 +153,14 @@ def chart_at(size, lang="en"):
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_names_beside_the_ports_overlap_nothing(home, size, lang):
     app, chart = chart_at(size, lang)
-    labels = chart._labels
-    assert len(labels) == len(chart._ports) >= 18     # the ports of the voyage on the chart
-    r = chart._port_r
+    labels = chart.pane.labels
+    assert len(labels) == len(chart.pane.ports) >= 18     # the ports of the voyage on the chart
+    r = chart.pane.port_r
     for i, box in enumerate(labels):
         assert chart.chart.contains(box), i
         for j, other in enumerate(labels[i + 1:], i + 1):
             assert not box.colliderect(other), (i, j)
-        for j, (x, y) in enumerate(chart._ports):
+        for j, (x, y) in enumerate(chart.pane.ports):
             assert not box.colliderect(pygame.Rect(x - r, y - r, 2 * r, 2 * r)), (i, j)
     app.quit()
 

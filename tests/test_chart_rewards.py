@@ -33,6 +33,16 @@ def saved_progress(home, key="player"):
     return json.loads((home / "campaign" / f"{key}.json").read_text(encoding="utf-8"))
 
 
+def sailed(home, folder, *records) -> None:
+    """The captain's progress saved with ``records`` ((level id, stars, measures), ...) won in
+    ``folder``'s voyages."""
+    store = ProgressStore(home / "campaign")
+    v = Voyage("player", folder=folder, store=store)
+    for level_id, stars, measures in records:
+        v.progress.record(level_id, stars, measures)
+    store.save(v.progress)
+
+
 def test_the_difficulty_changes_on_the_chart_by_key_and_click_and_is_saved(app, home):
     chart = open_chart(app)
     assert chart.voyage.difficulty == "normal"
@@ -81,11 +91,7 @@ def test_the_briefing_shows_the_limits_at_the_captains_difficulty(app, monkeypat
 
 
 def test_the_title_shows_the_captains_rank(home, levels_dir):
-    store = ProgressStore(home / "campaign")
-    v = Voyage("player", folder=levels_dir, store=store)
-    v.progress.record("one", 3, {"shots": 40})
-    v.progress.record("two", 1, {"shots": 90})
-    store.save(v.progress)
+    sailed(home, levels_dir, ("one", 3, {"shots": 40}), ("two", 1, {"shots": 90}))
     a = make_app(levels_dir)
     title = a.scenes.top
     assert isinstance(title, TitleScene)
@@ -257,10 +263,7 @@ def test_the_medal_case_shows_medals_and_chooses_only_unlocked_paints_and_flags(
 
 def test_the_title_opens_the_medal_case_with_m(home, levels_dir):
     from game.scenes.campaign.medals import MedalCaseScene
-    store = ProgressStore(home / "campaign")
-    v = Voyage("player", folder=levels_dir, store=store)
-    v.progress.record("one", 1, {"shots": 90})
-    store.save(v.progress)
+    sailed(home, levels_dir, ("one", 1, {"shots": 90}))
     a = make_app(levels_dir)
     frames(a, 1, [key(pygame.K_m)])
     assert isinstance(a.scenes.top, MedalCaseScene)
@@ -323,10 +326,7 @@ def test_each_voyage_has_its_own_chart_and_a_locked_one_says_what_opens_it(home,
 
 def test_finishing_the_first_voyage_opens_the_second_on_its_own_chart(home, two_voyages):
     from game.campaign import Result
-    store = ProgressStore(home / "campaign")
-    v = Voyage("player", folder=two_voyages, store=store)
-    v.progress.record("kronstadt", 3, {"shots": 30})
-    store.save(v.progress)
+    sailed(home, two_voyages, ("kronstadt", 3, {"shots": 30}))
     app = make_app(two_voyages)
     chart = open_chart(app)
     assert chart.level.id == "riga"

@@ -165,6 +165,28 @@ def test_a_broken_level_is_named_with_its_key(tmp_path, case, over, message):
     assert [lv.id for lv in levels] == ["ok"]       # the broken file is skipped, the rest loads
 
 
+def test_the_words_of_an_unknown_key_and_a_bad_order_are_kept_to_the_letter():
+    """What a level's author reads of a key the game does not know and of an order that is no
+    number, in a level, its boss, its opponent and a voyage."""
+    from game.level_file import TOP_KEYS
+    from game.levels import parse_level, parse_voyage
+    boss = {"stinger": "perelman", "before": words("B"), "after": words("A"), "size": 3}
+    opponent = {"personality": "captain", "ai": "random", "name": words("N"), "hat": "red"}
+    _, problems = parse_level(level("x", order="first", colour="red", boss=boss,
+                                    opponent=opponent), "x.json")
+    assert [str(p) for p in problems] == [
+        "x.json: key 'colour': expected a level key: " + ", ".join(sorted(TOP_KEYS)),
+        "x.json: key 'order': expected a number (at most 1000000000 either way), got 'first'",
+        "x.json: key 'opponent.hat': expected an opponent key: ai, name, personality, "
+        "placement, portrait, remembers",
+        "x.json: key 'boss.size': expected a boss key: after, bar, before, stinger"]
+    _, problems = parse_voyage({"id": "v", "order": [1], "depth": 2, "name": words("V"),
+                                "ending": words("E")}, "v.json")
+    assert [str(p) for p in problems] == [
+        "v.json: key 'depth': expected a voyage key: after, chart, ending, id, name, order",
+        "v.json: key 'order': expected a number, got [1]"]
+
+
 def test_one_quoted_number_in_a_shipped_file_is_reported_not_raised(tmp_path):
     """Issue 18, item 2, as reported (``two = { shots = "72" }`` in bent-hulls; its limits are
     measured since issue 22): a quoted number in a shipped file."""

@@ -16,6 +16,20 @@ from game.rules.modes import MODES
 CASES = [(mode, preset) for mode, m in MODES.items() for preset in m.presets]
 
 
+def random_play(mode: str, seed: int, moves: int | None = None):
+    """A game of ``mode``'s first preset dealt from ``seed`` and played with random legal moves
+    drawn from the same generator: ``moves`` of them (fewer if it ends first; None: to its
+    end)."""
+    m = MODES[mode]
+    rng = random.Random(seed)
+    game = m.random_game(next(iter(m.presets.values())), rng)
+    played = 0
+    while not game.over and (moves is None or played < moves):
+        game.apply(m.random_action(game, rng))
+        played += 1
+    return game
+
+
 @pytest.mark.parametrize("mode,preset", CASES)
 @pytest.mark.parametrize("seed", range(6))
 def test_random_legal_play(mode, preset, seed):
@@ -199,12 +213,8 @@ def test_records_replay_random_games_in_every_letter_set(mode):
     from game.data.record import load_record, record_text
 
     assert set(RECORD_WORDS) == set(MODES)   # a new mode names what its record must hold
-    m = MODES[mode]
     for seed in range(RECORD_SEEDS[mode]):
-        rng = random.Random(seed)
-        g = m.random_game(next(iter(m.presets.values())), rng)
-        while not g.over:
-            g.apply(m.random_action(g, rng))
+        g = random_play(mode, seed)
         for letters in ("latin", "russian", "ukrainian"):
             text = record_text(g, letters)
             replayed = load_record("game.txt", text).game

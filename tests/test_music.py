@@ -24,13 +24,6 @@ def loops():
     return {name: synth.synthesize_loop(name, RATE) for name in synth.LOOPS}
 
 
-@pytest.fixture
-def mixer():
-    pygame.mixer.quit()
-    yield
-    pygame.mixer.quit()
-
-
 # --- the score format ------------------------------------------------------------------------
 
 
@@ -194,12 +187,18 @@ def _faded_in(audio: Audio, clock: Clock, began: dict) -> None:
     audio.update()
 
 
-def test_music_volume_and_effects_volume_are_separate(mixer):
+def _battle_faded_in() -> tuple[Audio, Clock]:
+    """Effects at half, music at a quarter: the battle's loops started and faded in."""
     clock = Clock()
     audio = Audio(volume=0.5, music_volume=0.25, clock=clock)
     audio.start()
     _ready(audio, "battle")
     _faded_in(audio, clock, {0: 0.25, 1: 0.5 * SEA_LEVEL})
+    return audio, clock
+
+
+def test_music_volume_and_effects_volume_are_separate(mixer):
+    audio, _ = _battle_faded_in()
     assert pygame.mixer.Channel(0).get_volume() == pytest.approx(0.25, abs=0.01)
     sea = pygame.mixer.Channel(1).get_volume()
     assert 0 < sea < 0.5
@@ -215,11 +214,7 @@ def test_the_loops_keep_their_volumes_once_faded_in(mixer):
     """SDL ends a channel's fade-in at the volume the channel had when it began: the levels are
     set before the loops start, and set again once the fade is over (a change made during it
     would be lost). Found as a test that read the volumes mid-fade and failed now and then."""
-    clock = Clock()
-    audio = Audio(volume=0.5, music_volume=0.25, clock=clock)
-    audio.start()
-    _ready(audio, "battle")
-    _faded_in(audio, clock, {0: 0.25, 1: 0.5 * SEA_LEVEL})
+    audio, clock = _battle_faded_in()
     assert pygame.mixer.Channel(0).get_volume() == pytest.approx(0.25, abs=0.01)
     assert pygame.mixer.Channel(1).get_volume() == pytest.approx(0.5 * SEA_LEVEL, abs=0.01)
     audio.set_music("title")

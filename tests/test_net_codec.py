@@ -3,6 +3,7 @@ goes to JSON and comes back equal; anything else is refused by whitelist, naming
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -147,9 +148,19 @@ def test_encode_refuses_what_the_whitelist_does_not_hold():
         encode({"x": Series(3)})
     with pytest.raises(CodecError, match="value.items\\[0\\].* not finite"):
         encode({1: float("nan")})
-    pending = naval.game._Decision(0, "intercept")
-    with pytest.raises(CodecError, match="cannot encode a _Decision"):
-        encode(pending)
+
+    @dataclasses.dataclass(frozen=True)
+    class _Pending:                 # a dataclass of no rules module
+        player: int
+    with pytest.raises(CodecError, match="cannot encode a _Pending"):
+        encode(_Pending(0))
+
+    @dataclasses.dataclass(frozen=True)
+    class Decision:                 # the name of a class the network carries, another class
+        player: int
+        kind: str
+    with pytest.raises(CodecError, match="Decision is not a class the network carries"):
+        encode(Decision(0, "intercept"))
 
 
 def test_the_whitelist_is_the_rules_dataclasses_and_nothing_else():

@@ -19,7 +19,6 @@ from game.net.server import Server
 from game.net import codec, visibility
 from game.rules.classic import PRESETS, Shot, new_game, random_action
 from game.rules.errors import RuleError
-from game.scenes.common import online as online_screens
 from game.scenes.classic.gameover import GameOverScene
 from game.scenes.common.online import JoinScene, OnlineWaitScene
 from game.scenes.common.online_battle import OnlineBattle, rule_error
@@ -54,6 +53,13 @@ def frames(apps, n=1, dt=1 / 30, until=None, limit=600, wait=15.0):
             time.sleep(0.01)       # past the frames, the threads are waited for
         i += 1
     assert until is None, "the apps never got there"
+
+
+def close(*apps):
+    """Each app's session closed (None: an app the test did not get to make)."""
+    for app in apps:
+        if app is not None:
+            app.flow.online_close()
 
 
 def make_app(home, name, size, lang):
@@ -214,8 +220,7 @@ def to_battle(tmp_path, home, size, lang, shots=True, claim_after=30, series=Non
     return host, guest, top(host), top(guest)
 
 
-def test_join_says_what_went_wrong_and_remembers_the_form(tmp_path, home, monkeypatch):
-    monkeypatch.setattr(online_screens, "LISTEN", "127.0.0.1")
+def test_join_says_what_went_wrong_and_remembers_the_form(tmp_path, home, local):
     app = make_app(home, "guest", (1280, 720), "en")
     try:
         app.flow.online()
@@ -268,10 +273,34 @@ def test_esc_after_a_failed_connection_goes_back_to_the_form_without_a_question(
         app.flow.online_close()
 
 
+def test_a_session_that_cannot_be_opened_is_said_and_none_is_kept(home, monkeypatch):
+    """Hosting on a server address that is none, hosting on a server that cannot start here, and
+    returning to a kept seat whose address is none: each said, no session kept."""
+    from game.scenes import flow as flow_module
+    app = make_app(home, "host", (800, 600), "en")
+    create = {"type": "create", "mode": "classic", "config": PRESETS["russian"].to_dict(),
+              "name": "Anna"}
+    app.settings.online_server = "not an address"
+    app.flow.online_host_room(create)
+    assert app.flow.session is None and app.notices[-1][0] == app.tr("online.error_address")
+
+    def refused(app):
+        raise OSError("no room here")
+    monkeypatch.setattr(flow_module, "hosted_session", refused)
+    app.settings.online_server = ""
+    app.flow.online_host_room(create)
+    assert app.flow.session is None
+    assert app.notices[-1][0] == app.tr("online.error_host", error="no room here")
+    app.seats.save({"address": "not an address", "room": "ABC234", "seat": 1,
+                    "secret": "a" * 32, "mode": "classic", "hosting": False,
+                    "server_port": None, "server_data": None})
+    app.flow.online_return()
+    assert app.flow.session is None and app.notices[-1][0] == app.tr("online.error_address")
+
+
 @pytest.mark.parametrize("size, lang", SIZES)
-def test_host_and_join_play_a_classic_battle_through_the_screens(tmp_path, home, monkeypatch,
+def test_host_and_join_play_a_classic_battle_through_the_screens(tmp_path, home, local,
                                                                    size, lang):
-    monkeypatch.setattr(online_screens, "LISTEN", "127.0.0.1")
     tag = f"{lang}-{size[0]}x{size[1]}"
     host = guest = None
     try:
@@ -325,9 +354,7 @@ def test_host_and_join_play_a_classic_battle_through_the_screens(tmp_path, home,
         shoot(host, f"game-over-host-{tag}", tmp_path)
         shoot(guest, f"game-over-guest-{tag}", tmp_path)
     finally:
-        for app in (host, guest):
-            if app is not None:
-                app.flow.online_close()
+        close(host, guest)
 
 
 class ShiftedClock:
@@ -341,9 +368,8 @@ class ShiftedClock:
 
 
 @pytest.mark.parametrize("size, lang", SIZES)
-def test_a_gone_player_is_waited_for_then_the_game_claimed(tmp_path, home, monkeypatch,
+def test_a_gone_player_is_waited_for_then_the_game_claimed(tmp_path, home, local, monkeypatch,
                                                            size, lang):
-    monkeypatch.setattr(online_screens, "LISTEN", "127.0.0.1")
     clock = ShiftedClock()
     monkeypatch.setattr(Server.__init__, "__defaults__", (clock, None))
     tag = f"{lang}-{size[0]}x{size[1]}"
@@ -364,9 +390,7 @@ def test_a_gone_player_is_waited_for_then_the_game_claimed(tmp_path, home, monke
         over = top(host)
         assert over.game.winner == 0 and over.game.conceded == ("resigned", 1)
     finally:
-        for app in (host, guest):
-            if app is not None:
-                app.flow.online_close()
+        close(host, guest)
 
 
 def _log_words(scene):
@@ -417,8 +441,7 @@ def fight(apps, a, b):
            dt=0.5)
 
 
-def test_next_game_of_a_series_sets_up_again(tmp_path, home, monkeypatch):
-    monkeypatch.setattr(online_screens, "LISTEN", "127.0.0.1")
+def test_next_game_of_a_series_sets_up_again(tmp_path, home, local):
     host = guest = None
     try:
         host, guest, a, b = to_battle(tmp_path, home, (1280, 720), "en", shots=False,
@@ -441,9 +464,7 @@ def test_next_game_of_a_series_sets_up_again(tmp_path, home, monkeypatch):
         assert top(host).game.turn == loser      # C7: the loser fires first
         assert top(host).game.moves == 0
     finally:
-        for app in (host, guest):
-            if app is not None:
-                app.flow.online_close()
+        close(host, guest)
 
 
 def test_a_room_hosted_on_a_standalone_server_both_can_reach(tmp_path, home):
@@ -472,7 +493,5 @@ def test_a_room_hosted_on_a_standalone_server_both_can_reach(tmp_path, home):
         frames([host, guest], until=lambda: all(type(top(app)).__name__ == "PlacementScene"
                                                 for app in (host, guest)))
     finally:
-        for app in (host, guest):
-            if app is not None:
-                app.flow.online_close()
+        close(host, guest)
         server.stop()

@@ -18,7 +18,6 @@ from game.rules import korabliki as kr
 from game.rules import naval as nv
 from game.rules.classic import HIT, MISS, SUNK
 from game.rules.errors import RuleError
-from game.scenes.common import online as online_screens
 from game.scenes.common.online_battle import OnlineBattle, online
 from game.scenes.quick_match import SetupScene
 from game.scenes.korabliki.gameover import KorablikiGameOverScene
@@ -28,7 +27,7 @@ from game.tables.base import Sender
 from game.tables.korabliki import KorablikiTable
 from game.tables.naval import NavalTable
 
-from .test_online import SIZES, _log_words, frames, make_app, shoot, top
+from .test_online import SIZES, _log_words, close, frames, make_app, shoot, top
 from .test_online import to_battle as classic_battle
 
 
@@ -39,6 +38,14 @@ def feed(remote, game, events, mode):
     remote.take({"moves": len(game.history), "turn": game.turn},
                 codec.decode(codec.encode(game.view(seat))),
                 [codec.decode(codec.encode(e)) for e in seen])
+
+
+def seated(table, game, seat):
+    """Seat ``seat``'s ``table`` (a mode's table class) of ``game``, its actions sent nowhere,
+    handed the game as it stands."""
+    out = table(game.config, seat, Sender(lambda a: None))
+    feed(out, game, [], table.mode)
+    return out
 
 
 def refusal(check, action):
@@ -77,9 +84,7 @@ def naval_beyond_view(remote: NavalTable, game: nv.NavalGame) -> list:
 def test_the_naval_remote_game_holds_no_more_than_the_view(seed):
     rng = random.Random(seed)
     game = nv.new_game(nv.NavalConfig(), rng)
-    remotes = [NavalTable(game.config, s, Sender(lambda a: None)) for s in (0, 1)]
-    for r in remotes:
-        feed(r, game, [], "naval")
+    remotes = [seated(NavalTable, game, s) for s in (0, 1)]
     intercepts = 0
     while not game.over:
         events = game.apply(nv.random_action(game, rng))
@@ -132,8 +137,7 @@ def test_the_naval_remote_game_refuses_what_the_rules_refuse_in_their_words():
         if game.over:
             break
         me = game.turn
-        remote = NavalTable(game.config, me, Sender(lambda a: None))
-        feed(remote, game, [], "naval")
+        remote = seated(NavalTable, game, me)
         candidates = game.legal_actions()[:3] + [nv.random_action(game, rng)]
         if game.pending is None:
             v = game.view(me)
@@ -180,9 +184,7 @@ def kor_beyond_view(remote: KorablikiTable, game: kr.KorablikiGame) -> list:
 def test_the_korabliki_remote_game_holds_no_more_than_the_view(seed):
     rng = random.Random(seed)
     game = kr.new_game(kr.KorablikiConfig(), rng)
-    remotes = [KorablikiTable(game.config, s, Sender(lambda a: None)) for s in (0, 1)]
-    for r in remotes:
-        feed(r, game, [], "korabliki")
+    remotes = [seated(KorablikiTable, game, s) for s in (0, 1)]
     answers = refused_same = 0
     while not game.over and len(game.history) < 1500:
         action = kr.random_action(game, rng)
@@ -272,12 +274,6 @@ def _error(game, action):
     raise AssertionError(f"{action} is legal")
 
 
-def close(*apps):
-    for app in apps:
-        if app is not None:
-            app.flow.online_close()
-
-
 def server_words(scene, apps, action):
     """The server's refusal of ``action`` (sent past the screen's own check), as said."""
     scene.message, scene.message_time = "", 0.0
@@ -317,9 +313,8 @@ def volley_for(view, rng) -> nv.Volley:
 
 
 @pytest.mark.parametrize("size, lang", SIZES)
-def test_host_and_join_play_a_naval_battle_with_an_interception(tmp_path, home, monkeypatch,
+def test_host_and_join_play_a_naval_battle_with_an_interception(tmp_path, home, local,
                                                                 size, lang):
-    monkeypatch.setattr(online_screens, "LISTEN", "127.0.0.1")
     tag = f"{lang}-{size[0]}x{size[1]}"
     host = guest = None
     rng = random.Random(3)
@@ -416,8 +411,7 @@ def quiet_move(scene):
 
 @pytest.mark.parametrize("size, lang", SIZES)
 def test_host_and_join_play_korabliki_with_an_asking_and_its_answer(tmp_path, home,
-                                                                    monkeypatch, size, lang):
-    monkeypatch.setattr(online_screens, "LISTEN", "127.0.0.1")
+                                                                    local, size, lang):
     tag = f"{lang}-{size[0]}x{size[1]}"
     host = guest = None
     try:
@@ -491,8 +485,7 @@ def drop(app):
 
 @pytest.mark.parametrize("mode", ["naval", "korabliki"])
 def test_a_seat_back_after_a_dropped_connection_shows_the_game_as_it_stands(
-        tmp_path, home, monkeypatch, mode):
-    monkeypatch.setattr(online_screens, "LISTEN", "127.0.0.1")
+        tmp_path, home, local, mode):
     host = guest = None
     rng = random.Random(2)
     try:
@@ -539,11 +532,10 @@ def test_a_seat_back_after_a_dropped_connection_shows_the_game_as_it_stands(
 
 
 def test_a_classic_seat_back_after_a_dropped_connection_plays_the_shots_it_missed(
-        tmp_path, home, monkeypatch):
+        tmp_path, home, local):
     """The guest's link breaks and the host fires a hit and a miss meanwhile: back in its seat,
     the guest's screen plays both shots as if it had seen them (its log tells them, they count
     in its statistics), not only the boards as they stand."""
-    monkeypatch.setattr(online_screens, "LISTEN", "127.0.0.1")
     host = guest = None
     try:
         host, guest, a, b = classic_battle(tmp_path, home, (1280, 720), "en", shots=False)
@@ -605,8 +597,7 @@ def test_the_chat_hint_never_covers_the_newest_log_line(home, size, monkeypatch)
     from game.render import text as text_mod
     app = App(size=size, seed=3, audio=False)
     game = nv.new_game(nv.NavalConfig(), random.Random(3))
-    remote = NavalTable(game.config, 0, Sender(lambda a: None))
-    feed(remote, game, [], "naval")
+    remote = seated(NavalTable, game, 0)
     match = Match(game.config, (Seat(HUMAN, "Anna"), Seat(REMOTE, "Boris")), seed=3)
     scene = app.scenes.push(online(SCREENS["naval"].battle)(app, match, remote,
                                                             _QuietSession()))
@@ -645,8 +636,7 @@ def test_a_rejoined_naval_screen_shows_what_was_shot_down_on_both_fields(home):
         game.apply(nv.random_action(game, rng))
     assert game.flak[0] and game.flak[1]
     app = App(size=(800, 600), seed=3, audio=False)
-    remote = NavalTable(game.config, 1, Sender(lambda a: None))
-    feed(remote, game, [], "naval")
+    remote = seated(NavalTable, game, 1)
     match = Match(game.config, (Seat(REMOTE, "Anna"), Seat(HUMAN, "Boris")), seed=3)
     scene = app.scenes.push(online(SCREENS["naval"].battle)(app, match, remote,
                                                             _QuietSession()))

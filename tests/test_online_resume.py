@@ -15,13 +15,12 @@ from game.app import App
 from game.data.online_seat import NAME, SeatStore
 from game.net.session import Session
 from game.rules.classic import PRESETS
-from game.scenes.common import online as online_screens
 from game.scenes.classic.gameover import GameOverScene
 from game.scenes.common.online import AddressScene, OnlineMenuScene, OnlineWaitScene
 from game.scenes.common.online_battle import OnlineBattle
 
 from .helpers import click
-from .test_online import fight, frames, shoot, top
+from .test_online import close, fight, frames, shoot, top
 
 CREATE = {"type": "create", "mode": "classic", "config": PRESETS["russian"].to_dict(),
           "name": "Anna", "first": "0"}
@@ -97,11 +96,6 @@ def return_to_room(app):
     return menu
 
 
-@pytest.fixture
-def local(monkeypatch):
-    monkeypatch.setattr(online_screens, "LISTEN", "127.0.0.1")
-
-
 def test_a_guest_whose_window_closed_returns_to_the_battle_and_plays_on(tmp_path, home, local):
     host = guest = again = None
     try:
@@ -133,9 +127,7 @@ def test_a_guest_whose_window_closed_returns_to_the_battle_and_plays_on(tmp_path
         top(again).leave()                                   # the match done and left
         assert not (home / "guest" / NAME).exists()
     finally:
-        for app in (host, guest, again):
-            if app is not None:
-                app.flow.online_close()
+        close(host, guest, again)
 
 
 def test_a_host_whose_window_closed_starts_its_server_again_and_plays_on(tmp_path, home,
@@ -169,9 +161,7 @@ def test_a_host_whose_window_closed_starts_its_server_again_and_plays_on(tmp_pat
         fight([again, guest], a, b)
         assert top(again).game.winner == top(guest).game.winner is not None
     finally:
-        for app in (host, guest, again):
-            if app is not None:
-                app.flow.online_close()
+        close(host, guest, again)
 
 
 def test_a_hosted_room_whose_port_is_taken_comes_back_on_another_and_says_so(home, local):
@@ -197,9 +187,7 @@ def test_a_hosted_room_whose_port_is_taken_comes_back_on_another_and_says_so(hom
         assert not again.flow.session.returning
     finally:
         blocker.close()
-        for app in (host, again):
-            if app is not None:
-                app.flow.online_close()
+        close(host, again)
 
 
 def test_a_guest_follows_a_host_whose_server_came_back_on_another_port(tmp_path, home, local):
@@ -259,9 +247,7 @@ def test_a_guest_follows_a_host_whose_server_came_back_on_another_port(tmp_path,
         assert top(again).game.winner == top(guest).game.winner is not None
     finally:
         blocker.close()
-        for app in (host, guest, again):
-            if app is not None:
-                app.flow.online_close()
+        close(host, guest, again)
 
 
 def test_a_returning_seat_whose_server_moved_is_sent_there_from_the_waiting_screen(home, local):
@@ -295,9 +281,7 @@ def test_a_returning_seat_whose_server_moved_is_sent_there_from_the_waiting_scre
         assert store.load()["address"] == f"127.0.0.1:{session.port}"
         assert not wait.address_button.enabled()
     finally:
-        for app in (host, guest, again):
-            if app is not None:
-                app.flow.online_close()
+        close(host, guest, again)
 
 
 def test_a_room_gone_or_a_secret_refused_is_said_and_forgotten(home, local):
@@ -324,9 +308,7 @@ def test_a_room_gone_or_a_secret_refused_is_said_and_forgotten(home, local):
             assert guest.tr("online.host") == menu_labels(guest)[0]
             guest = None
     finally:
-        for app in (host, guest):
-            if app is not None:
-                app.flow.online_close()
+        close(host, guest)
 
 
 def test_leaving_the_room_on_purpose_forgets_the_seat(home, local):
@@ -422,6 +404,4 @@ def test_a_return_to_a_game_claimed_meanwhile_shows_its_game_over(home, local, m
         top(again).leave()
         assert not (home / "guest" / NAME).exists()
     finally:
-        for app in (host, guest, again):
-            if app is not None:
-                app.flow.online_close()
+        close(host, guest, again)

@@ -12,15 +12,11 @@ from game.rules.base import AGREED, RESIGNED, GameOver
 from game.rules.errors import IllegalAction
 from game.rules.modes import MODES
 
+from .test_modes_conformance import random_play
+
 
 def midgame(mode: str, moves: int = 12, seed: int = 3):
-    m = MODES[mode]
-    rng = random.Random(seed)
-    game = m.random_game(next(iter(m.presets.values())), rng)
-    for _ in range(moves):
-        if game.over:
-            break
-        game.apply(m.random_action(game, rng))
+    game = random_play(mode, seed, moves)
     assert not game.over
     return game
 
@@ -52,11 +48,7 @@ def test_an_agreed_draw_is_a_draw_in_every_mode(mode):
 
 @pytest.mark.parametrize("mode", list(MODES))
 def test_a_game_ended_so_is_refused_after_a_natural_end(mode):
-    m = MODES[mode]
-    rng = random.Random(5)
-    game = m.random_game(next(iter(m.presets.values())), rng)
-    while not game.over:
-        game.apply(m.random_action(game, rng))
+    game = random_play(mode, 5)
     with pytest.raises(IllegalAction) as exc:
         game.resign(0)
     assert exc.value.code == "game_over"

@@ -79,6 +79,7 @@ from game.rules.modes import MODES  # noqa: E402
 from game.scenes.modes import SCREENS  # noqa: E402
 
 from .test_korabliki_rules import arrange  # noqa: E402
+from .test_modes_conformance import random_play  # noqa: E402
 
 CLICK = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(3, 3), button=1)
 
@@ -105,24 +106,15 @@ def result_of(app, game, kinds=(HUMAN, COMPUTER), campaign=None, **match):
 def played(mode, seed, until=lambda g: True, limit=300):
     """A game of ``mode`` played with random moves to its end, the first of seeds from
     ``seed`` whose end ``until`` accepts."""
-    entry = MODES[mode]
     for s in range(seed, seed + limit):
-        rng = random.Random(s)
-        g = entry.random_game(next(iter(entry.presets.values())), rng)
-        while not g.over:
-            g.apply(entry.random_action(g, rng))
+        g = random_play(mode, s)
         if until(g):
             return g
     raise AssertionError("no such game")
 
 
 def midgame(mode, seed=3):
-    entry = MODES[mode]
-    rng = random.Random(seed)
-    g = entry.random_game(next(iter(entry.presets.values())), rng)
-    for _ in range(10):
-        g.apply(entry.random_action(g, rng))
-    return g
+    return random_play(mode, seed, 10)
 
 
 def resigned(mode, who):

@@ -81,9 +81,9 @@ def test_the_chart_opens_at_the_first_port_and_keeps_the_locked_one_shut(app):
     assert app.scenes.top is chart                # no briefing for a locked port
     assert any("Locked" in n[0] for n in app.notices)
     chart.layout()
-    frames(app, 1, click(chart._ports[0]))        # a click chooses a port...
+    frames(app, 1, click(chart.pane.ports[0]))        # a click chooses a port...
     assert chart.level.id == "one"
-    frames(app, 1, click(chart._ports[0]))        # ...and a second one opens its briefing
+    frames(app, 1, click(chart.pane.ports[0]))        # ...and a second one opens its briefing
     assert isinstance(app.scenes.top, BriefingScene)
     frames(app, 1, [key(pygame.K_ESCAPE)])
     assert app.scenes.top is chart

@@ -17,6 +17,7 @@ on.
 from __future__ import annotations
 
 import logging
+import operator
 import time
 from typing import Callable
 
@@ -51,6 +52,11 @@ def _pan_levels(level: float, pan: float) -> tuple[float, float]:
     its full level on both sides and a sound panned hard left is silent on the right."""
     pan = _clamp(pan, -1.0, 1.0)
     return level * min(1.0, 1.0 - pan), level * min(1.0, 1.0 + pan)
+
+
+def _read_only(name: str, doc: str | None = None) -> property:
+    """A property that reads the attribute ``name`` and cannot be set."""
+    return property(operator.attrgetter(name), doc=doc)
 
 
 class Audio:
@@ -91,31 +97,14 @@ class Audio:
         """True once ``start()`` has loaded every sound into a working mixer."""
         return bool(self._sounds)
 
-    @property
-    def volume(self) -> float:
-        return self._volume
-
-    @property
-    def muted(self) -> bool:
-        return self._muted
-
-    @property
-    def music_volume(self) -> float:
-        return self._music_volume
-
-    @property
-    def style(self) -> str:
-        return self._style
-
-    @property
-    def music(self) -> str:
-        """The music asked for ("" for none), whether or not it can be heard."""
-        return self._wanted
-
-    @property
-    def playing(self) -> str | None:
-        """The music the music channel is playing now (None: none)."""
-        return self._playing
+    # what the set_* methods set, read as it is
+    volume = _read_only("_volume", "The effects' volume, 0..1.")
+    muted = _read_only("_muted")
+    music_volume = _read_only("_music_volume", "The music's volume, 0..1.")
+    style = _read_only("_style", "The effects' sound style (STYLES).")
+    music = _read_only("_wanted", 'The music asked for ("" for none), whether or not it can be '
+                       "heard.")
+    playing = _read_only("_playing", "The music the music channel is playing now (None: none).")
 
     def start(self) -> bool:
         """Open the mixer (unless already open) and build every sound for its format.

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import pygame
 
 from . import text
+from .easing import Timed
 from .effects import glow
 
 PUNCH = 0.22        # seconds the word takes to slam down to its size
@@ -20,7 +21,7 @@ FLASH_COLOUR = (255, 236, 170)
 
 
 @dataclass
-class Moment:
+class Moment(Timed):
     surf: pygame.Surface          # the word(s), outlined, at their final size
     pos: tuple[float, float]      # their centre
     span: float                   # seconds on the screen
@@ -28,10 +29,6 @@ class Moment:
     nudge: tuple[float, float]    # the camera's push (pixels) at its height
     burst: pygame.Surface | None = None   # the light behind the word as it lands
     t: float = 0.0
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.span
 
 
 def banner(words: str, sub: str | None, px: int, colour, sub_colour, width: int

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from .easing import ease_out_quad, smooth
+from .easing import Timed, ease_out_quad, smooth
 from .effects import glow, ring_sprite
 from .strike_sprites import plane_sprite, soft, torpedo_sprite, wake_sprite
 
@@ -112,7 +112,7 @@ class Torpedo:
 
 
 @dataclass
-class Column:
+class Column(Timed):
     """A column of water thrown up ``height`` cells from ``pos``: it shoots up, hangs, and falls
     back wider and fainter; ``tint`` colours its foot (a mine's is muddy)."""
 
@@ -122,10 +122,6 @@ class Column:
     span: float = 1.1
     tint: tuple = WATER_WHITE
     t: float = 0.0
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.span
 
     def draw(self, surface, ox: float, oy: float) -> None:
         rise = ease_out_quad(self.t / 0.22)
@@ -145,17 +141,13 @@ class Column:
 
 
 @dataclass
-class ShockRing:
+class ShockRing(Timed):
     pos: Pos
     cell: int
     reach: float = 2.0          # cells
     span: float = 0.6
     colour: tuple = (220, 236, 255)
     t: float = 0.0
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.span
 
     def draw(self, surface, ox: float, oy: float) -> None:
         k = self.t / self.span
@@ -166,7 +158,7 @@ class ShockRing:
 
 
 @dataclass
-class Puff:
+class Puff(Timed):
     """A ball of smoke or fire that drifts, grows and fades (``additive``: fire, light)."""
 
     x: float
@@ -181,10 +173,6 @@ class Puff:
     additive: bool = False
     t: float = 0.0
     hard: bool = False          # a burst's crisp edge, not a drifting haze
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.span
 
     def update(self, dt: float) -> None:
         self.t += dt
@@ -249,7 +237,7 @@ class Stream:
 
 
 @dataclass
-class Bomb:
+class Bomb(Timed):
     """A bomb falling from a plane: from ``start`` (its ground point under the plane) to
     ``end`` (the target) as it drops ``height`` cells to the water."""
 
@@ -259,10 +247,6 @@ class Bomb:
     cell: int
     span: float = BOMB_FALL
     t: float = 0.0
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.span
 
     def draw(self, surface, ox: float, oy: float) -> None:
         k = min(1.0, self.t / self.span)
@@ -357,7 +341,7 @@ def _heading_q(deg: float) -> int:
 
 
 @dataclass
-class Sweep:
+class Sweep(Timed):
     """A minesweeper's sweep from ``src`` to the mine at ``dst``: the sweep wire pays out in a
     curve with its float, then the cut mine bobs up in a little fountain."""
 
@@ -366,10 +350,6 @@ class Sweep:
     cell: int
     span: float = 1.0
     t: float = 0.0
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.span
 
     def draw(self, surface, ox: float, oy: float) -> None:
         k = min(1.0, self.t / (self.span * 0.55))
@@ -398,7 +378,7 @@ class Sweep:
 
 
 @dataclass
-class Mushroom:
+class Mushroom(Timed):
     """The atomic blast's rising column: a stem climbing three cells from ``pos`` with a cap
     that rolls outward, glowing at first, then smoke; a ring of spray at its foot."""
 
@@ -406,10 +386,6 @@ class Mushroom:
     cell: int
     span: float = 4.2
     t: float = 0.0
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.span
 
     def draw(self, surface, ox: float, oy: float) -> None:
         t, c = self.t, self.cell

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Protocol, runtime_checkable
 
-from .errors import ConfigError
+from .errors import ConfigError, IllegalAction
 
 
 @dataclass(frozen=True)
@@ -32,6 +32,15 @@ class GameOver:
     resigned / agreed). The game keeps it as ``end_reason`` for the result screen."""
     winner: int | None
     reason: str = ""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A decision the rules wait for before play goes on: ``player`` must make one of ``kind``
+    (Classic's C5 and C6 and §D: give a cell or a mine, relocate; §N: intercept). Kept by the
+    game while it waits; what a player is told of it is said by an event and the view."""
+    player: int
+    kind: str
 
 
 class OneRules:
@@ -72,6 +81,32 @@ class Game(Protocol):
 
     @classmethod
     def from_dict(cls, data: dict): ...
+
+
+# --- a saved game, rebuilt ------------------------------------------------------------------
+
+class Saved:
+    """A game kept as its set-up and its moves (``to_dict``) and rebuilt by playing them again
+    (``from_dict``), so a saved state can never be inconsistent. Each mode's game mixes this in
+    beside Concession; its ``from_dict`` reads its own set-up between the two steps here."""
+
+    @classmethod
+    def check_saved(cls, data) -> None:
+        """``from_dict``'s first step: refuse what is not a saved game of this mode."""
+        if not isinstance(data, dict) or data.get("mode") != cls.mode:
+            raise ConfigError("bad_option", key="mode", expected=cls.mode,
+                              got=data.get("mode") if isinstance(data, dict) else data)
+
+    def replay(self, moves, data: dict):
+        """``from_dict``'s last step: the saved ``moves`` ((player, action), in order) played
+        again, each by the player whose turn it is, then the game ended as the saved one ended
+        (Concession). Returns the game."""
+        for n, (player, action) in enumerate(moves, 1):
+            if player != self.turn:
+                raise IllegalAction("not_your_turn", move=n, player=player)
+            self.apply(action)
+        self.replay_concession(data)
+        return self
 
 
 # --- what each player may be told ------------------------------------------------------------
@@ -124,7 +159,6 @@ class Concession:
 
     def check_concede(self, player: int | None = None) -> None:
         """Refuse (IllegalAction) to end a game that is already over, or for no player."""
-        from .errors import IllegalAction
         if self.over:
             raise IllegalAction("game_over")
         if player is not None and player not in (0, 1):

@@ -179,18 +179,21 @@ class Flow:
         the standalone server named in the set-up."""
         self.online_close()
         server = self.app.settings.online_server
+        session = self._opened(lambda: Session(*parse_address(server)) if server
+                               else hosted_session(self.app))
+        if session is not None:
+            self.online_connect(session, create, hosting=True)
+
+    def _opened(self, open_session):
+        """The session ``open_session()`` makes, or None with why not said to the player (an
+        address that is none, or a server that cannot be started or reached here)."""
         try:
-            if server:
-                session = Session(*parse_address(server))
-            else:
-                session = hosted_session(self.app)
+            return open_session()
         except ValueError:
             self.app.notify(self.app.tr("online.error_address"))
-            return
         except OSError as exc:
             self.app.notify(self.app.tr("online.error_host", error=str(exc)))
-            return
-        self.online_connect(session, create, hosting=True)
+        return None
 
     def online_connect(self, session, first: dict | None, hosting: bool = False) -> None:
         """``session``'s first message (create or join; None: a kept seat's rejoin, which the
@@ -236,22 +239,19 @@ class Flow:
         if seat is None:
             return
         rejoin = {k: seat[k] for k in ("room", "seat", "secret")}
-        try:
-            if seat["hosting"] and seat["server_data"]:
-                session = Session.host_here(seat["server_data"], seat["server_port"] or 0,
-                                            listen=online_listen(), rejoin=rejoin)
-                if seat["server_port"] and session.port != seat["server_port"]:
-                    self.app.notify(self.app.tr("online.new_port", address=", ".join(
-                        session.addresses())), 8.0)
-            else:
-                session = Session(*parse_address(seat["address"]), rejoin=rejoin)
-        except ValueError:
-            self.app.notify(self.app.tr("online.error_address"))
-            return
-        except OSError as exc:
-            self.app.notify(self.app.tr("online.error_host", error=str(exc)))
-            return
-        self.online_connect(session, None, hosting=seat["hosting"])
+
+        def open_session():
+            if not (seat["hosting"] and seat["server_data"]):
+                return Session(*parse_address(seat["address"]), rejoin=rejoin)
+            session = Session.host_here(seat["server_data"], seat["server_port"] or 0,
+                                        listen=online_listen(), rejoin=rejoin)
+            if seat["server_port"] and session.port != seat["server_port"]:
+                self.app.notify(self.app.tr("online.new_port", address=", ".join(
+                    session.addresses())), 8.0)
+            return session
+        session = self._opened(open_session)
+        if session is not None:
+            self.online_connect(session, None, hosting=seat["hosting"])
 
     def online_leave(self) -> None:
         """Leave the room (the hosted server stops): back to the online menu."""

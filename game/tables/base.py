@@ -20,8 +20,15 @@ per view (``per_view``): the screens read it every frame.
 
 from __future__ import annotations
 
+import operator
+
 from ..rules.base import AGREED, RESIGNED, GameOver
 from ..rules.errors import IllegalAction
+
+
+def of_view(name: str, doc: str | None = None) -> property:
+    """A property of a table that is its seat's view's own ``name``, as the view holds it."""
+    return property(operator.attrgetter("latest." + name), doc=doc)
 
 
 def per_view(method):

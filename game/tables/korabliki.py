@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules import korabliki as kr
-from .base import Table, per_view
+from .base import Table, of_view, per_view
 
 
 @dataclass(frozen=True)
@@ -33,18 +33,9 @@ class KorablikiTable(Table):
         self.forts_taken = 0          # the enemy's forts this seat saw removed
 
     # -- the turn and the end ------------------------------------------------------------------
-    @property
-    def phase(self) -> str:
-        return self.latest.phase
-
-    @property
-    def quiet(self) -> int:
-        return self.latest.quiet
-
-    @property
-    def again(self) -> bool:
-        """The turn is one more after a won asking (K-e; both see it)."""
-        return self.latest.again
+    phase = of_view("phase")
+    quiet = of_view("quiet", "K-f: moves in a row without a loss.")
+    again = of_view("again", "The turn is one more after a won asking (K-e; both see it).")
 
     @per_view
     def pending(self):

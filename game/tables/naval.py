@@ -12,32 +12,20 @@ are never here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..rules import naval as nv
+from ..rules.base import Decision
 from ..rules.errors import IllegalAction
-from .base import Table, per_view
+from .base import Table, of_view, per_view
 
 HIT_MARKS = (nv.HIT, nv.SUNK)
-
-
-@dataclass(frozen=True)
-class Decision:
-    player: int
-    kind: str
 
 
 class NavalTable(Table):
     mode = "naval"
 
     # -- the turn and the end ------------------------------------------------------------------
-    @property
-    def first(self) -> int:
-        return self.latest.first
-
-    @property
-    def quiet(self) -> int:
-        return self.latest.quiet
+    first = of_view("first")
+    quiet = of_view("quiet", "N-f: volleys in a row that hit no ship cell.")
 
     @per_view
     def pending(self):

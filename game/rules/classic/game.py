@@ -20,7 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Sequence
 
-from ..base import FLEET, Concession, GameOver, Told, TurnChanged  # noqa: F401  (events all modes share)
+from ..base import (FLEET, Concession, Decision, GameOver, Saved, Told,  # noqa: F401  (shared)
+                    TurnChanged)
 from ..coords import MAX_SIDE, Cell
 from ..errors import ConfigError, IllegalAction, PlacementError
 from ..fleet import (AROUND, SHAPE_RULES, TOUCHING_RULES, Ship, ShipSpec, as_ship, assign_specs,
@@ -297,12 +298,6 @@ class TurnSkipped:
     player: int
 
 
-@dataclass(frozen=True)
-class Decision:
-    player: int
-    kind: str
-
-
 # --- the view one player has --------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -349,7 +344,7 @@ class ClassicView:
 
 # --- the game -----------------------------------------------------------------------------
 
-class ClassicGame(Concession, Told):
+class ClassicGame(Saved, Concession, Told):
     """State of one Classic game between players 0 ("A") and 1 ("B").
 
     ``solo=True`` is target practice: player 1 never shoots, a miss leaves the turn with player
@@ -785,9 +780,7 @@ class ClassicGame(Concession, Told):
     @classmethod
     def from_dict(cls, data: dict) -> "ClassicGame":
         """Rebuild a game by replaying its moves, so a saved state can never be inconsistent."""
-        if not isinstance(data, dict) or data.get("mode") != cls.mode:
-            raise ConfigError("bad_option", key="mode", expected=cls.mode,
-                              got=data.get("mode") if isinstance(data, dict) else data)
+        cls.check_saved(data)
         from .writing import action_from_json    # the writing reads this module's actions
         config = ClassicConfig.from_dict(data.get("config", {}))
         try:
@@ -800,12 +793,7 @@ class ClassicGame(Concession, Told):
             raise ConfigError("bad_option", key="fleets/moves",
                               expected="lists of [x, y] cells", got="malformed") from None
         game = cls(config, fleets, first, solo=data.get("solo") is True, **pieces)
-        for n, (player, action) in enumerate(moves, 1):
-            if player != game.turn:
-                raise IllegalAction("not_your_turn", move=n, player=player)
-            game.apply(action)
-        game.replay_concession(data)
-        return game
+        return game.replay(moves, data)
 
 
 def validate_fleet(config: ClassicConfig, ships: Sequence[Sequence[Cell]]) -> None:

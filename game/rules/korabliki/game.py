@@ -36,7 +36,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Sequence
 
-from ..base import Concession, GameOver, OneRules, Told, TurnChanged  # noqa: F401  (GameOver, TurnChanged: shared)
+from ..base import (Concession, GameOver, OneRules, Saved, Told,  # noqa: F401  (GameOver and
+                    TurnChanged)                                 # TurnChanged: shared)
 from ..coords import Cell
 from ..errors import ConfigError, IllegalAction, PlacementError
 
@@ -317,7 +318,7 @@ class KorablikiView:
         return not self.over and self.turn == self.player
 
 
-class KorablikiGame(Concession, Told):
+class KorablikiGame(Saved, Concession, Told):
     mode = "korabliki"
     # what each player may be told (Told): the answer's options are the answerer's ships side by
     # side (his ranks), so only he gets them
@@ -781,9 +782,7 @@ class KorablikiGame(Concession, Told):
 
     @classmethod
     def from_dict(cls, data: dict) -> "KorablikiGame":
-        if not isinstance(data, dict) or data.get("mode") != cls.mode:
-            raise ConfigError("bad_option", key="mode", expected=cls.mode,
-                              got=data.get("mode") if isinstance(data, dict) else data)
+        cls.check_saved(data)
         from .writing import action_from_json    # the writing reads this module's actions
         try:
             setups = [{(int(c[0]), int(c[1])): str(r) for c, r in s} for s in data["setups"]]
@@ -793,9 +792,4 @@ class KorablikiGame(Concession, Told):
                               got="malformed") from None
         game = cls(KorablikiConfig.from_dict(data.get("config", {})), setups,
                    data.get("first", 0))
-        for n, (player, action) in enumerate(moves, 1):
-            if player != game.turn:
-                raise IllegalAction("not_your_turn", move=n, player=player)
-            game.apply(action)
-        game.replay_concession(data)
-        return game
+        return game.replay(moves, data)

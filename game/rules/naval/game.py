@@ -37,7 +37,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Sequence
 
-from ..base import FLEET, Concession, GameOver, OneRules, Told, TurnChanged  # noqa: F401  (shared)
+from ..base import (FLEET, Concession, Decision, GameOver, OneRules, Saved,  # noqa: F401
+                    Told, TurnChanged)                                   # (shared)
 from ..coords import Cell
 from ..errors import ConfigError, IllegalAction, PlacementError
 from ..fleet import AROUND, Ship, as_ship, normalise, orientations, shape_forms
@@ -374,15 +375,9 @@ class NavalView:
         return self.player == self.first
 
 
-@dataclass
-class _Decision:
-    player: int
-    kind: str
-
-
 # --- the game -----------------------------------------------------------------------------
 
-class NavalGame(Concession, Told):
+class NavalGame(Saved, Concession, Told):
     """One Naval game between players 0 ("A") and 1 ("B")."""
 
     mode = "naval"
@@ -427,7 +422,7 @@ class NavalGame(Concession, Told):
         self.ceasefire: tuple[str, tuple[int, int]] | None = None   # N-f: ("weapons"|"cells"|
         #                                                  "draw", the two sides' counts)
         self.history: list[tuple[int, object, object]] = []
-        self.pending: _Decision | None = None
+        self.pending: Decision | None = None
         self.volley: Volley | None = None                 # waiting for the interception
 
     # -- records name the weapons by kind, one cell each --
@@ -632,9 +627,7 @@ class NavalGame(Concession, Told):
     @classmethod
     def from_dict(cls, data: dict) -> "NavalGame":
         """Rebuild a game by replaying its moves, so a saved state can never be inconsistent."""
-        if not isinstance(data, dict) or data.get("mode") != cls.mode:
-            raise ConfigError("bad_option", key="mode", expected=cls.mode,
-                              got=data.get("mode") if isinstance(data, dict) else data)
+        cls.check_saved(data)
         from .writing import action_from_json    # the writing reads this module's actions
         config = NavalConfig.from_dict(data.get("config", {}))
         try:
@@ -646,13 +639,7 @@ class NavalGame(Concession, Told):
         except (KeyError, TypeError, ValueError, IndexError):
             raise ConfigError("bad_option", key="fleets/moves",
                               expected="ships with cells and weapons", got="malformed") from None
-        game = cls(config, fleets, first)
-        for n, (player, action) in enumerate(moves, 1):
-            if player != game.turn:
-                raise IllegalAction("not_your_turn", move=n, player=player)
-            game.apply(action)
-        game.replay_concession(data)
-        return game
+        return cls(config, fleets, first).replay(moves, data)
 
     # -- checking --
     def check(self, action) -> None:
@@ -757,7 +744,7 @@ class NavalGame(Concession, Told):
         self.turn = me
         options = self.intercept_options(action) if action.targets else []
         if options:
-            self.pending = _Decision(1 - me, INTERCEPT)
+            self.pending = Decision(1 - me, INTERCEPT)
             self.turn = 1 - me
             self.history.append((me, action, fired))
             return [fired, InterceptNeeded(1 - me, tuple(options))]

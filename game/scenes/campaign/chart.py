@@ -78,18 +78,6 @@ class VoyageScene(ChartDetails, Scene):
         levels = self.levels
         return levels[self.index] if levels else None
 
-    @property
-    def _ports(self) -> list:
-        return self.pane.ports
-
-    @property
-    def _labels(self) -> list:
-        return self.pane.labels
-
-    @property
-    def _port_r(self) -> float:
-        return self.pane.port_r
-
     def _open_at(self, level) -> None:
         """Show ``level``'s voyage with ``level`` chosen (None: the first voyage's first port)."""
         ids = [v.id for v in self.voyages]
