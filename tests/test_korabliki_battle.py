@@ -83,7 +83,9 @@ def test_two_on_one_screen_each_sees_his_own_table(app):
     assert set(shown_ranks(scene, 1).values()) == {None}
 
 
-def test_asking_plays_out_and_the_board_follows_the_rules(app):
+def cruiser_asks_destroyer(app):
+    """Two on one screen: player 0 moves his torpedo boat, then his cruiser asks player 1's
+    destroyer «ЧТО ЭТО?» (the destroyer loses); the cues play up to the curtain."""
     g = arrange({(5, 7): (0, kr.KR), (5, 6): (1, kr.ES), (9, 9): (0, kr.TK)})
     scene = battle(app, g, kinds=(HUMAN, HUMAN))
     scene.click((9, 9))
@@ -93,6 +95,11 @@ def test_asking_plays_out_and_the_board_follows_the_rules(app):
     scene.click((5, 6))                                        # "ЧТО ЭТО?"
     assert scene.busy
     settle(app, scene)
+    return g, scene
+
+
+def test_asking_plays_out_and_the_board_follows_the_rules(app):
+    g, scene = cruiser_asks_destroyer(app)
     assert isinstance(app.scenes.top, CurtainScene)            # the asked side sees it first
     app.scenes.top.on_ready()
     settle(app, scene)
@@ -109,14 +116,7 @@ def test_the_asked_side_sees_his_piece_taken_after_the_curtain(app, monkeypatch)
     hands him the screen, the board still holds his piece with its rank, and the cues take it
     away (the screen once set the board from his table first: the piece was already gone, and
     its sinking, ghost and kill moment never played)."""
-    g = arrange({(5, 7): (0, kr.KR), (5, 6): (1, kr.ES), (9, 9): (0, kr.TK)})
-    scene = battle(app, g, kinds=(HUMAN, HUMAN))
-    scene.click((9, 9))
-    scene.click((9, 8))
-    settle(app, scene)
-    scene.click((5, 7))
-    scene.click((5, 6))                                        # "ЧТО ЭТО?": the ES loses
-    settle(app, scene)
+    g, scene = cruiser_asks_destroyer(app)
     assert isinstance(app.scenes.top, CurtainScene)
     app.scenes.top.on_ready()
     assert scene.viewer == 1 and scene.busy
