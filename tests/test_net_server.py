@@ -205,3 +205,27 @@ def test_a_rematch_once_the_match_is_done_begins_with_the_loser(tmp_path):
     place(desk, room.code, (a, b), seed=9)
     assert room.phase == "battle" and room.game.turn == 1              # B lost: B begins
     assert len(room.played) == 1
+
+
+def test_crafted_create_messages_are_refused_by_field_and_leave_no_room(tmp_path, caplog):
+    """Issue 35: an even ``best_of`` and a lone surrogate (in a name, in the rules' ship names,
+    in an unknown field's name) are each refused ``bad_field`` with a reply that can be sent,
+    no traceback logged, no room left behind."""
+    desk = Desk(tmp_path)
+    conn = desk.hello()
+    create = {"type": "create", "mode": "classic", "config": {}, "name": "Nina"}
+    names = ["x"] * len(CLASSIC_PRESETS["russian"].fleet)
+    cases = [
+        (create | {"best_of": 2}, "bad_field"),
+        (create | {"name": "\ud800"}, "bad_field"),
+        (create | {"config": CLASSIC_PRESETS["russian"].to_dict() | {"names": ["\ud800"]
+                                                                    + names[1:]}}, "bad_field"),
+        (create | {"\ud800": 1}, "bad_field"),
+    ]
+    for message, code in cases:
+        with caplog.at_level("ERROR"):
+            reply = desk.reply(conn, message)
+        assert reply["type"] == "error" and reply["code"] == code, (message, reply)
+        json.dumps(reply, ensure_ascii=False).encode("utf-8")    # a reply that can be sent
+        assert not desk.server.rooms, message
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]

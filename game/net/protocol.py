@@ -172,12 +172,38 @@ def parse(text: str | bytes, limit: int = MAX_BYTES, server: bool = False):
         raise ProtocolError("not_text", "messages are JSON text frames, not binary")
     try:     # the server refuses a client's duplicate keys; a client reads the server's big
         #      states at the parser's own speed (it decodes them by whitelist after)
-        return json.loads(text, object_pairs_hook=None if server else _no_duplicates,
+        data = json.loads(text, object_pairs_hook=None if server else _no_duplicates,
                           parse_constant=_no_constant)
     except ProtocolError:
         raise
     except (ValueError, RecursionError) as exc:
         raise ProtocolError("bad_json", f"not JSON: {str(exc)[:80]}") from None
+    if not server:
+        _text_only(data, "")
+    return data
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _text_only(value, where: str) -> None:
+    """A client's strings (keys too) are text: JSON's ``\\ud800`` escapes can make a lone
+    surrogate, which no reply, log or store could write back (issue 35). Refused as
+    ``bad_field`` naming the field, never echoing it."""
+    if isinstance(value, str):
+        if _SURROGATE.search(value):
+            raise ProtocolError("bad_field", f"{where or 'a value'} holds a lone surrogate, "
+                                "which is no text", where.split(".")[0][:32])
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if _SURROGATE.search(key):
+                raise ProtocolError("bad_field", f"a field's name in {where or 'the message'} "
+                                    "holds a lone surrogate, which is no text",
+                                    where.split(".")[0][:32])
+            _text_only(item, f"{where}.{key}" if where else key)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            _text_only(item, f"{where}[{i}]")
 
 
 def check(data, schemas: dict | None = None) -> dict:
@@ -205,6 +231,9 @@ def check(data, schemas: dict | None = None) -> dict:
                 raise ProtocolError("missing_field", f"a {kind} message needs {name}", name)
             continue
         field.check(name, data[name])
+    if kind == "create" and data.get("best_of", 1) % 2 == 0:
+        raise ProtocolError("bad_field", "best_of must be odd: a series is won by the first to "
+                            "win more than half its games", "best_of")
     if kind == "chat" and ("text" in data) == ("phrase" in data) and schemas is SCHEMAS:
         raise ProtocolError("bad_field", "a chat message holds text or a phrase, one of them",
                             "text")
