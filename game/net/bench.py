@@ -46,6 +46,17 @@ CALL_IT_A_DAY = 400   # past 10 rooms at once, a game this many moves long is dr
 RECV_TIMEOUT = 120.0
 
 
+def loopback(n: int) -> str:
+    """The ``n``-th loopback address a bench's player connects from: 127.0.0.2, .3, … (Linux
+    routes all of 127/8 to ``lo``; 127.0.0.1 is left to others, and a last byte of 0 or 255 is
+    skipped), so each player is an address of its own, as people at home are, and the server's
+    limits per address (``limits.py``) see what they would see on the internet."""
+    x, y = divmod(n + 1, 254)          # 127.0.0.1 is the first of them, and skipped
+    if x > 255:
+        raise ValueError(f"{n}: more players than loopback addresses of 127.0.X.Y")
+    return f"127.0.{x}.{y + 1}"
+
+
 class ServerProcess:
     """``python -m game.server`` on 127.0.0.1, which the bench may kill and start again."""
 
@@ -145,8 +156,9 @@ class SeatClient:
     """One computer player at one seat, over its own connection."""
 
     def __init__(self, table: Table, seat: int, server: ServerProcess, tally: Tally,
-                 faults: random.Random | None):
+                 faults: random.Random | None, address: str | None = None):
         self.table, self.seat, self.server, self.tally = table, seat, server, tally
+        self.address = address       # the loopback address it connects from (None: any)
         self.player = table.players[seat]
         self.remote = Remote()
         self.faults = faults
@@ -166,7 +178,8 @@ class SeatClient:
         deadline = time.monotonic() + 60
         while True:
             try:
-                link = await open_link(self.server.url, legal=self.player.wants_legal)
+                link = await open_link(self.server.url, legal=self.player.wants_legal,
+                                       source=self.address)
                 if self.remote.secret is not None:
                     await link.send(self.remote.rejoin() | {"seen": self.remote.moves})
                 elif self.seat == 0:
@@ -367,7 +380,8 @@ async def run(games: int, seed: int, rooms: int, faults: bool, think: float) -> 
             async with slots:
                 table = Table(i, seeds[i], MANY_LEVELS if rooms > CHECK_ALL else LEVELS)
                 clients = [SeatClient(table, s, server, tally,
-                                      random.Random(seeds[i] ^ (s + 1)) if faults else None)
+                                      random.Random(seeds[i] ^ (s + 1)) if faults else None,
+                                      loopback(2 * i + s))     # each player an address
                            for s in (0, 1)]
                 checked = rooms <= CHECK_ALL or \
                     random.Random(seeds[i] ^ 0xC4EC).random() < CHECK_SHARE

@@ -79,17 +79,17 @@ class Link:
 
 
 async def open_link(url: str, legal: bool = False, timeout: float = 10.0,
-                    version: int = VERSION, patches: bool = True) -> Link:
+                    version: int = VERSION, patches: bool = True,
+                    source: str | None = None) -> Link:
     """Connect to ``url`` (ws://host:port) and say hello; ``legal``: the server adds the
     legal actions when this seat is to act (a computer player that chooses among them);
-    ``patches``: states come as changes to the last (``patch.py``), made whole by ``recv``.
+    ``patches``: states come as changes to the last (``patch.py``), made whole by ``recv``;
+    ``source``: the local address to connect from (the benches spread their players over
+    loopback addresses, 127.0.0.2 on, as players come from many addresses).
     Raises ``LinkClosed`` or ``ConnectionError`` naming the problem (an old game is told to
     update)."""
-    from websockets.asyncio.client import connect
     try:
-        ws = await asyncio.wait_for(connect(url, max_size=CLIENT_LIMIT, open_timeout=timeout,
-                                            ping_interval=20, ping_timeout=20,
-                                            compression=None), timeout)   # (as the server)
+        ws = await asyncio.wait_for(connect_ws(url, timeout, source), timeout)
     except (OSError, asyncio.TimeoutError) as exc:
         raise ConnectionError(f"cannot reach {url}: {exc or 'no answer'}") from None
     except Exception as exc:     # the library's handshake errors (not a WebSocket server)
@@ -105,6 +105,16 @@ async def open_link(url: str, legal: bool = False, timeout: float = 10.0,
         await ws.close()
         raise ConnectionError(reply.get("message", "the server did not welcome us"))
     return link
+
+
+def connect_ws(url: str, timeout: float = 10.0, source: str | None = None, **options):
+    """The WebSocket connection of a client (as the server's: no per-message compression),
+    from ``source`` when given (``create_connection``'s ``local_addr``; any free port)."""
+    from websockets.asyncio.client import connect
+    if source is not None:
+        options["local_addr"] = (source, 0)
+    return connect(url, max_size=CLIENT_LIMIT, open_timeout=timeout, ping_interval=20,
+                   ping_timeout=20, compression=None, **options)
 
 
 class Remote:
