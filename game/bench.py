@@ -597,6 +597,9 @@ def main(argv=None) -> int:
     p.add_argument("--think", type=float, default=None,
                    help="milliseconds a player waits before acting, on average (default: 0 "
                    "for up to 10 rooms, 1000 for more)")
+    p.add_argument("--abuse", action="store_true", help="instead: one address attacks the "
+                   "server (idle and silent connections, rooms, guessed codes, floods) while "
+                   "honest players from other addresses play 20 games of every mode")
     args = parser.parse_args(argv)
     commands = {"frames": bench_frames, "gallery": bench_gallery, "startup": bench_startup, "ai": bench_ai,
                 "ladder": bench_ladder, "soak": bench_soak, "duel": bench_duel,

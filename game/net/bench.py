@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 import traceback
+from collections import Counter
 from dataclasses import dataclass, field
 
 from ..match import COMPUTER, Match, Seat
@@ -57,17 +58,27 @@ def loopback(n: int) -> str:
     return f"127.0.{x}.{y + 1}"
 
 
+class CreateRefused(Exception):
+    """A bench player's ``create`` was refused (its partner has no room to join)."""
+
+
 class ServerProcess:
     """``python -m game.server`` on 127.0.0.1, which the bench may kill and start again."""
 
-    def __init__(self, data: str, seed: int):
+    def __init__(self, data: str, seed: int, options: tuple = (), log=None):
+        """``options``: more of the server's command line (its limits); ``log``: a file its
+        log (stderr) is added to (else it is dropped)."""
         self.data, self.seed, self.port, self.proc = data, seed, 0, None
+        self.options, self.log = tuple(options), log
 
     async def start(self) -> None:
-        self.proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port",
-            str(self.port), "--data", self.data, "--seed", str(self.seed),
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
+        with contextlib.ExitStack() as files:
+            log = files.enter_context(open(self.log, "ab")) if self.log else \
+                asyncio.subprocess.DEVNULL
+            self.proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port",
+                str(self.port), "--data", self.data, "--seed", str(self.seed), *self.options,
+                stdout=asyncio.subprocess.PIPE, stderr=log)
         while True:
             line = (await asyncio.wait_for(self.proc.stdout.readline(), 30)).decode()
             if not line:
@@ -116,6 +127,8 @@ class Tally:
     checked: int = 0
     agreed: int = 0
     finished: int = 0
+    create_refused: int = 0
+    by_mode: Counter = field(default_factory=Counter)      # games finished, by mode
     round_trips: list = field(default_factory=list)
     first_problem: str = ""
 
@@ -187,8 +200,12 @@ class SeatClient:
                     await link.send({"type": "create", "mode": t.mode, "name": "A",
                                      "config": t.config.to_dict()})
                 else:
-                    await link.send({"type": "join", "room": await self.table.code,
-                                     "name": "B"})
+                    try:
+                        room = await self.table.code
+                    except CreateRefused:       # seat A's create was refused: no game
+                        await link.close()
+                        raise
+                    await link.send({"type": "join", "room": room, "name": "B"})
                 return link
             except (ConnectionError, OSError, LinkClosed):
                 if time.monotonic() > deadline:
@@ -228,8 +245,12 @@ class SeatClient:
         if kind == "error":
             if message.get("code") == "stale":
                 self.tally.stale += 1
-            else:
-                self.tally.problem(f"game {self.table.index} seat {self.seat}: {message}")
+                return
+            self.tally.problem(f"game {self.table.index} seat {self.seat}: {message}")
+            if self.seat == 0 and not self.table.code.done():    # its create was refused
+                self.tally.create_refused += 1
+                self.table.code.set_exception(CreateRefused(message.get("code")))
+                self.table.done[:] = [True, True]
             return
         before = r.moves
         r.take(message)
@@ -258,6 +279,7 @@ class SeatClient:
                 self.table.done[self.seat] = True
                 if self.seat == 0:
                     self.tally.finished += 1
+                    self.tally.by_mode[self.table.mode] += 1
             return
         if self.cap is not None and r.phase == "battle" and await self._agree(link, message):
             return
@@ -433,6 +455,9 @@ def bench_net(args) -> dict:
     about a second a move for many (a quick person: the load 500 rooms of people make)."""
     if args.hold:
         return hold(args.hold, args.seed)
+    if getattr(args, "abuse", False):
+        from .abuse import run as abuse
+        return asyncio.run(abuse(args.seed))
     rooms = args.rooms or min(args.games, 3)
     think = args.think if args.think is not None else (0 if rooms <= CHECK_ALL else 1000)
     return asyncio.run(run(args.games, args.seed, rooms, args.faults, think / 1000))

@@ -1,0 +1,320 @@
+"""``python -m game.bench net --abuse``: one address attacks a real server while honest players
+from other addresses play (issue 35).
+
+One ``python -m game.server`` process with its default limits (``limits.py``), its own data
+folder, its log (stderr) kept in a file so the tracebacks in it can be counted. From one
+address, 127.0.0.1, an attacker in three waves:
+
+1. ``SILENT`` connections that never say hello, opened at once: the server takes as many as an
+   address may hold (``--max-connections``) and refuses the rest; each one it took must be
+   closed ``hello_timeout`` within ``--hello-within`` (and a second).
+2. ``IDLE`` connections that say hello and then nothing, opened at once, held ``IDLE_HOLD``
+   seconds: taken and refused as above.
+3. Until the honest games are over: ``CREATORS`` workers create rooms as fast as they are let
+   (each room then left, which ends it, or dropped, which keeps it held), ``GUESSERS`` join
+   codes drawn at random, ``FLOODERS`` send chat, actions out of turn and junk faster than the
+   server reads them. A worker whose connection is refused tries again a moment later; the
+   address never holds more than its limit of connections at once.
+
+Meanwhile honest pairs, each player from an address of its own (127.0.0.2, .3, …), play
+``HONEST_EACH`` games of every mode (the quick players of ``bench net``), every message checked
+for leaks, each action's round trip timed. The rooms the attacker holds at the end are counted
+in the server's store (the seats taken from 127.0.0.1). Then the server is stopped, started again
+on the same folder, and an honest ``create`` must be answered ``joined``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import shutil
+import sqlite3
+import statistics
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+from ..modes import MODES
+from . import protocol
+from .bench import LEVELS, MODE_KEYS, SeatClient, ServerProcess, Table, Tally, loopback
+from .client import connect_ws
+
+ATTACKER = "127.0.0.1"
+SILENT, IDLE, CREATORS, GUESSERS, FLOODERS = 200, 500, 100, 40, 20
+IDLE_HOLD = 5.0        # seconds the idle connections the server took are held
+HELLO_WITHIN = 5.0     # the server's default (``Limits.hello_within``)
+HONEST_EACH = 20       # honest games of every mode
+HONEST_ROOMS = 6       # ... played at once
+RETRY = 1.0            # seconds (on average) a refused attacker waits to connect again
+GUESS_PACE = 0.1       # seconds between one guesser's joins
+FLOOD_PACE = 0.02      # ... one flooder's messages (50 a second: the server reads 30)
+DEADLINE = 600.0       # the honest games are given up after this long (a bound, never met)
+HELLO = {"type": "hello", "version": protocol.VERSION, "game": "sea-battle"}
+CREATE = {"type": "create", "mode": "classic", "name": "x",
+          "config": next(iter(MODES["classic"].rules.presets.values())).to_dict()}
+JUNK = ('{"type": "chat", "text": "buy gold"}', '{"type": "act", "action": [0, 0], "moves": 0}',
+        '{"type": "resign"}', "not json {", '{"type": "explode"}', '{"type": "next"}')
+
+
+class Attacker:
+    """The counts of everything the attacker did and was answered."""
+
+    def __init__(self, url: str, rng: random.Random):
+        self.url, self.rng = url, rng
+        self.n = Counter()
+        self.held: set[str] = set()      # rooms it created and dropped (a seat still held)
+        self.stop = asyncio.Event()
+        self.answered = 0                # replies the flooders heard
+
+    async def open(self, kind: str, hello: bool = True):
+        """One connection from the attacker's address: the WebSocket, its hello answered
+        ``welcome`` (or, ``hello`` False, as it opened); else None, counted ``<kind>_refused``
+        (and the server's refusal by its code)."""
+        from websockets.exceptions import ConnectionClosed
+        try:
+            ws = await asyncio.wait_for(connect_ws(self.url, 10, ATTACKER), 10)
+        except Exception as exc:       # refused in the handshake, or no answer
+            self.refused(kind, type(exc).__name__)
+            return None
+        if not hello:
+            return ws
+        with contextlib.suppress(ConnectionClosed):     # (a refusal may have closed it)
+            await ws.send(json.dumps(HELLO))
+        reply = await self.answer(ws, ("welcome",))
+        if reply.get("type") == "welcome":
+            self.n[f"{kind}_accepted"] += 1
+            return ws
+        self.refused(kind, reply.get("code", "closed"))
+        await ws.close()
+        return None
+
+    def refused(self, kind: str, code: str) -> None:
+        self.n[f"{kind}_refused"] += 1
+        self.n["refusal:" + code] += 1
+
+    @staticmethod
+    async def answer(ws, kinds: tuple, timeout: float = 10.0) -> dict:
+        """The next message of one of ``kinds`` or an error ({} if the connection ended or
+        nothing came in time), skipping others."""
+        from websockets.exceptions import ConnectionClosed
+        with contextlib.suppress(ConnectionClosed, asyncio.TimeoutError):
+            async with asyncio.timeout(timeout):
+                while True:
+                    message = json.loads(await ws.recv())
+                    if message.get("type") in kinds or message.get("type") == "error":
+                        return message
+        return {}
+
+    # -- wave 1: connections that never say hello -------------------------------------------
+    async def silent(self, count: int = SILENT, within: float = HELLO_WITHIN) -> None:
+        """``count`` connections at once that never say hello; those the server took must be
+        closed within ``within`` seconds (its ``--hello-within``) and one more."""
+        async def one():
+            t0 = time.monotonic()
+            ws = await self.open("silent", hello=False)
+            if ws is None:
+                return
+            from websockets.exceptions import ConnectionClosed
+            try:
+                async with asyncio.timeout(within + 1):
+                    message = json.loads(await ws.recv())
+            except (ConnectionClosed, asyncio.TimeoutError):
+                message = None
+            code = (message or {}).get("code")
+            if code == "too_many_connections":
+                self.refused("silent", code)
+            else:
+                self.n["silent_accepted"] += 1
+                self.n[f"refusal:{code or 'closed'}"] += 1
+                closed = code == "hello_timeout" or message is None and ws.close_code is not None
+                if closed and time.monotonic() - t0 <= within + 1:
+                    self.n["silent_closed"] += 1
+            await ws.close()
+        await asyncio.gather(*(one() for _ in range(count)))
+
+    # -- wave 2: connections that say hello, then nothing -----------------------------------
+    async def idle(self, count: int = IDLE) -> list:
+        """``count`` connections at once that say hello and then nothing: those the server
+        took (the caller closes them)."""
+        socks = await asyncio.gather(*(self.open("idle") for _ in range(count)))
+        return [ws for ws in socks if ws is not None]
+
+    # -- wave 3: rooms, guesses, floods -----------------------------------------------------
+    async def worker(self, kind: str, work) -> None:
+        from websockets.exceptions import ConnectionClosed
+        while not self.stop.is_set():
+            ws = await self.open(kind)
+            if ws is None:
+                await self.pause(RETRY * (0.5 + self.rng.random()))
+                continue
+            try:
+                await work(ws)
+            except ConnectionClosed:
+                self.n[f"{kind}_closed_by_server"] += 1
+            finally:
+                await ws.close()
+
+    async def pause(self, seconds: float) -> None:
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self.stop.wait(), seconds)
+
+    async def creator(self, ws) -> None:
+        """Create, then leave (the room ends) or drop the connection (the room stays held),
+        and again, as fast as the server lets it."""
+        while not self.stop.is_set():
+            await ws.send(json.dumps(CREATE))
+            reply = await self.answer(ws, ("joined",))
+            if reply.get("type") != "joined":
+                self.n["creates_refused"] += 1
+                self.n["refusal:" + reply.get("code", "nothing")] += 1
+                await self.pause(RETRY)
+                continue
+            self.n["creates_accepted"] += 1
+            if self.rng.random() < 0.5:
+                await ws.send('{"type": "leave"}')
+                await self.answer(ws, ("left",))
+                continue
+            self.held.add(reply["room"])     # dropped: its seat held until the room ends
+            return
+
+    async def guesser(self, ws) -> None:
+        """Join codes drawn at random (of the right form)."""
+        while not self.stop.is_set():
+            code = "".join(self.rng.choice(protocol.CODE_ALPHABET)
+                           for _ in range(protocol.CODE_LENGTH))
+            await ws.send(json.dumps({"type": "join", "room": code, "name": "x"}))
+            self.n["guesses"] += 1
+            reply = await self.answer(ws, ("joined",))
+            if reply.get("type") == "joined":
+                self.n["codes_guessed"] += 1
+                return
+            self.n["refusal:" + reply.get("code", "nothing")] += 1
+            await self.pause(GUESS_PACE)
+
+    async def flooder(self, ws) -> None:
+        """Chat, act out of turn, resign, junk: faster than the server reads (its replies
+        are counted as they come)."""
+        async def hearing():
+            async for _ in ws:
+                self.answered += 1
+        ear = asyncio.create_task(hearing())
+        try:
+            while not self.stop.is_set() and not ear.done():
+                await ws.send(self.rng.choice(JUNK))
+                self.n["flood_sent"] += 1
+                await asyncio.sleep(FLOOD_PACE)
+        finally:
+            ear.cancel()
+
+    async def busy(self) -> None:
+        await asyncio.gather(
+            *(self.worker("creator", self.creator) for _ in range(CREATORS)),
+            *(self.worker("guesser", self.guesser) for _ in range(GUESSERS)),
+            *(self.worker("flooder", self.flooder) for _ in range(FLOODERS)))
+
+
+async def honest(server: ServerProcess, tally: Tally, seed: int) -> None:
+    """``HONEST_EACH`` games of every mode, ``HONEST_ROOMS`` at once; each player from a
+    loopback address of its own."""
+    rng = random.Random(seed)
+    games = HONEST_EACH * len(MODE_KEYS)
+    seeds = [rng.getrandbits(32) for _ in range(games)]
+    slots = asyncio.Semaphore(HONEST_ROOMS)
+
+    async def one(i: int) -> None:
+        async with slots:
+            table = Table(i, seeds[i], LEVELS)
+            clients = [SeatClient(table, s, server, tally, None, loopback(2 * i + s))
+                       for s in (0, 1)]
+            try:
+                await asyncio.gather(*(c.run() for c in clients))
+            except Exception as exc:
+                tally.problem(f"game {i}: {type(exc).__name__}: {exc}")
+    await asyncio.gather(*(one(i) for i in range(games)))
+
+
+def held_in_store(data: str, address: str) -> tuple[int, int]:
+    """(rooms in the server's store, of which a seat was taken from ``address``), read from
+    its SQLite file without writing to it."""
+    db = sqlite3.connect(f"file:{Path(data) / 'rooms.sqlite3'}?mode=ro", uri=True)
+    try:
+        rooms = [json.loads(text) for (text,) in db.execute("SELECT state FROM rooms")]
+    finally:
+        db.close()
+    held = sum(any(s and s.get("address") == address for s in room.get("seats", []))
+               for room in rooms)
+    return len(rooms), held
+
+
+async def restart_create(server: ServerProcess) -> tuple[bool, str]:
+    """The server stopped, started again on its folder: is an honest ``create`` (from an
+    address of its own) answered ``joined``? And what did it answer."""
+    from .client import open_link
+    await server.stop()
+    await server.start()
+    link = await open_link(server.url, source=loopback(4000))
+    await link.send(CREATE)
+    while True:
+        reply = await link.recv(10)
+        if reply.get("type") in ("joined", "error"):
+            await link.close()
+            return reply.get("type") == "joined", reply.get("code", "joined")
+
+
+async def run(seed: int) -> dict:
+    folder = Path(tempfile.mkdtemp(prefix="seabattle-abuse-"))
+    data, log = str(folder / "data"), folder / "server.log"
+    server = ServerProcess(data, seed, log=log)
+    tally = Tally()
+    attacker = Attacker("", random.Random(seed ^ 0xBAD))
+    started = time.perf_counter()
+    try:
+        await server.start()
+        attacker.url = server.url
+        games = asyncio.create_task(asyncio.wait_for(honest(server, tally, seed), DEADLINE))
+        await attacker.silent(SILENT)
+        held = await attacker.idle(IDLE)
+        await asyncio.sleep(IDLE_HOLD)
+        await asyncio.gather(*(ws.close() for ws in held))
+        busy = asyncio.create_task(attacker.busy())
+        try:
+            await games
+        except asyncio.TimeoutError:
+            tally.problem(f"the honest games were not over in {DEADLINE:.0f} s")
+        attacker.stop.set()
+        await busy
+        await asyncio.sleep(1.0)        # the last connections' ends reach the server
+        rooms, held = held_in_store(data, ATTACKER)
+        peak, cpu = server.peak_mb(), server.cpu_s()
+        ok, said = await restart_create(server)
+    finally:
+        await server.stop()
+        tracebacks = sum(line.startswith("Traceback") for line in
+                         log.read_text(errors="replace").splitlines()) if log.exists() else None
+        shutil.rmtree(folder, ignore_errors=True)
+    n, trips = attacker.n, sorted(tally.round_trips)
+    return {
+        "honest_finished": {m: tally.by_mode[m] for m in MODE_KEYS},
+        "honest_games": HONEST_EACH * len(MODE_KEYS),
+        "honest_errors": tally.errors, "honest_create_refused": tally.create_refused,
+        "leaks": tally.leaks, "honest_actions": tally.actions,
+        "action_ms_p50": round(statistics.median(trips), 2) if trips else 0.0,
+        "action_ms_p99": round(trips[int(len(trips) * 0.99) - 1], 2) if trips else 0.0,
+        "attacker": {
+            "silent": [n["silent_accepted"], n["silent_refused"]],
+            "silent_closed_in_time": n["silent_closed"],
+            "idle": [n["idle_accepted"], n["idle_refused"]],
+            "workers": {k: [n[f"{k}_accepted"], n[f"{k}_refused"]]
+                        for k in ("creator", "guesser", "flooder")},
+            "creates": [n["creates_accepted"], n["creates_refused"]],
+            "rooms_held": held, "rooms_dropped": len(attacker.held),
+            "guesses": n["guesses"], "codes_guessed": n["codes_guessed"],
+            "flood": [n["flood_sent"], attacker.answered],
+            "refusals": {k.split(":", 1)[1]: v for k, v in sorted(n.items())
+                         if k.startswith("refusal:")}},
+        "rooms_at_end": rooms, "server_mb": peak, "server_cpu_s": cpu,
+        "tracebacks": tracebacks, "restart_create_ok": ok, "restart_said": said,
+        "seconds": round(time.perf_counter() - started, 1)}
