@@ -371,7 +371,7 @@ class ShiftedClock:
 def test_a_gone_player_is_waited_for_then_the_game_claimed(tmp_path, home, local, monkeypatch,
                                                            size, lang):
     clock = ShiftedClock()
-    monkeypatch.setattr(Server.__init__, "__defaults__", (clock, None))
+    monkeypatch.setattr(Server.__init__, "__defaults__", (clock, None, None))
     tag = f"{lang}-{size[0]}x{size[1]}"
     host = guest = None
     try:

@@ -386,7 +386,7 @@ def test_a_return_to_a_game_claimed_meanwhile_shows_its_game_over(home, local, m
     from game.net.server import Server
     from .test_online import ShiftedClock
     clock = ShiftedClock()
-    monkeypatch.setattr(Server.__init__, "__defaults__", (clock, None))
+    monkeypatch.setattr(Server.__init__, "__defaults__", (clock, None, None))
     host = guest = again = None
     try:
         host, guest = to_battle(home)

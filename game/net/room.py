@@ -58,10 +58,11 @@ class SeatState:
     setup: object = None           # the set-up's JSON, once sent and valid
     here: bool = False             # connected now (the server keeps this)
     gone_at: float | None = None   # when the connection dropped (the server's clock)
+    address: str = ""              # the address it was taken from (its holder's, for limits)
 
     def to_dict(self) -> dict:
         return {"name": self.name, "digest": self.digest, "legal": self.legal,
-                "setup": self.setup}
+                "setup": self.setup, "address": self.address}
 
 
 @dataclass
@@ -80,6 +81,7 @@ class Room:
     draw_offer: int | None = None
     chat: list = field(default_factory=list)     # [seat, "text" | "phrase", words]
     claimed: int | None = None      # the seat that claimed the game of a gone player
+    opened: float = 0.0             # when the server made it, or read it back (its clock)
     _head: dict | None = field(default=None, repr=False)   # the game's to_dict but its moves
     _views: tuple = field(default_factory=lambda: (codec.Memo(), codec.Memo()), repr=False)
     _texts: dict = field(default_factory=dict, repr=False)  # to_text's big parts, as last written
@@ -104,14 +106,14 @@ class Room:
         return DONE if self.series.over or self.claimed is not None else OVER
 
     # -- seats --------------------------------------------------------------------------
-    def sit(self, name: str, legal: bool = False) -> tuple[int, str]:
+    def sit(self, name: str, legal: bool = False, address: str = "") -> tuple[int, str]:
         """A newcomer takes the free seat: (seat, its secret). The secret is said once."""
         if None not in self.seats:
             raise ProtocolError("room_full", f"room {self.code} has two players already")
         seat = self.seats.index(None)
         secret = new_secret()
         self.seats[seat] = SeatState(clean_text(name, MAX_NAME) or f"Player {seat + 1}",
-                                     _digest(secret), legal)
+                                     _digest(secret), legal, address=address)
         return seat, secret
 
     def owns(self, seat: int, secret: str) -> bool:
@@ -369,7 +371,8 @@ class Room:
                        int(data["seed"]))
             room.seats = [None if s is None else
                           SeatState(str(s["name"]), str(s["digest"]), bool(s["legal"]),
-                                    codec.frozen(s["setup"]), False, now)
+                                    codec.frozen(s["setup"]), False, now,
+                                    str(s.get("address", ""))[:64])
                           for s in data["seats"]]
             if data["game"] is not None:
                 room.game = entry.game_class.from_dict(data["game"] | {"moves": list(moves)})

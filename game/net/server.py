@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import logging
 import secrets
@@ -22,10 +23,11 @@ from pathlib import Path
 
 from ..modes import MODES
 from ..rules.errors import RuleError
-from . import codec, patch, protocol
+from . import codec, limits as limits_mod, patch, protocol
+from .limits import Guard, Limits
 from .protocol import (CLAIM_DEFAULT, CODE_ALPHABET, CODE_LENGTH, VERSION, ProtocolError,
                        read, write)
-from .room import Room
+from .room import DONE, WAITING, Room
 from .store import Store
 
 log = logging.getLogger("seabattle.server")
@@ -33,7 +35,10 @@ log = logging.getLogger("seabattle.server")
 RATE = 30.0          # messages a second a connection may send, on average
 BURST = 60.0         # ... and at once
 CUT_OFF = 300        # refused messages (forgotten at RATE a second) that close the connection
-MAX_ROOMS = 20_000   # rooms one server holds before it refuses new ones
+DONE_GRACE = 60.0    # seconds a finished match's room waits for a seat that dropped
+SWEEP_EVERY = 5.0    # seconds between looks for rooms that have ended
+ENDED = {"left": "its player left", "over": "the match is over and both players left",
+         "waited": "nobody joined it in time", "idle": "nobody was seated in it for long"}
 WIRE_LIMIT = 4 * protocol.MAX_BYTES   # the transport drops bigger frames (close code 1009)
 
 
@@ -41,6 +46,7 @@ WIRE_LIMIT = 4 * protocol.MAX_BYTES   # the transport drops bigger frames (close
 class Conn:
     """One client's connection: the room and seat it holds once it joined."""
     send: object                       # a callable taking the message's text
+    address: str = ""                  # the client's address, as limits count it
     version_ok: bool = False
     legal: bool = False
     room: str | None = None
@@ -59,14 +65,25 @@ class Server:
     """Rooms and connections, without sockets: ``receive(conn, text)`` answers one message
     (the tests and the fuzzer call it directly; ``serve`` wires it to WebSockets)."""
 
-    def __init__(self, data: Path | str, clock=time.monotonic, seed: int | None = None):
+    def __init__(self, data: Path | str, clock=time.monotonic, seed: int | None = None,
+                 limits: Limits | None = None):
         self.clock = clock
+        self.limits = limits or Limits()
+        self.guard = Guard(self.limits)
         self.store = Store(data)
-        self.rooms, problems = self.store.load(clock())
+        now = clock()
+        self.rooms, problems = self.store.load(now)
         for line in problems:
             log.warning("a stored room was not loaded: %s", line)
         self.problems = problems
+        for room in self.rooms.values():       # what each address held, held still
+            room.opened = now
+            for s in room.seats:
+                if s is not None:
+                    self.guard.hold(s.address, room.code)
         self.seats: dict[tuple[str, int], Conn] = {}
+        self.swept = now
+        self.ended = 0                         # rooms deleted since the start
         self.seed_source = secrets.SystemRandom() if seed is None else None
         self.next_seed = seed
 
@@ -80,7 +97,9 @@ class Server:
                 return []
             conn.told_rate = True
             return [(conn, ProtocolError("rate_limited", f"more than {RATE:.0f} messages a "
-                                         "second; wait").reply())]
+                                         "second on a connection, or "
+                                         f"{self.limits.address_rate:.0f} from an address; "
+                                         "wait").reply())]
         msg_id = None
         try:
             msg = read(text)
@@ -108,13 +127,14 @@ class Server:
         return out
 
     def _allowed(self, conn: Conn, now: float) -> bool:
-        """The token bucket: ``RATE`` a second, ``BURST`` at once; a connection that keeps
-        flooding far past it (``CUT_OFF`` strikes) is closed."""
+        """The token buckets: ``RATE`` a second, ``BURST`` at once, for the connection, and the
+        address's across all its connections (``limits``); a connection that keeps flooding far
+        past either (``CUT_OFF`` strikes) is closed."""
         passed = max(0.0, now - conn.stamp)
         conn.tokens = min(BURST, conn.tokens + passed * RATE)
         conn.strikes = max(0.0, conn.strikes - passed * RATE)
         conn.stamp = now
-        if conn.tokens < 1:
+        if conn.tokens < 1 or not self.guard.message(conn.address, now):
             conn.strikes += 1
             conn.closing = conn.closing or conn.strikes >= CUT_OFF
             return False
@@ -146,7 +166,7 @@ class Server:
             raise ProtocolError("no_seat", f"the message {kind!r} needs a seat: join a room first")
         room, seat = self.rooms[conn.room], conn.seat
         if kind == "leave":
-            return [(conn, {"type": "left", "room": conn.room})] + self.gone(conn)
+            return [(conn, {"type": "left", "room": conn.room})] + self.gone(conn, left=True)
         if kind == "setup":
             out = room.place(seat, msg["setup"], now)
         elif kind == "act":
@@ -163,8 +183,7 @@ class Server:
             out = room.claim(seat, now)
         else:   # chat
             out = room.say(seat, msg.get("text"), msg.get("phrase"), now)
-        if kind != "chat":
-            self.store.save(room)      # before any reply: what a client saw is kept
+        self.store.save(room)      # before any reply: what a client saw (chat too) is kept
         return self._route(room, out)
 
     def _route(self, room: Room, out: list) -> list:
@@ -185,30 +204,44 @@ class Server:
         return self.next_seed
 
     def _create(self, conn: Conn, msg: dict, now: float) -> list:
-        if len(self.rooms) >= MAX_ROOMS:
-            raise ProtocolError("server_full", f"this server holds {MAX_ROOMS} rooms; try later")
         entry = MODES.get(msg["mode"])
         if entry is None:
             raise ProtocolError("bad_field", f"no mode {msg['mode'][:16]!r}; modes: "
                                 f"{', '.join(MODES)}", "mode")
         config = entry.rules.config_from_dict(msg["config"])    # a ConfigError names it
+        self.guard.may_create(conn.address, now, len(self.rooms))   # counted once it is sure
         room = Room(self._new_code(), entry.key, config, msg.get("best_of", 1),
-                    msg.get("first", "lot"), msg.get("claim_after", CLAIM_DEFAULT), self._seed())
-        room.series.__init__(room.best_of)                      # an even best_of refused
+                    msg.get("first", "lot"), msg.get("claim_after", CLAIM_DEFAULT), self._seed(),
+                    opened=now)
         self.rooms[room.code] = room
-        seat, secret = room.sit(msg["name"], conn.legal)
+        seat, secret = room.sit(msg["name"], conn.legal, conn.address)
         return self._seated(conn, room, seat, secret, now)
 
     def _join(self, conn: Conn, msg: dict, now: float) -> list:
-        room = self._room(msg["room"])
-        seat, secret = room.sit(msg["name"], conn.legal)
+        self.guard.may_join(conn.address, now, msg["room"])
+        room = self._found(conn, msg["room"], now)
+        try:
+            seat, secret = room.sit(msg["name"], conn.legal, conn.address)
+        except ProtocolError:
+            self.guard.failed_join(conn.address, now)
+            raise
         return self._seated(conn, room, seat, secret, now)
 
     def _rejoin(self, conn: Conn, msg: dict, now: float) -> list:
-        room = self._room(msg["room"])
+        self.guard.may_join(conn.address, now, msg["room"], rejoin=True)
+        room = self._found(conn, msg["room"], now)
         if not room.owns(msg["seat"], msg["secret"]):
+            self.guard.failed_join(conn.address, now)
             raise ProtocolError("wrong_secret", "that secret does not open that seat", "secret")
         return self._seated(conn, room, msg["seat"], None, now, msg.get("seen"))
+
+    def _found(self, conn: Conn, code: str, now: float) -> Room:
+        """The room ``code``; a code that is not there is a failed join of the address."""
+        try:
+            return self._room(code)
+        except ProtocolError:
+            self.guard.failed_join(conn.address, now)
+            raise
 
     def _room(self, code: str) -> Room:
         room = self.rooms.get(code)
@@ -228,6 +261,7 @@ class Server:
                               "message": "this seat was taken up by another connection"}))
         conn.room, conn.seat = room.code, seat
         room.seats[seat].legal = conn.legal
+        self._held_by(room, seat, conn.address, now)
         self.seats[(room.code, seat)] = conn
         joined = {"type": "joined", "room": room.code, "seat": seat, "mode": room.mode,
                   "config": room.config.to_dict(), "best_of": room.best_of,
@@ -242,18 +276,80 @@ class Server:
                     for c, m in told]
         return out + told
 
-    def gone(self, conn: Conn) -> list:
-        """A connection closed (or left): its seat counts as gone from now."""
+    def _held_by(self, room: Room, seat: int, address: str, now: float) -> None:
+        """``seat`` of ``room`` is held from ``address`` now (a seat taken up again from another
+        address moves with it)."""
+        s = room.seats[seat]
+        old, s.address = s.address, address
+        if old != address and not any(x is not None and x.address == old for x in room.seats):
+            self.guard.release(old, room.code, now)
+        self.guard.hold(address, room.code)
+
+    def gone(self, conn: Conn, left: bool = False) -> list:
+        """A connection closed (or ``left``): its seat counts as gone from now. A match that
+        is over ends when both have gone; a room waiting for its second player ends when the
+        first leaves it."""
         if conn.room is None or self.seats.get((conn.room, conn.seat)) is not conn:
             return []
         room, seat = self.rooms[conn.room], conn.seat
         del self.seats[(room.code, seat)]
         conn.room = conn.seat = None
-        return self._route(room, room.present(seat, False, self.clock()))
+        out = self._route(room, room.present(seat, False, self.clock()))
+        nobody = not any(s is not None and s.here for s in room.seats)
+        if left and nobody and room.phase in (WAITING, DONE):
+            self.end_room(room.code, "left")
+        return out
+
+    def end_room(self, code: str, why: str) -> list:
+        """Delete room ``code`` from memory and the store; a seat still connected to it hears
+        that it ended (``closed``) and holds no seat."""
+        room = self.rooms.pop(code, None)
+        if room is None:
+            return []
+        self.store.delete(code)
+        now, out = self.clock(), []
+        for seat, s in enumerate(room.seats):
+            if s is None:
+                continue
+            self.guard.release(s.address, code, now)
+            conn = self.seats.pop((code, seat), None)
+            if conn is not None:
+                conn.room = conn.seat = None
+                out.append((conn, {"type": "error", "code": "room_ended",
+                                   "message": f"room {code} has ended ({ENDED[why]})"}))
+        self.ended += 1
+        log.info("room %s ended (%s)", code, why)
+        return out
+
+    def sweep(self, now: float) -> list:
+        """Rooms that have ended: a match over whose seats all dropped ``DONE_GRACE`` ago, a
+        room waiting for its second player past ``wait_limit``, one nobody has been connected
+        to for ``idle_limit``."""
+        out = []
+        lim = self.limits
+        for code, room in list(self.rooms.items()):
+            seated = [s for s in room.seats if s is not None]
+            if any(s.here for s in seated):
+                if room.phase == WAITING and now - room.opened >= lim.wait_limit:
+                    out += self.end_room(code, "waited")
+                continue
+            quiet = min((now - s.gone_at for s in seated if s.gone_at is not None),
+                        default=now - room.opened)
+            if room.phase == WAITING and now - room.opened >= lim.wait_limit:
+                out += self.end_room(code, "waited")
+            elif room.phase == DONE and quiet >= DONE_GRACE:
+                out += self.end_room(code, "over")
+            elif quiet >= lim.idle_limit:
+                out += self.end_room(code, "idle")
+        return out
 
     def tick(self) -> list:
-        """Once a second: a seat that may now claim the game hears so."""
+        """Once a second: a seat that may now claim the game hears so; every few seconds,
+        rooms that have ended are deleted."""
         now, out = self.clock(), []
+        if now - self.swept >= SWEEP_EVERY:
+            self.swept = now
+            out += self.sweep(now)
         for (code, seat), conn in list(self.seats.items()):
             room = self.rooms[code]
             if room.may_claim(seat, now) and not conn.told_claim:
@@ -294,8 +390,34 @@ async def serve(server: Server, host: str, port: int, ready=None, stop=None) -> 
             except ConnectionClosed:
                 pass
 
+    def address_of(ws) -> str:
+        peer = ws.remote_address[0] if ws.remote_address else ""
+        if server.limits.trust_proxy:
+            peer = limits_mod.forwarded_for(ws.request.headers.get("X-Forwarded-For"), peer)
+        return limits_mod.address_key(peer)
+
+    async def refuse(ws, error: dict) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            await ws.send(write(error))
+            await ws.close(1008, error["code"])
+
+    async def hello_or_close(ws, conn: Conn) -> None:
+        """A connection that says no valid hello within ``hello_within`` seconds is closed."""
+        await asyncio.sleep(server.limits.hello_within)
+        if not conn.version_ok:
+            server.guard.refused["hello_timeout"] = server.guard.refused.get("hello_timeout",
+                                                                             0) + 1
+            await refuse(ws, ProtocolError("hello_timeout", "no hello within "
+                                           f"{server.limits.hello_within:g} s").reply())
+
     async def handler(ws) -> None:
-        conn = Conn(ws, stamp=server.clock())
+        address = address_of(ws)
+        refused = server.guard.connect(address)
+        if refused is not None:
+            await refuse(ws, refused.reply())
+            return
+        conn = Conn(ws, address, stamp=server.clock())
+        watch = asyncio.create_task(hello_or_close(ws, conn))
         try:
             async for text in ws:
                 await deliver(server.receive(conn, text))
@@ -305,6 +427,8 @@ async def serve(server: Server, host: str, port: int, ready=None, stop=None) -> 
         except ConnectionClosed:
             pass
         finally:
+            watch.cancel()
+            server.guard.disconnect(address, server.clock())
             await deliver(server.gone(conn))
 
     async def ticking() -> None:
@@ -388,9 +512,10 @@ def main(argv=None) -> int:
     parser.add_argument("--port", type=int, default=8765, help="port (0: a free one)")
     parser.add_argument("--data", default="server-data", help="folder of the rooms' SQLite file")
     parser.add_argument("--seed", type=int, help="seed the rooms' lots (benchmarks, tests)")
+    limits_mod.add_options(parser)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    server = Server(args.data, seed=args.seed)
+    server = Server(args.data, seed=args.seed, limits=Limits.from_args(args))
     quiet_collector()
     for line in server.problems:
         print(f"not loaded: {line}", flush=True)
