@@ -6,18 +6,11 @@ says hello is closed after ``--hello-within``, the 17th connection held at once 
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import random
-
-import pytest
 
 from game.net.abuse import CREATE, Attacker
 from game.net.bench import ServerProcess, loopback
 from game.net.client import open_link
-
-pytestmark = pytest.mark.skipif(
-    importlib.util.find_spec("game.net.limits") is None,
-    reason="WAITS for the server's limits per address (game/net/limits.py, issue 35 part 1)")
 
 
 def test_loopback_addresses_start_at_2_and_skip_0_and_255():
