@@ -1,5 +1,6 @@
 """``bench net`` itself (issue 23): two games through a real server, every message checked
-for leaks, as its command line reports them."""
+for leaks, as its command line reports them; each player connects from a loopback address of
+its own (issue 35)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ from game.net import bench
 
 
 def test_bench_net_plays_games_through_a_real_server_and_checks_every_message():
-    out = asyncio.run(bench.run(games=2, seed=1, rooms=2, faults=False, think=0.0))
+    # each player from an address of its own: a server that lets an address hold one
+    # connection and create one room plays them all (issue 35)
+    out = asyncio.run(bench.run(games=2, seed=1, rooms=2, faults=False, think=0.0,
+                                options=("--max-connections", "1", "--creates", "1")))
     assert out["finished"] == 2 and out["errors"] == 0 and out["leaks"] == 0
     assert out["checked"] >= out["actions"] > 0     # each seat hears every action
     assert out["server_cpu_s"] is not None and out["server_mb"] > 0

@@ -375,9 +375,11 @@ def _no_collector():
         gc.collect()
 
 
-async def run(games: int, seed: int, rooms: int, faults: bool, think: float) -> dict:
+async def run(games: int, seed: int, rooms: int, faults: bool, think: float,
+              options: tuple = ()) -> dict:
+    """``options``: more of the server's command line (its limits)."""
     data = tempfile.mkdtemp(prefix="seabattle-net-")
-    server = ServerProcess(data, seed)
+    server = ServerProcess(data, seed, options)
     tally = Tally()
     rng = random.Random(seed)
     seeds = [rng.getrandbits(32) for _ in range(games)]
