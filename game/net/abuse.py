@@ -13,8 +13,9 @@ address, 127.0.0.1, an attacker in three waves:
 3. Until the honest games are over: ``CREATORS`` workers create rooms as fast as they are let
    (each room then left, which ends it, or dropped, which keeps it held), ``GUESSERS`` join
    codes drawn at random, ``FLOODERS`` send chat, actions out of turn and junk faster than the
-   server reads them. A worker whose connection is refused tries again a moment later; the
-   address never holds more than its limit of connections at once.
+   server reads them. Each worker connects, does one round of its work, lets the connection
+   go and connects again a moment later, so the connections the address may hold at once go
+   round all of them (and the refused attempts are counted).
 
 Meanwhile honest pairs, each player from an address of its own (127.0.0.2, .3, …), play
 ``HONEST_EACH`` games of every mode (the quick players of ``bench net``), every message checked
@@ -41,16 +42,20 @@ from ..modes import MODES
 from . import protocol
 from .bench import LEVELS, MODE_KEYS, SeatClient, ServerProcess, Table, Tally, loopback
 from .client import connect_ws
+from .limits import Limits
 
 ATTACKER = "127.0.0.1"
 SILENT, IDLE, CREATORS, GUESSERS, FLOODERS = 200, 500, 100, 40, 20
 IDLE_HOLD = 5.0        # seconds the idle connections the server took are held
 HELLO_WITHIN = 5.0     # the server's default (``Limits.hello_within``)
 HONEST_EACH = 20       # honest games of every mode
-HONEST_ROOMS = 6       # ... played at once
-RETRY = 1.0            # seconds (on average) a refused attacker waits to connect again
-GUESS_PACE = 0.1       # seconds between one guesser's joins
-FLOOD_PACE = 0.02      # ... one flooder's messages (50 a second: the server reads 30)
+HONEST_ROOMS = 3       # ... played at once (as ``bench net``: its one process plays them all)
+RETRY = 2.0            # seconds (on average) a worker waits before it connects again
+GUESSES = 10           # joins one guesser tries on one connection
+GUESS_PACE = 0.1       # seconds between them
+FLOOD = 250            # messages one flooder sends on one connection
+FLOOD_PACE = 0.02      # seconds between them (50 a second: the server reads 30)
+ANSWER_WITHIN = 2.0    # seconds an attacker waits for an answer (past its rate, none comes)
 DEADLINE = 600.0       # the honest games are given up after this long (a bound, never met)
 HELLO = {"type": "hello", "version": protocol.VERSION, "game": "sea-battle"}
 CREATE = {"type": "create", "mode": "classic", "name": "x",
@@ -65,7 +70,6 @@ class Attacker:
     def __init__(self, url: str, rng: random.Random):
         self.url, self.rng = url, rng
         self.n = Counter()
-        self.held: set[str] = set()      # rooms it created and dropped (a seat still held)
         self.stop = asyncio.Event()
         self.answered = 0                # replies the flooders heard
 
@@ -83,7 +87,7 @@ class Attacker:
             return ws
         with contextlib.suppress(ConnectionClosed):     # (a refusal may have closed it)
             await ws.send(json.dumps(HELLO))
-        reply = await self.answer(ws, ("welcome",))
+        reply = await self.answer(ws, ("welcome",), 10)
         if reply.get("type") == "welcome":
             self.n[f"{kind}_accepted"] += 1
             return ws
@@ -96,7 +100,7 @@ class Attacker:
         self.n["refusal:" + code] += 1
 
     @staticmethod
-    async def answer(ws, kinds: tuple, timeout: float = 10.0) -> dict:
+    async def answer(ws, kinds: tuple, timeout: float = ANSWER_WITHIN) -> dict:
         """The next message of one of ``kinds`` or an error ({} if the connection ended or
         nothing came in time), skipping others."""
         from websockets.exceptions import ConnectionClosed
@@ -144,45 +148,46 @@ class Attacker:
 
     # -- wave 3: rooms, guesses, floods -----------------------------------------------------
     async def worker(self, kind: str, work) -> None:
+        """Connect (again a moment after a refusal), do one round of ``work``, let the
+        connection go, and again: the address's connections go round its workers."""
         from websockets.exceptions import ConnectionClosed
         while not self.stop.is_set():
             ws = await self.open(kind)
-            if ws is None:
-                await self.pause(RETRY * (0.5 + self.rng.random()))
-                continue
-            try:
-                await work(ws)
-            except ConnectionClosed:
-                self.n[f"{kind}_closed_by_server"] += 1
-            finally:
-                await ws.close()
+            if ws is not None:
+                try:
+                    await work(ws)
+                except ConnectionClosed:
+                    self.n[f"{kind}_closed_by_server"] += 1
+                finally:
+                    await ws.close()
+            await self.pause(RETRY * (0.5 + self.rng.random()))
 
     async def pause(self, seconds: float) -> None:
         with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(self.stop.wait(), seconds)
 
     async def creator(self, ws) -> None:
-        """Create, then leave (the room ends) or drop the connection (the room stays held),
-        and again, as fast as the server lets it."""
+        """Create, then leave (the room ends) and create again, or drop the connection (the
+        room stays held), until a create is refused."""
         while not self.stop.is_set():
             await ws.send(json.dumps(CREATE))
             reply = await self.answer(ws, ("joined",))
             if reply.get("type") != "joined":
                 self.n["creates_refused"] += 1
-                self.n["refusal:" + reply.get("code", "nothing")] += 1
-                await self.pause(RETRY)
-                continue
+                self.n["refusal:" + reply.get("code", "unanswered")] += 1
+                return
             self.n["creates_accepted"] += 1
             if self.rng.random() < 0.5:
                 await ws.send('{"type": "leave"}')
                 await self.answer(ws, ("left",))
                 continue
-            self.held.add(reply["room"])     # dropped: its seat held until the room ends
-            return
+            return      # the connection dropped: its seat held until the room ends
 
     async def guesser(self, ws) -> None:
-        """Join codes drawn at random (of the right form)."""
-        while not self.stop.is_set():
+        """``GUESSES`` joins of codes drawn at random (of the right form)."""
+        for _ in range(GUESSES):
+            if self.stop.is_set():
+                return
             code = "".join(self.rng.choice(protocol.CODE_ALPHABET)
                            for _ in range(protocol.CODE_LENGTH))
             await ws.send(json.dumps({"type": "join", "room": code, "name": "x"}))
@@ -191,7 +196,7 @@ class Attacker:
             if reply.get("type") == "joined":
                 self.n["codes_guessed"] += 1
                 return
-            self.n["refusal:" + reply.get("code", "nothing")] += 1
+            self.n["refusal:" + reply.get("code", "unanswered")] += 1
             await self.pause(GUESS_PACE)
 
     async def flooder(self, ws) -> None:
@@ -202,7 +207,9 @@ class Attacker:
                 self.answered += 1
         ear = asyncio.create_task(hearing())
         try:
-            while not self.stop.is_set() and not ear.done():
+            for _ in range(FLOOD):
+                if self.stop.is_set() or ear.done():
+                    return
                 await ws.send(self.rng.choice(JUNK))
                 self.n["flood_sent"] += 1
                 await asyncio.sleep(FLOOD_PACE)
@@ -276,9 +283,9 @@ async def run(seed: int) -> dict:
         attacker.url = server.url
         games = asyncio.create_task(asyncio.wait_for(honest(server, tally, seed), DEADLINE))
         await attacker.silent(SILENT)
-        held = await attacker.idle(IDLE)
+        idle = await attacker.idle(IDLE)
         await asyncio.sleep(IDLE_HOLD)
-        await asyncio.gather(*(ws.close() for ws in held))
+        await asyncio.gather(*(ws.close() for ws in idle))
         busy = asyncio.create_task(attacker.busy())
         try:
             await games
@@ -296,25 +303,25 @@ async def run(seed: int) -> dict:
                          log.read_text(errors="replace").splitlines()) if log.exists() else None
         shutil.rmtree(folder, ignore_errors=True)
     n, trips = attacker.n, sorted(tally.round_trips)
+    kinds = ("silent", "idle", "creator", "guesser", "flooder")
     return {
         "honest_finished": {m: tally.by_mode[m] for m in MODE_KEYS},
         "honest_games": HONEST_EACH * len(MODE_KEYS),
         "honest_errors": tally.errors, "honest_create_refused": tally.create_refused,
-        "leaks": tally.leaks, "honest_actions": tally.actions,
+        "leaks": tally.leaks, "honest_actions": tally.actions, "checked": tally.checked,
         "action_ms_p50": round(statistics.median(trips), 2) if trips else 0.0,
         "action_ms_p99": round(trips[int(len(trips) * 0.99) - 1], 2) if trips else 0.0,
         "attacker": {
-            "silent": [n["silent_accepted"], n["silent_refused"]],
+            "connections": [sum(n[f"{k}_accepted"] for k in kinds),
+                             sum(n[f"{k}_refused"] for k in kinds)],
+            **{k: [n[f"{k}_accepted"], n[f"{k}_refused"]] for k in kinds},
             "silent_closed_in_time": n["silent_closed"],
-            "idle": [n["idle_accepted"], n["idle_refused"]],
-            "workers": {k: [n[f"{k}_accepted"], n[f"{k}_refused"]]
-                        for k in ("creator", "guesser", "flooder")},
             "creates": [n["creates_accepted"], n["creates_refused"]],
-            "rooms_held": held, "rooms_dropped": len(attacker.held),
+            "rooms_held": held, "rooms_held_cap": Limits().rooms_held,
             "guesses": n["guesses"], "codes_guessed": n["codes_guessed"],
             "flood": [n["flood_sent"], attacker.answered],
             "refusals": {k.split(":", 1)[1]: v for k, v in sorted(n.items())
                          if k.startswith("refusal:")}},
-        "rooms_at_end": rooms, "server_mb": peak, "server_cpu_s": cpu,
+        "rooms_in_store": rooms, "server_mb": peak, "server_cpu_s": cpu,
         "tracebacks": tracebacks, "restart_create_ok": ok, "restart_said": said,
         "seconds": round(time.perf_counter() - started, 1)}
