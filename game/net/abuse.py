@@ -58,8 +58,9 @@ FLOOD_PACE = 0.02      # seconds between them (50 a second: the server reads 30)
 ANSWER_WITHIN = 2.0    # seconds an attacker waits for an answer (past its rate, none comes)
 DEADLINE = 600.0       # the honest games are given up after this long (a bound, never met)
 HELLO = {"type": "hello", "version": protocol.VERSION, "game": "sea-battle"}
-CREATE = {"type": "create", "mode": "classic", "name": "x",
-          "config": next(iter(MODES["classic"].rules.presets.values())).to_dict()}
+FIRST = next(iter(MODES.values()))       # the rooms made are of the first mode, first preset
+CREATE = {"type": "create", "mode": FIRST.key, "name": "x",
+          "config": next(iter(FIRST.rules.presets.values())).to_dict()}
 JUNK = ('{"type": "chat", "text": "buy gold"}', '{"type": "act", "action": [0, 0], "moves": 0}',
         '{"type": "resign"}', "not json {", '{"type": "explode"}', '{"type": "next"}')
 
