@@ -219,3 +219,16 @@ def test_the_game_says_each_limit_in_words(seat, code, key):
     session.net.heard.append({"type": "error", "code": code, "message": "..."})
     session.poll()
     assert session.join_problem() == key
+
+
+def test_new_rooms_have_eight_letter_codes_and_a_six_letter_one_is_still_read(tmp_path):
+    from game.net.protocol import CODE_ALPHABET, is_code
+    desk = Desk(tmp_path)
+    code = create(desk, desk.hello())["room"]
+    assert len(code) == 8 and set(code) <= set(CODE_ALPHABET)
+    assert is_code(code) and is_code("K7QX2M") and not is_code("K7QX2MP")
+    assert not is_code("K7QX2M0O") and not is_code(code + "AB")
+    guest = desk.hello(address="10.0.0.2")
+    assert desk.reply(guest, {"type": "join", "room": "K7QX2M", "name": "B"})["code"] == "no_room"
+    assert desk.reply(guest, {"type": "join", "room": "K7QX2M0", "name": "B"})["code"] \
+        == "bad_field"

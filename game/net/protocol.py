@@ -21,7 +21,8 @@ MAX_BYTES = 16_384    # the largest message a client may send (the largest set-u
 MAX_CHAT = 200        # characters of one chat line
 MAX_NAME = 24         # characters of a captain's name
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I/L: read aloud, typed by hand
-CODE_LENGTH = 6
+CODE_LENGTH = 8       # a new room's code: 31**8 codes, so guessing finds none (docs/network.md)
+CODE_LENGTHS = (6, 8)  # ... and what is read as one (a server of before issue 35 made six)
 SECRET_BYTES = 16     # a seat's secret: 128 random bits, sent as 32 hex digits
 CLAIM_RANGE = (10, 3600)   # seconds a gone player is waited for before the other may claim
 CLAIM_DEFAULT = 120
@@ -82,7 +83,12 @@ def _kind_words(kinds) -> str:
     return " or ".join(json_kind(k()) if k is not type(None) else "null" for k in kinds)
 
 
-_CODE = f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}"
+_CODE = f"[{CODE_ALPHABET}]{{{CODE_LENGTHS[0]}}}(?:[{CODE_ALPHABET}]{{2}})?"
+
+
+def is_code(value) -> bool:
+    """Is ``value`` a room code as this protocol reads one?"""
+    return isinstance(value, str) and re.fullmatch(_CODE, value) is not None
 _SECRET = f"[0-9a-f]{{{SECRET_BYTES * 2}}}"
 _NAME = Field(str, max_len=MAX_NAME)
 
