@@ -24,8 +24,8 @@ from ..base import (FLEET, Concession, Decision, GameOver, Saved, Told,  # noqa:
                     TurnChanged)
 from ..coords import MAX_SIDE, Cell
 from ..errors import ConfigError, IllegalAction, PlacementError
-from ..fleet import (AROUND, SHAPE_RULES, TOUCHING_RULES, Ship, ShipSpec, as_ship, assign_specs,
-                     connected, halo, in_board, neighbours, validate_ships)
+from ..fleet import (AROUND, SHAPE_RULES, SHIP_NAMES, TOUCHING_RULES, Ship, ShipSpec, as_ship,
+                     assign_specs, connected, halo, in_board, neighbours, validate_ships)
 
 MISS, HIT, SUNK = "miss", "hit", "sunk"
 MINE, SWEEPER = "mine", "sweeper"   # a shot on an enemy mine (C5) / minesweeper (C6)
@@ -100,6 +100,10 @@ class ClassicConfig:
                                  or not 1 <= s.size <= MAX_SIDE for s in self.fleet):
             raise ConfigError("bad_option", key="fleet", expected="ship sizes 1..20",
                               got=self.sizes)
+        for spec in self.fleet:      # (a key of the rules, never a player's text: C3)
+            if spec.name not in ("",) + SHIP_NAMES:
+                raise ConfigError("bad_option", key="names", expected="|".join(SHIP_NAMES),
+                                  got=spec.name)
         for name in ("halo", "announce", "mines_touch", "relocate"):
             if not isinstance(getattr(self, name), bool):
                 raise ConfigError("bad_option", key=name, expected="true|false",
