@@ -423,3 +423,18 @@ def test_ship_names_are_the_rules_own_keys_and_no_text_of_one_seat_reaches_the_o
     state = [m for c, m in heard if c is boris][1]
     assert [s["name"] for s in state["seats"]] == ["Anna x", "Bo ris"]
     assert state["config"]["names"] == mb["names"]
+
+
+def test_a_fleet_bigger_than_its_board_is_refused_at_create(tmp_path):
+    """A create could ask for 5000 one-deck ships on a 10×10 board: the rules took it, the room
+    waited for a set-up nobody can make, and every state carried the 5000 sizes. A fleet of
+    more pieces than the board has cells is refused as no fleet that can be placed (as a level
+    file's was, and the options screen's is)."""
+    desk, conn = hello(tmp_path)
+    for config in ({"fleet": [1] * 5000}, {"fleet": [20] * 6},
+                   {"fleet": [4] * 25, "touching": "free", "mines": 1}):
+        reply = create(desk, conn, config)
+        assert reply["code"] == "illegal" and reply["rule"]["code"] == "cannot_place", reply
+        sendable(reply)
+    assert not desk.server.rooms
+    assert create(desk, conn, {"fleet": [4] * 25, "touching": "free"})["type"] == "joined"

@@ -158,10 +158,17 @@ class ClassicConfig:
                                   expected="a list of ship sizes (and as many names)", got=sizes)
             kwargs["fleet"] = tuple(ShipSpec(s, n) for s, n in zip(sizes, names))
         try:
-            return cls(**kwargs)
+            config = cls(**kwargs)
         except TypeError as exc:  # a value of the wrong kind somewhere
             raise ConfigError("bad_option", key="options", expected="valid values",
                               got=str(exc)) from None
+        # a config read from outside (a file, the network) holds no more pieces than its board
+        # has cells: the cheap bound of deal.check_placeable's refusal (which may take seconds to
+        # try; the options screen lets a board shrink before its fleet and asks it at the end)
+        if config.fleet_cells + config.mines + config.sweepers > config.width * config.height:
+            raise ConfigError("cannot_place", width=config.width, height=config.height,
+                              fleet=config.sizes, mines=config.mines, sweepers=config.sweepers)
+        return config
 
 
 # The set-up screen's presets (issue order); each fills every option, any may then be changed.
