@@ -11,10 +11,11 @@ the type and every field against ``SCHEMAS``, and raises ``ProtocolError`` namin
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass
 
-from ..rules.jsonform import json_kind
+from ..rules.jsonform import echoed, json_kind
 
 VERSION = 1           # this build's protocol; a client of another version is told to update
 MAX_BYTES = 16_384    # the largest message a client may send (the largest set-up is ~1 KB)
@@ -33,11 +34,14 @@ PHRASES = ("miss_miss", "hot", "cold", "not_there", "lucky", "well_fired", "hurr
 
 class ProtocolError(ValueError):
     """A message the server (or client) will not read: ``code`` a stable word, ``field`` the
-    part it concerns, and the English words of the problem."""
+    part it concerns, and the English words of the problem. Both may echo what a client sent:
+    they are kept short with what is not shown as itself escaped (``jsonform.echoed``), so the
+    reply can always be written."""
 
     def __init__(self, code: str, problem: str, field: str | None = None):
-        self.code, self.problem, self.field = code, problem, field
-        super().__init__(f"{code}: {problem}" + (f" (field {field!r})" if field else ""))
+        self.code, self.problem = code, echoed(problem, 300)
+        self.field = None if field is None else echoed(field, 40)
+        super().__init__(f"{code}: {self.problem}" + (f" (field {self.field!r})" if field else ""))
 
     def reply(self) -> dict:
         out = {"type": "error", "code": self.code, "message": self.problem}
@@ -161,10 +165,28 @@ def _no_constant(name):
     raise ProtocolError("bad_json", f"{name} is not a JSON number")
 
 
+EXACT = 2 ** 53       # JSON's exact integers (I-JSON, RFC 7493): no client needs a bigger one
+
+
+def _exact_int(text: str) -> int:
+    value = int(text) if len(text) <= 20 else EXACT + 1
+    if abs(value) > EXACT:
+        raise ProtocolError("bad_json", f"the number {text[:24]} is past ±2**53")
+    return value
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)         # 1e400 reads as infinity, which no reply could write back
+    if not math.isfinite(value) or abs(value) > EXACT:
+        raise ProtocolError("bad_json", f"the number {text[:24]} is past ±2**53")
+    return value
+
+
 def read(text: str | bytes, limit: int = MAX_BYTES, server: bool = False) -> dict:
     """One message from a client (or, ``server``, from the server: the client's side), checked
-    against its schema; ``ProtocolError`` names what was wrong (too big, not JSON, not an
-    object, an unknown type or field, a wrong value)."""
+    against its schema; ``ProtocolError`` names what was wrong (too big, not JSON — a number
+    past ±2**53 or a float that is not finite included —, not an object, an unknown type or
+    field, a wrong value)."""
     return check(parse(text, limit, server), SERVER_SCHEMAS if server else SCHEMAS)
 
 
@@ -179,7 +201,9 @@ def parse(text: str | bytes, limit: int = MAX_BYTES, server: bool = False):
     try:     # the server refuses a client's duplicate keys; a client reads the server's big
         #      states at the parser's own speed (it decodes them by whitelist after)
         data = json.loads(text, object_pairs_hook=None if server else _no_duplicates,
-                          parse_constant=_no_constant)
+                          parse_constant=_no_constant,
+                          **({} if server else {"parse_int": _exact_int,
+                                                "parse_float": _finite_float}))
     except ProtocolError:
         raise
     except (ValueError, RecursionError) as exc:

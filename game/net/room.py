@@ -15,11 +15,11 @@ import hmac
 import json
 import random
 import secrets as secret_source
-import unicodedata
 from dataclasses import dataclass, field
 
 from ..modes import MODES
 from ..rules.errors import RuleError
+from ..rules.jsonform import clean_text
 from ..rules.series import Series
 from . import codec, visibility
 from .protocol import CLAIM_DEFAULT, MAX_CHAT, MAX_NAME, SECRET_BYTES, ProtocolError
@@ -42,12 +42,6 @@ def new_secret() -> str:
 def _digest(secret: str) -> str:
     """The room keeps only a digest of a seat's secret, so its stored state gives none away."""
     return hashlib.sha256(secret.encode("ascii")).hexdigest()
-
-
-def clean_text(text: str, limit: int) -> str:
-    """A name or chat line as shown: no control characters, single spaces, at most ``limit``."""
-    kept = "".join(" " if unicodedata.category(c)[0] in "CZ" else c for c in text)
-    return " ".join(kept.split())[:limit]
 
 
 @dataclass

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from ..modes import MODES
 from ..rules.errors import RuleError
+from ..rules.jsonform import echoed
 from . import codec, limits as limits_mod, patch, protocol
 from .limits import Guard, Limits
 from .protocol import (CLAIM_DEFAULT, CODE_ALPHABET, CODE_LENGTH, VERSION, ProtocolError,
@@ -109,11 +110,13 @@ class Server:
             out = [(conn, exc.reply())]
             if exc.code == "stale" and conn.room in self.rooms:   # resend the game as it is
                 out.append((conn, self.rooms[conn.room].state_for(conn.seat, now)))
-        except codec.CodecError as exc:
-            out = [(conn, {"type": "error", "code": "bad_field", "message": str(exc)[:300]})]
+        except codec.CodecError as exc:     # a client's value said back: short, writable
+            out = [(conn, {"type": "error", "code": "bad_field",
+                           "message": echoed(str(exc), 300)})]
         except RuleError as exc:
-            out = [(conn, {"type": "error", "code": "illegal", "message": str(exc)[:300],
-                           "rule": {"code": exc.code, "params": codec.encode(exc.params)}})]
+            out = [(conn, {"type": "error", "code": "illegal", "message": echoed(str(exc), 300),
+                           "rule": {"code": exc.code,
+                                    "params": codec.encode(echoed(exc.params))}})]
         except Exception:          # a defect of ours: said, logged, and the server goes on
             log.exception("a message failed")
             out = [(conn, {"type": "error", "code": "server_error",

@@ -24,8 +24,8 @@ from ..base import (FLEET, Concession, Decision, GameOver, Saved, Told,  # noqa:
                     TurnChanged)
 from ..coords import MAX_SIDE, Cell
 from ..errors import ConfigError, IllegalAction, PlacementError
-from ..fleet import (AROUND, SHAPE_RULES, TOUCHING_RULES, Ship, ShipSpec, as_ship, assign_specs,
-                     connected, halo, in_board, neighbours, validate_ships)
+from ..fleet import (AROUND, SHAPE_RULES, SHIP_NAMES, TOUCHING_RULES, Ship, ShipSpec, as_ship,
+                     assign_specs, connected, halo, in_board, neighbours, validate_ships)
 
 MISS, HIT, SUNK = "miss", "hit", "sunk"
 MINE, SWEEPER = "mine", "sweeper"   # a shot on an enemy mine (C5) / minesweeper (C6)
@@ -100,6 +100,10 @@ class ClassicConfig:
                                  or not 1 <= s.size <= MAX_SIDE for s in self.fleet):
             raise ConfigError("bad_option", key="fleet", expected="ship sizes 1..20",
                               got=self.sizes)
+        for spec in self.fleet:      # (a key of the rules, never a player's text: C3)
+            if spec.name not in ("",) + SHIP_NAMES:
+                raise ConfigError("bad_option", key="names", expected="|".join(SHIP_NAMES),
+                                  got=spec.name)
         for name in ("halo", "announce", "mines_touch", "relocate"):
             if not isinstance(getattr(self, name), bool):
                 raise ConfigError("bad_option", key=name, expected="true|false",
@@ -154,10 +158,17 @@ class ClassicConfig:
                                   expected="a list of ship sizes (and as many names)", got=sizes)
             kwargs["fleet"] = tuple(ShipSpec(s, n) for s, n in zip(sizes, names))
         try:
-            return cls(**kwargs)
+            config = cls(**kwargs)
         except TypeError as exc:  # a value of the wrong kind somewhere
             raise ConfigError("bad_option", key="options", expected="valid values",
                               got=str(exc)) from None
+        # a config read from outside (a file, the network) holds no more pieces than its board
+        # has cells: the cheap bound of deal.check_placeable's refusal (which may take seconds to
+        # try; the options screen lets a board shrink before its fleet and asks it at the end)
+        if config.fleet_cells + config.mines + config.sweepers > config.width * config.height:
+            raise ConfigError("cannot_place", width=config.width, height=config.height,
+                              fleet=config.sizes, mines=config.mines, sweepers=config.sweepers)
+        return config
 
 
 # The set-up screen's presets (issue order); each fills every option, any may then be changed.
