@@ -195,6 +195,7 @@ class Server:
         room = Room(self._new_code(), entry.key, config, msg.get("best_of", 1),
                     msg.get("first", "lot"), msg.get("claim_after", CLAIM_DEFAULT), self._seed())
         room.series.__init__(room.best_of)                      # an even best_of refused
+        room.clock = msg.get("clock", 0)                        # §0's move clock
         self.rooms[room.code] = room
         seat, secret = room.sit(msg["name"], conn.legal)
         return self._seated(conn, room, seat, secret, now)
@@ -252,8 +253,14 @@ class Server:
         return self._route(room, room.present(seat, False, self.clock()))
 
     def tick(self) -> list:
-        """Once a second: a seat that may now claim the game hears so."""
+        """Once a second: a turn whose time ran out is lost (§0, the room's clock: stored, then
+        told); a seat that may now claim the game hears so."""
         now, out = self.clock(), []
+        for code in {code for code, _ in self.seats}:     # a clock runs only with its player here
+            lapsed = self.rooms[code].lapse_due(now)
+            if lapsed:
+                self.store.save(self.rooms[code])
+                out += self._route(self.rooms[code], lapsed)
         for (code, seat), conn in list(self.seats.items()):
             room = self.rooms[code]
             if room.may_claim(seat, now) and not conn.told_claim:
