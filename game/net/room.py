@@ -181,7 +181,7 @@ class Room:
     # -- §0's move clock ------------------------------------------------------------------
     def _turn_begins(self, now: float) -> None:
         """A whole turn's time for the player to act now (each action the rules wait for has
-        its own: a shot after a hit, a decision, a «Кораблики» move and then its act)."""
+        its own: a shot after a hit, a decision, a move and then the act after it)."""
         on = self.clock and self.phase == BATTLE
         self.left = float(self.clock) if on else None
         self.deadline = None
