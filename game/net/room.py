@@ -340,8 +340,10 @@ class Room:
             "series": {"best_of": self.best_of, "score": list(self.series.score),
                        "games": len(self.played) + (game is not None and game.over)},
             "claim_after": self.claim_after, "can_claim": self.may_claim(seat, now),
-            "draw_offer": self.draw_offer, "claimed": self.claimed, "clock": self.clock,
+            "draw_offer": self.draw_offer, "claimed": self.claimed,
         }
+        if self.clock:                  # §0's move clock (a room without one says nothing)
+            out["clock"] = self.clock
         if game is not None:
             out["moves"] = len(game.history)
             out["turn"] = game.turn
@@ -383,7 +385,8 @@ class Room:
                 "game": self._game_dict(),
                 "played": self.played, "score": list(self.series.score),
                 "last_loser": self.series.last_loser, "draw_offer": self.draw_offer,
-                "chat": self.chat, "claimed": self.claimed, "clock": self.clock}
+                "chat": self.chat, "claimed": self.claimed} | ({"clock": self.clock} if self.clock
+                                                               else {})
 
     def to_text(self) -> str:
         """``to_dict`` as the store keeps it: the text ``json.dumps`` writes (compact, not
