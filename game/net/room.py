@@ -378,6 +378,7 @@ class Room:
     def to_dict(self) -> dict:
         """The room but its game's moves (``moves``): ``from_dict(to_dict(), now, moves())``
         rebuilds it."""
+        clock = {"clock": self.clock} if self.clock else {}    # (none: as stored before it)
         return {"format": FORMAT, "code": self.code, "mode": self.mode,
                 "config": self.config.to_dict(), "best_of": self.best_of, "first": self.first,
                 "claim_after": self.claim_after, "seed": self.seed,
@@ -385,8 +386,7 @@ class Room:
                 "game": self._game_dict(),
                 "played": self.played, "score": list(self.series.score),
                 "last_loser": self.series.last_loser, "draw_offer": self.draw_offer,
-                "chat": self.chat, "claimed": self.claimed} | ({"clock": self.clock} if self.clock
-                                                               else {})
+                "chat": self.chat, "claimed": self.claimed} | clock
 
     def to_text(self) -> str:
         """``to_dict`` as the store keeps it: the text ``json.dumps`` writes (compact, not
