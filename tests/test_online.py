@@ -164,7 +164,7 @@ def unknown_cell(battle):
 SIZES = [((1280, 720), "en"), ((800, 600), "ru")]
 
 
-def to_battle(tmp_path, home, size, lang, shots=True, claim_after=30, series=None):
+def to_battle(tmp_path, home, size, lang, shots=True, claim_after=30, series=None, clock=0):
     """A host and a guest (two Apps) through the menus, the join form and the placement into a
     Classic battle: (host app, guest app, host's battle, guest's battle)."""
     tag = f"{lang}-{size[0]}x{size[1]}"
@@ -176,7 +176,7 @@ def to_battle(tmp_path, home, size, lang, shots=True, claim_after=30, series=Non
     host.flow.online_host()
     setup = top(host)
     assert isinstance(setup, SetupScene) and setup.kind == "online"
-    setup.choices.update(mode="classic", first="0", claim_after=claim_after)
+    setup.choices.update(mode="classic", first="0", claim_after=claim_after, clock=clock)
     if series is not None:
         setup.choices.update(series=series)
     host.settings.online_name = "Anna"

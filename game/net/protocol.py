@@ -27,6 +27,7 @@ CODE_LENGTHS = (6, 8)  # ... and what is read as one (a server of before issue 3
 SECRET_BYTES = 16     # a seat's secret: 128 random bits, sent as 32 hex digits
 CLAIM_RANGE = (10, 3600)   # seconds a gone player is waited for before the other may claim
 CLAIM_DEFAULT = 120
+CLOCKS = (0, 15, 30, 60)   # RULES.md §0's move clock a room may set: seconds a turn (0: off)
 
 # the seed's "information war" (seed 000): what a player may shout across the table
 PHRASES = ("miss_miss", "hot", "cold", "not_there", "lucky", "well_fired", "hurry", "good_game")
@@ -106,6 +107,7 @@ SCHEMAS: dict[str, dict[str, Field]] = {
                "best_of": Field(int, required=False, lo=1, hi=99),
                "first": Field(str, required=False, choices=("lot", "0", "1")),
                "claim_after": Field(int, required=False, lo=CLAIM_RANGE[0], hi=CLAIM_RANGE[1]),
+               "clock": Field(int, required=False, choices=CLOCKS),
                "name": _NAME},
     "join": {"room": Field(str, pattern=_CODE), "name": _NAME},
     "rejoin": {"room": Field(str, pattern=_CODE), "seat": Field(int, lo=0, hi=1),
@@ -137,6 +139,8 @@ SERVER_SCHEMAS: dict[str, dict[str, Field]] = {
               "mode": Field(str), "config": Field(dict), "seats": Field(list, max_len=2),
               "series": Field(dict), "claim_after": Field(int), "can_claim": Field(bool),
               "draw_offer": Field((int, type(None))), "claimed": Field((int, type(None))),
+              "clock": Field(int, required=False, choices=CLOCKS),
+              "clock_left": Field((int, type(None)), required=False, lo=0),
               "moves": Field(int, required=False, lo=0), "turn": Field(int, required=False),
               "view": Field(dict, required=False), "events": Field(list, required=False),
               "legal": Field(list, required=False)},   # (a "patch" is grown first: patch.py)

@@ -216,6 +216,7 @@ class Server:
         room = Room(self._new_code(), entry.key, config, msg.get("best_of", 1),
                     msg.get("first", "lot"), msg.get("claim_after", CLAIM_DEFAULT), self._seed(),
                     opened=now)
+        room.clock = msg.get("clock", 0)                        # §0's move clock
         self.rooms[room.code] = room
         seat, secret = room.sit(msg["name"], conn.legal, conn.address)
         return self._seated(conn, room, seat, secret, now)
@@ -347,12 +348,18 @@ class Server:
         return out
 
     def tick(self) -> list:
-        """Once a second: a seat that may now claim the game hears so; every few seconds,
-        rooms that have ended are deleted."""
+        """Once a second: a turn whose time ran out is lost (§0, the room's move clock); a seat
+        that may now claim the game hears so; every few seconds, rooms that have ended are
+        deleted."""
         now, out = self.clock(), []
         if now - self.swept >= SWEEP_EVERY:
             self.swept = now
             out += self.sweep(now)
+        for code in dict.fromkeys(c for c, _ in self.seats):   # a clock runs with a player in
+            lapsed = self.rooms[code].lapse_due(now)
+            if lapsed:       # a turn whose time ran out is lost (§0, the room's clock): stored,
+                self.store.save(self.rooms[code])                               # then told
+                out += self._route(self.rooms[code], lapsed)
         for (code, seat), conn in list(self.seats.items()):
             room = self.rooms[code]
             if room.may_claim(seat, now) and not conn.told_claim:
