@@ -83,3 +83,10 @@ def place(desk: Desk, code: str, conns, seed: int) -> None:
 def snapshot(room) -> str:
     """Everything a room is, to see that a refused message changed nothing."""
     return json.dumps([room.to_dict(), room.moves()], sort_keys=True)
+
+
+def on_clock(monkeypatch, clock) -> None:
+    """Every server made from now on in this test (the game's hosted one too) reads ``clock``."""
+    defaults = list(Server.__init__.__defaults__)
+    defaults[0] = clock
+    monkeypatch.setattr(Server.__init__, "__defaults__", tuple(defaults))

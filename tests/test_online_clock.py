@@ -5,13 +5,12 @@ says why."""
 
 from __future__ import annotations
 
-import pytest
 
-from game.net.server import Server
 from game.scenes.classic.gameover import GameOverScene
 from game.scenes.quick_match import SetupScene
 
-from .test_online import ShiftedClock, close, frames, make_app, shoot, to_battle, top
+from .net_helpers import on_clock
+from .test_online import ShiftedClock, close, frames, make_app, to_battle, top
 
 
 def log_text(scene) -> list[str]:
@@ -34,7 +33,7 @@ def test_host_offers_the_move_clock_and_remembers_it(home):
 def test_two_turns_run_out_in_a_row_lose_the_game_on_both_screens(tmp_path, home, local,
                                                                    monkeypatch):
     clock = ShiftedClock()
-    monkeypatch.setattr(Server.__init__, "__defaults__", (clock, None))
+    on_clock(monkeypatch, clock)
     host = guest = None
     try:
         host, guest, a, b = to_battle(tmp_path, home, (1280, 720), "en", shots=False,
