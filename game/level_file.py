@@ -320,7 +320,8 @@ def parse_level(data, file: str) -> tuple[Level | None, list[Problem]]:
                 elif "other" in exc.params:
                     expected = f"not together with '{exc.params['other']}'"
                 elif exc.code == "cannot_place":
-                    expected = (f"a fleet that can be placed on {config.width}×{config.height} "
+                    expected = (f"a fleet that can be placed on {exc.params['width']}×"
+                                f"{exc.params['height']} "
                                 f"(RULES.md §C, C3)")
                     config = None
                 else:
@@ -412,10 +413,8 @@ def _route(c: _Checker, data, unlocks: list) -> dict:
 
 def _placeable(config) -> None:
     """Refuse a fleet (with its mines and minesweepers) no one could place: cells beyond the
-    board's at once, else after the rules' own random attempts."""
-    pieces = sum(config.sizes) + config.mines + config.sweepers
-    if pieces > config.width * config.height:
-        raise cl.ConfigError("cannot_place")
+    board's at once (the rules' own reading, ``config_from_dict``), else after the rules' own
+    random attempts."""
     cl.check_placeable(config)
 
 

@@ -24,10 +24,10 @@ class Desk:
     after the last (well under the rate limit) and returns the replies as
     [(conn, message)]."""
 
-    def __init__(self, folder, seed: int = 1):
-        self.folder = folder
+    def __init__(self, folder, seed: int = 1, limits=None):
+        self.folder, self.limits = folder, limits
         self.clock = Clock()
-        self.server = Server(folder, clock=self.clock, seed=seed)
+        self.server = Server(folder, clock=self.clock, seed=seed, limits=limits)
 
     def say(self, conn: Conn, message, step: float = 0.1) -> list:
         self.clock.now += step
@@ -42,8 +42,8 @@ class Desk:
         """The reply ``conn`` itself gets (its first message back)."""
         return next(m for c, m in self.say(conn, message, step) if c is conn)
 
-    def hello(self, legal: bool = False) -> Conn:
-        conn = Conn(None)
+    def hello(self, legal: bool = False, address: str = "") -> Conn:
+        conn = Conn(None, address)
         assert self.reply(conn, {"type": "hello", "version": VERSION, "game": "sea-battle",
                                  "legal": legal})["type"] == "welcome"
         return conn
@@ -51,7 +51,7 @@ class Desk:
     def restart(self) -> None:
         """The server killed and started again on the same folder (the connections are gone)."""
         self.server.close()
-        self.server = Server(self.folder, clock=self.clock, seed=99)
+        self.server = Server(self.folder, clock=self.clock, seed=99, limits=self.limits)
 
 
 def seated_room(desk: Desk, config, first: str = "lot", best_of: int = 1, seed: int = 7,
@@ -83,3 +83,10 @@ def place(desk: Desk, code: str, conns, seed: int) -> None:
 def snapshot(room) -> str:
     """Everything a room is, to see that a refused message changed nothing."""
     return json.dumps([room.to_dict(), room.moves()], sort_keys=True)
+
+
+def on_clock(monkeypatch, clock) -> None:
+    """Every server made from now on in this test (the game's hosted one too) reads ``clock``."""
+    defaults = list(Server.__init__.__defaults__)
+    defaults[0] = clock
+    monkeypatch.setattr(Server.__init__, "__defaults__", tuple(defaults))

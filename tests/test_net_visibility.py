@@ -61,11 +61,32 @@ def test_no_leak_in_more_seeds(mode, name, config):
     play_and_check(mode, name, 2)     # one more seed each
 
 
+def lapsed_and_checked(mode: str, seed: int = 4) -> frozenset:
+    """§0's run-out turns, in a random game: every fifth action the clock runs out (so in the
+    middle of turns and decisions too) until a player loses on time; every message checked."""
+    m = MODES[mode]
+    rng = random.Random(seed)
+    game = m.random_game(next(iter(m.presets.values())), rng)
+    seen, n = set(), 0
+    while not game.over:
+        n += 1
+        events = game.apply(base.Lapse() if n % 5 == 0 else m.random_action(game, rng))
+        if n % 5 == 0 and game.lapses == (1, 1):
+            game.lapses = (0, 0)            # play on through more of the game
+        for p in (0, 1):
+            assert leaks(mode, game, p, message(mode, game, p, events)) == []
+        assert len(events_for(mode, events, 0)) == len(events)
+        seen |= {type(e).__name__ for e in events}
+    return frozenset(seen)
+
+
 def test_the_random_games_checked_meet_every_event_class():
     """So the check above saw every kind of event, the secret ones included (a salvo's answers
-    come as one ShotResult each: SalvoResult is only the history's)."""
+    come as one ShotResult each: SalvoResult is only the history's; a run-out turn, §0, comes
+    only from the server's clock: ``lapsed_and_checked``)."""
     for mode in MODES:
         met = set().union(*(play_and_check(m, name, 1) for m, name, _ in CONFIGS if m == mode))
+        met |= lapsed_and_checked(mode)
         assert met == set(visibility.FIELDS[mode]) - {"SalvoResult"}, mode
 
 

@@ -15,7 +15,6 @@ import pygame
 import pytest
 
 from game.app import App
-from game.net.server import Server
 from game.net import codec, visibility
 from game.rules.classic import PRESETS, Shot, new_game, random_action
 from game.rules.errors import RuleError
@@ -26,6 +25,7 @@ from game.scenes.quick_match import SetupScene
 from game.tables.base import Sender
 from game.tables.classic import ClassicTable
 
+from .net_helpers import on_clock
 from .helpers import click, key, typed
 
 SHOTS = os.environ.get("SEABATTLE_SHOTS")     # a folder: the test's screenshots are kept there
@@ -164,7 +164,7 @@ def unknown_cell(battle):
 SIZES = [((1280, 720), "en"), ((800, 600), "ru")]
 
 
-def to_battle(tmp_path, home, size, lang, shots=True, claim_after=30, series=None):
+def to_battle(tmp_path, home, size, lang, shots=True, claim_after=30, series=None, clock=0):
     """A host and a guest (two Apps) through the menus, the join form and the placement into a
     Classic battle: (host app, guest app, host's battle, guest's battle)."""
     tag = f"{lang}-{size[0]}x{size[1]}"
@@ -176,7 +176,7 @@ def to_battle(tmp_path, home, size, lang, shots=True, claim_after=30, series=Non
     host.flow.online_host()
     setup = top(host)
     assert isinstance(setup, SetupScene) and setup.kind == "online"
-    setup.choices.update(mode="classic", first="0", claim_after=claim_after)
+    setup.choices.update(mode="classic", first="0", claim_after=claim_after, clock=clock)
     if series is not None:
         setup.choices.update(series=series)
     host.settings.online_name = "Anna"
@@ -371,7 +371,7 @@ class ShiftedClock:
 def test_a_gone_player_is_waited_for_then_the_game_claimed(tmp_path, home, local, monkeypatch,
                                                            size, lang):
     clock = ShiftedClock()
-    monkeypatch.setattr(Server.__init__, "__defaults__", (clock, None, None))
+    on_clock(monkeypatch, clock)
     tag = f"{lang}-{size[0]}x{size[1]}"
     host = guest = None
     try:

@@ -19,6 +19,7 @@ from game.scenes.classic.gameover import GameOverScene
 from game.scenes.common.online import AddressScene, OnlineMenuScene, OnlineWaitScene
 from game.scenes.common.online_battle import OnlineBattle
 
+from .net_helpers import on_clock
 from .helpers import click
 from .test_online import close, fight, frames, shoot, top
 
@@ -383,10 +384,9 @@ def test_the_menu_offers_the_return_first(tmp_path, home, size, lang):
 
 
 def test_a_return_to_a_game_claimed_meanwhile_shows_its_game_over(home, local, monkeypatch):
-    from game.net.server import Server
     from .test_online import ShiftedClock
     clock = ShiftedClock()
-    monkeypatch.setattr(Server.__init__, "__defaults__", (clock, None, None))
+    on_clock(monkeypatch, clock)
     host = guest = again = None
     try:
         host, guest = to_battle(home)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..net.protocol import CODE_ALPHABET, CODE_LENGTH
+from ..net.protocol import is_code
 from .storage import DataFileError, atomic_write_json, keep_aside, read_json
 
 NAME = "online-seat.json"
@@ -28,8 +28,7 @@ def _problem(data) -> str | None:
         return f"unknown key '{sorted(extra)[0]}'"
     checks = {
         "address": lambda v: isinstance(v, str) and 0 < len(v) <= 200 and v.isprintable(),
-        "room": lambda v: isinstance(v, str) and len(v) == CODE_LENGTH
-        and all(c in CODE_ALPHABET for c in v),
+        "room": is_code,
         "seat": lambda v: v in (0, 1) and not isinstance(v, bool),
         "secret": lambda v: isinstance(v, str) and 16 <= len(v) <= 200 and v.isprintable(),
         "mode": lambda v: isinstance(v, str) and 0 < len(v) <= 32 and v.isidentifier(),

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from ..i18n import DEFAULT_LETTERS, LANGUAGES
-from ..net.protocol import CODE_ALPHABET, CODE_LENGTH, MAX_NAME
+from ..net.protocol import CODE_LENGTH, MAX_NAME, is_code
 from ..rules.coords import LETTER_SETS
 from .storage import DataFileError, atomic_write_json, data_dir, keep_aside, read_json
 
@@ -104,8 +104,7 @@ def _check(key: str, value, default):
         if not isinstance(value, str) or len(value) > ADDRESS_LEN or not value.isprintable():
             raise ValueError(f"an address (host:port) of at most {ADDRESS_LEN} characters")
     elif key == "online_room":
-        if not isinstance(value, str) or not re.fullmatch(
-                f"([{CODE_ALPHABET}]{{{CODE_LENGTH}}})?", value):
+        if value != "" and not is_code(value):
             raise ValueError(f"\"\" or a room code of {CODE_LENGTH} letters and digits")
     elif key == "online_name":
         if not isinstance(value, str) or len(value) > MAX_NAME or not value.isprintable():

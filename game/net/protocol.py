@@ -11,20 +11,23 @@ the type and every field against ``SCHEMAS``, and raises ``ProtocolError`` namin
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass
 
-from ..rules.jsonform import json_kind
+from ..rules.jsonform import echoed, json_kind
 
 VERSION = 1           # this build's protocol; a client of another version is told to update
 MAX_BYTES = 16_384    # the largest message a client may send (the largest set-up is ~1 KB)
 MAX_CHAT = 200        # characters of one chat line
 MAX_NAME = 24         # characters of a captain's name
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I/L: read aloud, typed by hand
-CODE_LENGTH = 6
+CODE_LENGTH = 8       # a new room's code: 31**8 codes, so guessing finds none (docs/network.md)
+CODE_LENGTHS = (6, 8)  # ... and what is read as one (a server of before issue 35 made six)
 SECRET_BYTES = 16     # a seat's secret: 128 random bits, sent as 32 hex digits
 CLAIM_RANGE = (10, 3600)   # seconds a gone player is waited for before the other may claim
 CLAIM_DEFAULT = 120
+CLOCKS = (0, 15, 30, 60)   # RULES.md §0's move clock a room may set: seconds a turn (0: off)
 
 # the seed's "information war" (seed 000): what a player may shout across the table
 PHRASES = ("miss_miss", "hot", "cold", "not_there", "lucky", "well_fired", "hurry", "good_game")
@@ -32,11 +35,14 @@ PHRASES = ("miss_miss", "hot", "cold", "not_there", "lucky", "well_fired", "hurr
 
 class ProtocolError(ValueError):
     """A message the server (or client) will not read: ``code`` a stable word, ``field`` the
-    part it concerns, and the English words of the problem."""
+    part it concerns, and the English words of the problem. Both may echo what a client sent:
+    they are kept short with what is not shown as itself escaped (``jsonform.echoed``), so the
+    reply can always be written."""
 
     def __init__(self, code: str, problem: str, field: str | None = None):
-        self.code, self.problem, self.field = code, problem, field
-        super().__init__(f"{code}: {problem}" + (f" (field {field!r})" if field else ""))
+        self.code, self.problem = code, echoed(problem, 300)
+        self.field = None if field is None else echoed(field, 40)
+        super().__init__(f"{code}: {self.problem}" + (f" (field {self.field!r})" if field else ""))
 
     def reply(self) -> dict:
         out = {"type": "error", "code": self.code, "message": self.problem}
@@ -82,7 +88,12 @@ def _kind_words(kinds) -> str:
     return " or ".join(json_kind(k()) if k is not type(None) else "null" for k in kinds)
 
 
-_CODE = f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}"
+_CODE = f"[{CODE_ALPHABET}]{{{CODE_LENGTHS[0]}}}(?:[{CODE_ALPHABET}]{{2}})?"
+
+
+def is_code(value) -> bool:
+    """Is ``value`` a room code as this protocol reads one?"""
+    return isinstance(value, str) and re.fullmatch(_CODE, value) is not None
 _SECRET = f"[0-9a-f]{{{SECRET_BYTES * 2}}}"
 _NAME = Field(str, max_len=MAX_NAME)
 
@@ -96,6 +107,7 @@ SCHEMAS: dict[str, dict[str, Field]] = {
                "best_of": Field(int, required=False, lo=1, hi=99),
                "first": Field(str, required=False, choices=("lot", "0", "1")),
                "claim_after": Field(int, required=False, lo=CLAIM_RANGE[0], hi=CLAIM_RANGE[1]),
+               "clock": Field(int, required=False, choices=CLOCKS),
                "name": _NAME},
     "join": {"room": Field(str, pattern=_CODE), "name": _NAME},
     "rejoin": {"room": Field(str, pattern=_CODE), "seat": Field(int, lo=0, hi=1),
@@ -127,6 +139,8 @@ SERVER_SCHEMAS: dict[str, dict[str, Field]] = {
               "mode": Field(str), "config": Field(dict), "seats": Field(list, max_len=2),
               "series": Field(dict), "claim_after": Field(int), "can_claim": Field(bool),
               "draw_offer": Field((int, type(None))), "claimed": Field((int, type(None))),
+              "clock": Field(int, required=False, choices=CLOCKS),
+              "clock_left": Field((int, type(None)), required=False, lo=0),
               "moves": Field(int, required=False, lo=0), "turn": Field(int, required=False),
               "view": Field(dict, required=False), "events": Field(list, required=False),
               "legal": Field(list, required=False)},   # (a "patch" is grown first: patch.py)
@@ -155,10 +169,28 @@ def _no_constant(name):
     raise ProtocolError("bad_json", f"{name} is not a JSON number")
 
 
+EXACT = 2 ** 53       # JSON's exact integers (I-JSON, RFC 7493): no client needs a bigger one
+
+
+def _exact_int(text: str) -> int:
+    value = int(text) if len(text) <= 20 else EXACT + 1
+    if abs(value) > EXACT:
+        raise ProtocolError("bad_json", f"the number {text[:24]} is past ±2**53")
+    return value
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)         # 1e400 reads as infinity, which no reply could write back
+    if not math.isfinite(value) or abs(value) > EXACT:
+        raise ProtocolError("bad_json", f"the number {text[:24]} is past ±2**53")
+    return value
+
+
 def read(text: str | bytes, limit: int = MAX_BYTES, server: bool = False) -> dict:
     """One message from a client (or, ``server``, from the server: the client's side), checked
-    against its schema; ``ProtocolError`` names what was wrong (too big, not JSON, not an
-    object, an unknown type or field, a wrong value)."""
+    against its schema; ``ProtocolError`` names what was wrong (too big, not JSON — a number
+    past ±2**53 or a float that is not finite included —, not an object, an unknown type or
+    field, a wrong value)."""
     return check(parse(text, limit, server), SERVER_SCHEMAS if server else SCHEMAS)
 
 
@@ -173,7 +205,9 @@ def parse(text: str | bytes, limit: int = MAX_BYTES, server: bool = False):
     try:     # the server refuses a client's duplicate keys; a client reads the server's big
         #      states at the parser's own speed (it decodes them by whitelist after)
         data = json.loads(text, object_pairs_hook=None if server else _no_duplicates,
-                          parse_constant=_no_constant)
+                          parse_constant=_no_constant,
+                          **({} if server else {"parse_int": _exact_int,
+                                                "parse_float": _finite_float}))
     except ProtocolError:
         raise
     except (ValueError, RecursionError) as exc:

@@ -13,13 +13,15 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import math
 import random
 import secrets as secret_source
-import unicodedata
 from dataclasses import dataclass, field
 
 from ..modes import MODES
+from ..rules.base import Lapse
 from ..rules.errors import RuleError
+from ..rules.jsonform import clean_text
 from ..rules.series import Series
 from . import codec, visibility
 from .protocol import CLAIM_DEFAULT, MAX_CHAT, MAX_NAME, SECRET_BYTES, ProtocolError
@@ -42,12 +44,6 @@ def new_secret() -> str:
 def _digest(secret: str) -> str:
     """The room keeps only a digest of a seat's secret, so its stored state gives none away."""
     return hashlib.sha256(secret.encode("ascii")).hexdigest()
-
-
-def clean_text(text: str, limit: int) -> str:
-    """A name or chat line as shown: no control characters, single spaces, at most ``limit``."""
-    kept = "".join(" " if unicodedata.category(c)[0] in "CZ" else c for c in text)
-    return " ".join(kept.split())[:limit]
 
 
 @dataclass
@@ -82,6 +78,10 @@ class Room:
     chat: list = field(default_factory=list)     # [seat, "text" | "phrase", words]
     claimed: int | None = None      # the seat that claimed the game of a gone player
     opened: float = 0.0             # when the server made it, or read it back (its clock)
+    clock: int = 0                  # §0's move clock: seconds a turn (0: off)
+    deadline: float | None = None   # when the time of the player to act runs out (the
+    #                                 server's clock); None: no clock running (off, paused)
+    left: float | None = None       # while paused (he is gone): the seconds he has left
     _head: dict | None = field(default=None, repr=False)   # the game's to_dict but its moves
     _views: tuple = field(default_factory=lambda: (codec.Memo(), codec.Memo()), repr=False)
     _texts: dict = field(default_factory=dict, repr=False)  # to_text's big parts, as last written
@@ -126,6 +126,7 @@ class Room:
         s = self.seats[seat]
         s.here = here
         s.gone_at = None if here else now
+        self._wind(now)
         out = self.broadcast(now)
         if not here:     # what speeds a seat's views and the store is let go while nobody plays
             self._views[seat].forget()
@@ -153,7 +154,7 @@ class Room:
         codec.check_setup(self.mode, self.config, setup, seat)
         self.seats[seat].setup = codec.frozen(data)      # (kept: tuples, see codec)
         if all(s.setup is not None for s in self.seats):
-            self._start()
+            self._start(now)
         return self.broadcast(now)
 
     def _lot(self) -> int:
@@ -165,12 +166,50 @@ class Room:
             lot = random.Random(self.seed * 1009 + len(self.played)).randrange(2)
         return self.series.first_player(lot)
 
-    def _start(self) -> None:
+    def _start(self, now: float) -> None:
         setups = [codec.setup_from_json(self.mode, self.config, codec.thawed(s.setup))
                   for s in self.seats]
         self.game = self.entry.start(self.config, setups, self._lot())
         self.draw_offer = None
         self._head = None
+        self._turn_begins(now)
+
+    # -- §0's move clock ------------------------------------------------------------------
+    def _turn_begins(self, now: float) -> None:
+        """A whole turn's time for the player to act now (each action the rules wait for has
+        its own: a shot after a hit, a decision, a move and then the act after it)."""
+        on = self.clock and self.phase == BATTLE
+        self.left = float(self.clock) if on else None
+        self.deadline = None
+        self._wind(now)
+
+    def _wind(self, now: float) -> None:
+        """The clock runs only while the player to act is connected: it stops when he goes
+        (keeping what he had left) and goes on when he is back (the claim rule, §0 as the room
+        applies it, covers a player who stays away)."""
+        if self.phase != BATTLE or not self.clock:
+            self.deadline = self.left = None
+            return
+        here = self.seats[self.game.turn].here
+        if here and self.deadline is None and self.left is not None:
+            self.deadline, self.left = now + self.left, None
+        elif not here and self.deadline is not None:
+            self.deadline, self.left = None, max(0.0, self.deadline - now)
+
+    def clock_left(self, now: float) -> int | None:
+        """Whole seconds the player to act has left (rounded up), None with no clock on."""
+        if self.deadline is not None:
+            return max(0, math.ceil(self.deadline - now))
+        return None if self.left is None else math.ceil(self.left)
+
+    def lapse_due(self, now: float) -> list:
+        """§0: the time of the player to act ran out: the rules' own ``Lapse`` (the turn lost,
+        the game on the second in a row) applied, and both seats told."""
+        if self.deadline is None or now < self.deadline or self.phase != BATTLE:
+            return []
+        events = self.game.apply(Lapse())
+        self.draw_offer = None
+        return self._after(events, now)
 
     def act(self, seat: int, data, moves: int, now: float) -> list:
         """A seat's action: refused unless it is that seat's to make, on the game as the seat
@@ -182,6 +221,9 @@ class Room:
         if game.turn != seat:
             raise ProtocolError("not_your_turn", "the other player is to act", "action")
         action = codec.action_from_json(self.mode, data)
+        if isinstance(action, Lapse):
+            raise ProtocolError("bad_field", "a turn runs out only by the server's clock",
+                                "action")
         game.check(action)              # a RuleError names why; nothing has changed
         events = game.apply(action)
         self.draw_offer = None
@@ -212,6 +254,7 @@ class Room:
     def _after(self, events: list, now: float) -> list:
         if self.game.over:
             self._finish()
+        self._turn_begins(now)
         return self.broadcast(now, events)
 
     def _finish(self) -> None:
@@ -295,9 +338,13 @@ class Room:
             "claim_after": self.claim_after, "can_claim": self.may_claim(seat, now),
             "draw_offer": self.draw_offer, "claimed": self.claimed,
         }
+        if self.clock:                  # §0's move clock (a room without one says nothing)
+            out["clock"] = self.clock
         if game is not None:
             out["moves"] = len(game.history)
             out["turn"] = game.turn
+            if self.clock:
+                out["clock_left"] = self.clock_left(now)
             out["view"] = self._views[seat].encode(game.view(seat), "view")
             out["events"] = [codec.encode(e)
                              for e in visibility.events_for(self.mode, list(events), seat)]
@@ -327,6 +374,7 @@ class Room:
     def to_dict(self) -> dict:
         """The room but its game's moves (``moves``): ``from_dict(to_dict(), now, moves())``
         rebuilds it."""
+        clock = {"clock": self.clock} if self.clock else {}    # (none: as stored before it)
         return {"format": FORMAT, "code": self.code, "mode": self.mode,
                 "config": self.config.to_dict(), "best_of": self.best_of, "first": self.first,
                 "claim_after": self.claim_after, "seed": self.seed,
@@ -334,7 +382,7 @@ class Room:
                 "game": self._game_dict(),
                 "played": self.played, "score": list(self.series.score),
                 "last_loser": self.series.last_loser, "draw_offer": self.draw_offer,
-                "chat": self.chat, "claimed": self.claimed}
+                "chat": self.chat, "claimed": self.claimed} | clock
 
     def to_text(self) -> str:
         """``to_dict`` as the store keeps it: the text ``json.dumps`` writes (compact, not
@@ -382,6 +430,8 @@ class Room:
             room.draw_offer = data["draw_offer"]
             room.chat = list(data["chat"])[-CHAT_KEPT:]
             room.claimed = data["claimed"]
+            room.clock = int(data.get("clock", 0))      # (a room stored before the clock: off)
+            room._turn_begins(now)     # a restart: a whole turn, once the player is back
         except ProtocolError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError, RuleError) as exc:

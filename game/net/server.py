@@ -23,6 +23,7 @@ from pathlib import Path
 
 from ..modes import MODES
 from ..rules.errors import RuleError
+from ..rules.jsonform import echoed
 from . import codec, limits as limits_mod, patch, protocol
 from .limits import Guard, Limits
 from .protocol import (CLAIM_DEFAULT, CODE_ALPHABET, CODE_LENGTH, VERSION, ProtocolError,
@@ -109,11 +110,13 @@ class Server:
             out = [(conn, exc.reply())]
             if exc.code == "stale" and conn.room in self.rooms:   # resend the game as it is
                 out.append((conn, self.rooms[conn.room].state_for(conn.seat, now)))
-        except codec.CodecError as exc:
-            out = [(conn, {"type": "error", "code": "bad_field", "message": str(exc)[:300]})]
+        except codec.CodecError as exc:     # a client's value said back: short, writable
+            out = [(conn, {"type": "error", "code": "bad_field",
+                           "message": echoed(str(exc), 300)})]
         except RuleError as exc:
-            out = [(conn, {"type": "error", "code": "illegal", "message": str(exc)[:300],
-                           "rule": {"code": exc.code, "params": codec.encode(exc.params)}})]
+            out = [(conn, {"type": "error", "code": "illegal", "message": echoed(str(exc), 300),
+                           "rule": {"code": exc.code,
+                                    "params": codec.encode(echoed(exc.params))}})]
         except Exception:          # a defect of ours: said, logged, and the server goes on
             log.exception("a message failed")
             out = [(conn, {"type": "error", "code": "server_error",
@@ -213,6 +216,7 @@ class Server:
         room = Room(self._new_code(), entry.key, config, msg.get("best_of", 1),
                     msg.get("first", "lot"), msg.get("claim_after", CLAIM_DEFAULT), self._seed(),
                     opened=now)
+        room.clock = msg.get("clock", 0)                        # §0's move clock
         self.rooms[room.code] = room
         seat, secret = room.sit(msg["name"], conn.legal, conn.address)
         return self._seated(conn, room, seat, secret, now)
@@ -344,12 +348,18 @@ class Server:
         return out
 
     def tick(self) -> list:
-        """Once a second: a seat that may now claim the game hears so; every few seconds,
-        rooms that have ended are deleted."""
+        """Once a second: a turn whose time ran out is lost (§0, the room's move clock); a seat
+        that may now claim the game hears so; every few seconds, rooms that have ended are
+        deleted."""
         now, out = self.clock(), []
         if now - self.swept >= SWEEP_EVERY:
             self.swept = now
             out += self.sweep(now)
+        for code in dict.fromkeys(c for c, _ in self.seats):   # a clock runs with a player in
+            lapsed = self.rooms[code].lapse_due(now)
+            if lapsed:       # a turn whose time ran out is lost (§0, the room's clock): stored,
+                self.store.save(self.rooms[code])                               # then told
+                out += self._route(self.rooms[code], lapsed)
         for (code, seat), conn in list(self.seats.items()):
             room = self.rooms[code]
             if room.may_claim(seat, now) and not conn.told_claim:

@@ -49,7 +49,12 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
 # what the screens say for each refusal that ends an attempt to join (i18n keys)
 JOIN_ERRORS = {"no_room": "online.error_no_room", "room_full": "online.error_full",
                "version": "online.error_version", "bad_field": "online.error_code",
-               "wrong_secret": "online.error_secret"}
+               "wrong_secret": "online.error_secret",
+               # the server's limits per address (docs/network.md)
+               "too_many_joins": "online.error_busy", "too_many_connections": "online.error_busy",
+               "rate_limited": "online.error_busy", "hello_timeout": "online.error_busy",
+               "too_many_rooms": "online.error_rooms", "too_many_creates": "online.error_rooms",
+               "server_full": "online.error_server_full", "room_ended": "online.error_ended"}
 GONE_SEAT = ("no_room", "wrong_secret")     # a kept seat that cannot be taken up again
 
 
@@ -64,6 +69,7 @@ class Session:
         self.net = NetThread(f"ws://{host}:{port}", retry=retry, rejoin=rejoin)
         self.error: dict | None = None       # the last refusal ("error" message)
         self.closed = False
+        self.ended = False                   # the server ended the room (nobody came in time)
         self.listen: str | None = None       # where a hosted server listens
         self.hosting = False                 # this game made the room (Host)
         self.returning = rejoin is not None  # taking a kept seat up again, not yet back in
@@ -100,6 +106,7 @@ class Session:
         for message in out:
             if message.get("type") == "error":
                 self.error = message
+                self.ended = self.ended or message.get("code") == "room_ended"
             elif message.get("type") == "joined":
                 self.returning = False
                 if ("secret" in message or self.moved) and self.on_seat is not None:
@@ -166,7 +173,7 @@ class Session:
 
     def join_problem(self) -> str | None:
         """The i18n key of why joining has failed (None: nothing yet)."""
-        joining = self.remote.seat is None or self.returning
+        joining = self.remote.seat is None or self.returning or self.ended
         if self.error is not None and joining:
             return JOIN_ERRORS.get(self.error.get("code"), "online.error_other")
         problem = self.net.problem or ""

@@ -30,6 +30,7 @@ from .codec import CodecError, action_from_json, decode
 _SHARED = {
     "TurnChanged": {"player": PUBLIC, "again": PUBLIC},
     "GameOver": {"winner": PUBLIC, "reason": PUBLIC},
+    "TurnLapsed": {"player": PUBLIC, "count": PUBLIC},     # §0: whose time ran out, how often
 }
 
 FIELDS: dict[str, dict[str, dict[str, str]]] = {

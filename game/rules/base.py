@@ -202,3 +202,66 @@ class Concession:
             self.agree_draw()
         else:
             self.resign(ended.get("player", -1))
+
+
+# --- §0: the move clock, the same in every mode --------------------------------------------
+
+LAPSED = "lapsed"        # GameOver's reason: two of the loser's turns in a row ran out (§0)
+LAPSES_LOSE = 2          # §0: "Two such lost turns in a row lose the game"
+
+
+@dataclass(frozen=True)
+class Lapse:
+    """RULES.md §0, the move clock: the time of the player to act ran out. Only the server
+    applies it (its clock, not a player, decides): a player never chooses it, so it is in no
+    ``legal_actions`` and no ``random_action``; a room refuses it from a seat. Kept in the
+    history like any move, so records, replays, saves and the network carry it as they are."""
+
+
+@dataclass(frozen=True)
+class TurnLapsed:
+    """§0: ``player``'s time ran out and he lost that turn; ``count``: his turns run out in a
+    row, this one included (at ``LAPSES_LOSE`` he has lost the game: a GameOver follows)."""
+    player: int
+    count: int
+
+
+class Clocked:
+    """RULES.md §0: "A player whose clock runs out loses that turn ... Two such lost turns in a
+    row lose the game." Each mode's game mixes this in. "In a row" counts the player's OWN
+    turns: the other side's moves between two lapses of his do not break the row; a move of his
+    own does (``played``). ``apply_lapse`` counts, ends the game on the second (said as
+    ``GameOver(winner, "lapsed")``), else lets the mode pass the turn as §0 says for it
+    (``_lapse_turn``: as if he had missed, fired nothing or passed)."""
+
+    lapses: tuple = (0, 0)    # each player's turns run out in a row (a tuple: clones share it)
+
+    def check_lapse(self) -> None:
+        """Refuse (IllegalAction) a lapse when no one is to act."""
+        if self.over:
+            raise IllegalAction("game_over")
+
+    def played(self, player: int) -> None:
+        """``player`` made a move of his own: his row of lapses is broken."""
+        if self.lapses[player]:
+            self.lapses = tuple(0 if p == player else n for p, n in enumerate(self.lapses))
+
+    def apply_lapse(self) -> list:
+        """§0: the player to act loses this turn (checked by the mode's ``check``)."""
+        me = self.turn
+        count = self.lapses[me] + 1
+        self.lapses = tuple(count if p == me else n for p, n in enumerate(self.lapses))
+        lapsed = TurnLapsed(me, count)
+        if count < LAPSES_LOSE:
+            return [lapsed] + self._lapse_turn(me, lapsed)
+        self.history.append((me, Lapse(), self.lapse_result(lapsed)))
+        self.winner, self.end_reason = 1 - me, LAPSED
+        return [lapsed, GameOver(1 - me, LAPSED)]
+
+    def lapse_result(self, lapsed: TurnLapsed, events=()):
+        """The history's result of a lapse (Classic's and Naval's: the event itself; a mode
+        whose history keeps each action's events as a tuple overrides this)."""
+        return lapsed
+
+    def _lapse_turn(self, player: int, lapsed: TurnLapsed) -> list:
+        raise NotImplementedError

@@ -32,10 +32,16 @@ AROUND = SIDES + CORNERS
 
 Ship = tuple[Cell, ...]
 
+# the names a fleet that announces types (C3) may give its ships: keys, not text — each is said
+# in the reader's language (the translations' ``ship.<name>``) and drawn as its class; a ship
+# without one is "" (issue 35: a name is never a player's text, so none reaches the other seat)
+SHIP_NAMES = ("carrier", "battleship", "cruiser", "submarine", "destroyer")
+
 
 @dataclass(frozen=True)
 class ShipSpec:
-    """One ship of a fleet: its size and, for fleets that announce types (C3), its name key."""
+    """One ship of a fleet: its size and, for fleets that announce types (C3), its name key
+    (one of ``SHIP_NAMES``, or "")."""
 
     size: int
     name: str = ""

@@ -8,6 +8,9 @@ game's own ``check``. Pure: no pygame, no network.
 
 from __future__ import annotations
 
+import math
+import unicodedata
+
 from .coords import Cell
 
 COORD = 1 << 20         # a coordinate beyond any board by far: refused as junk, not off-board
@@ -22,6 +25,50 @@ class CodecError(ValueError):
     def __init__(self, where: str, problem: str):
         self.where, self.problem = where, problem
         super().__init__(f"{where}: {problem}")
+
+
+def clean_text(text: str, limit: int) -> str:
+    """A text one player writes and the other reads (a captain's name, a chat line), as it is
+    kept and shown: every character that is not shown as itself — controls and newlines,
+    right-to-left and other format characters (U+202E), separators, private-use, unassigned, a
+    lone surrogate — made a space, spaces run into one, at most ``limit`` characters. The one
+    cleaning of every player's text (issue 35)."""
+    kept = "".join(" " if unicodedata.category(c)[0] in "CZ" else c for c in text)
+    return " ".join(kept.split())[:limit]
+
+
+ECHO_ITEMS = 16         # items of a list or map a refusal says back
+ECHO_DEPTH = 4          # ... and how deep
+
+
+def echoed(value, limit: int = 40):
+    """A value a client sent, as a refusal says it back (a field's name, an unknown option, the
+    ``got`` of a rule's refusal): in a text, what is not shown as itself (see ``clean_text``)
+    written as its escape (``\\u202e``) and at most ``limit`` characters (then "…"); a list or
+    map cut to its first ``ECHO_ITEMS`` items, ``ECHO_DEPTH`` deep; a number JSON cannot write
+    as one (not finite, or past ±2**53) as its text. So a reply, a log line or a store can always
+    write what it echoes, and it is never longer than a few hundred characters."""
+    return _echoed(value, limit, 0)
+
+
+def _echoed(value, limit: int, depth: int):
+    if isinstance(value, str):
+        text = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in value[:limit + 1])
+        return text if len(text) <= limit else text[:limit - 1] + "…"
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return value if abs(value) <= 2 ** 53 else _echoed(f"{value:.3e}", limit, depth)
+    if isinstance(value, float):
+        return value if math.isfinite(value) else repr(value)
+    if depth >= ECHO_DEPTH:
+        return "…"
+    if isinstance(value, ARRAYS):
+        return type(value)(_echoed(v, limit, depth + 1) for v in value[:ECHO_ITEMS])
+    if isinstance(value, dict):
+        return {_echoed(k, limit, depth + 1): _echoed(v, limit, depth + 1)
+                for k, v in list(value.items())[:ECHO_ITEMS]}
+    return value
 
 
 _KIND_WORDS = ((bool, "a boolean"), (int, "a number"), (float, "a fraction"), (str, "a string"),

@@ -24,7 +24,7 @@ from ..render.widgets import Item, star
 from .common.dialogs import MenuScene
 from ..match import COMPUTER, HUMAN, Match, Seat
 from ..modes import MODES
-from ..net.protocol import CLAIM_DEFAULT
+from ..net.protocol import CLAIM_DEFAULT, CLOCKS
 from .modes import SCREENS
 from .common.settings import letters_item
 
@@ -50,6 +50,8 @@ class SetupScene(MenuScene):
             self.choices["mode"] = self.modes()[0]
         if self.choices.get("claim_after") not in CLAIM_TIMES:
             self.choices["claim_after"] = CLAIM_DEFAULT
+        if self.choices.get("clock") not in CLOCKS:
+            self.choices["clock"] = 0          # RULES.md §0: the move clock, off by default
         mode_item = Item(lambda: self.tr("setup.mode"), values=self.modes,
                          get=lambda: self.choices["mode"],
                          set=lambda v: self.choices.__setitem__("mode", v),
@@ -111,6 +113,11 @@ class SetupScene(MenuScene):
                               get=lambda: self.choices["claim_after"],
                               set=lambda v: self.choices.__setitem__("claim_after", v),
                               show=self._claim_words))
+            items.append(Item(lambda: self.tr("online.clock"), values=lambda: list(CLOCKS),
+                              get=lambda: self.choices["clock"],
+                              set=lambda v: self.choices.__setitem__("clock", v),
+                              show=lambda n: self.tr("online.clock_seconds", n=n) if n
+                              else self.tr("online.clock_off")))
         items += [Item(lambda: self.tr("setup.start"), self.start),
                   Item(lambda: self.tr("menu.back"), self.back)]
         super().__init__(app, items, on_change=self._show_rows)
@@ -213,7 +220,7 @@ class SetupScene(MenuScene):
             app.flow.online_host_room({
                 "type": "create", "mode": self.mode, "config": config.to_dict(),
                 "best_of": series, "first": self.choices["first"],
-                "claim_after": self.choices["claim_after"],
+                "claim_after": self.choices["claim_after"], "clock": self.choices["clock"],
                 "name": app.settings.online_name.strip() or self.tr("setup.player", n=1)})
             return
         match = Match(config, seats, first=self.choices["first"],

@@ -20,12 +20,12 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Sequence
 
-from ..base import (FLEET, Concession, Decision, GameOver, Saved, Told,  # noqa: F401  (shared)
-                    TurnChanged)
+from ..base import (FLEET, Clocked, Concession, Decision, GameOver, Lapse,  # noqa: F401
+                    Saved, Told, TurnChanged, TurnLapsed)                 # (shared)
 from ..coords import MAX_SIDE, Cell
 from ..errors import ConfigError, IllegalAction, PlacementError
-from ..fleet import (AROUND, SHAPE_RULES, TOUCHING_RULES, Ship, ShipSpec, as_ship, assign_specs,
-                     connected, halo, in_board, neighbours, validate_ships)
+from ..fleet import (AROUND, SHAPE_RULES, SHIP_NAMES, TOUCHING_RULES, Ship, ShipSpec, as_ship,
+                     assign_specs, connected, halo, in_board, neighbours, validate_ships)
 
 MISS, HIT, SUNK = "miss", "hit", "sunk"
 MINE, SWEEPER = "mine", "sweeper"   # a shot on an enemy mine (C5) / minesweeper (C6)
@@ -100,6 +100,10 @@ class ClassicConfig:
                                  or not 1 <= s.size <= MAX_SIDE for s in self.fleet):
             raise ConfigError("bad_option", key="fleet", expected="ship sizes 1..20",
                               got=self.sizes)
+        for spec in self.fleet:      # (a key of the rules, never a player's text: C3)
+            if spec.name not in ("",) + SHIP_NAMES:
+                raise ConfigError("bad_option", key="names", expected="|".join(SHIP_NAMES),
+                                  got=spec.name)
         for name in ("halo", "announce", "mines_touch", "relocate"):
             if not isinstance(getattr(self, name), bool):
                 raise ConfigError("bad_option", key=name, expected="true|false",
@@ -154,10 +158,17 @@ class ClassicConfig:
                                   expected="a list of ship sizes (and as many names)", got=sizes)
             kwargs["fleet"] = tuple(ShipSpec(s, n) for s, n in zip(sizes, names))
         try:
-            return cls(**kwargs)
+            config = cls(**kwargs)
         except TypeError as exc:  # a value of the wrong kind somewhere
             raise ConfigError("bad_option", key="options", expected="valid values",
                               got=str(exc)) from None
+        # a config read from outside (a file, the network) holds no more pieces than its board
+        # has cells: the cheap bound of deal.check_placeable's refusal (which may take seconds to
+        # try; the options screen lets a board shrink before its fleet and asks it at the end)
+        if config.fleet_cells + config.mines + config.sweepers > config.width * config.height:
+            raise ConfigError("cannot_place", width=config.width, height=config.height,
+                              fleet=config.sizes, mines=config.mines, sweepers=config.sweepers)
+        return config
 
 
 # The set-up screen's presets (issue order); each fills every option, any may then be changed.
@@ -344,7 +355,7 @@ class ClassicView:
 
 # --- the game -----------------------------------------------------------------------------
 
-class ClassicGame(Saved, Concession, Told):
+class ClassicGame(Saved, Concession, Clocked, Told):
     """State of one Classic game between players 0 ("A") and 1 ("B").
 
     ``solo=True`` is target practice: player 1 never shoots, a miss leaves the turn with player
@@ -355,7 +366,7 @@ class ClassicGame(Saved, Concession, Told):
     mode = "classic"
     # what each player may be told (Told): every Classic event is public or about his own side
     EVENTS = (TurnChanged, GameOver, ShotResult, SalvoResult, CellGiven, MineGiven, Relocated,
-              DecisionNeeded, TurnSkipped)
+              DecisionNeeded, TurnSkipped, TurnLapsed)
 
     def __init__(self, config: ClassicConfig, fleets: Sequence[Sequence[Sequence[Cell]]],
                  first: int = 0, solo: bool = False,
@@ -480,6 +491,10 @@ class ClassicGame(Saved, Concession, Told):
 
     def check(self, action) -> None:
         """Raise IllegalAction with the reason if ``action`` may not be played now."""
+        if isinstance(action, Lapse):
+            if self.solo:       # target practice has no clock
+                raise IllegalAction("wrong_action", action="Lapse")
+            return self.check_lapse()
         if self.over:
             raise IllegalAction("game_over")
         d = self.decision
@@ -554,6 +569,9 @@ class ClassicGame(Saved, Concession, Told):
     # -- the one way the state changes --
     def apply(self, action) -> list:
         self.check(action)
+        if isinstance(action, Lapse):
+            return self.apply_lapse()
+        self.played(self.turn)
         if self.pending:
             return self._decide(action)
         shooter, enemy = self.turn, 1 - self.turn
@@ -647,7 +665,9 @@ class ClassicGame(Saved, Concession, Told):
         return ShotResult(shooter, cell, SUNK, wreck, self.names[enemy][idx]
                           if self.config.announce else "")
 
-    def _decide(self, action) -> list:
+    def _decide(self, action, lapsed: TurnLapsed | None = None) -> list:
+        """The pending decision made by ``action`` (``lapsed``: made by the rules for a player
+        whose time ran out; the history keeps the lapse)."""
         d = self.pending.pop(0)
         p = d.player
         if d.kind == GIVE_CELL:
@@ -658,8 +678,23 @@ class ClassicGame(Saved, Concession, Told):
             result = MineGiven(p, action.cell)
         else:
             result = self._relocate(p, action.cells)
-        self.history.append((p, action, result))
+        self.history.append((p, action, result) if lapsed is None else (p, Lapse(), lapsed))
         return [result] + self._advance()
+
+    def _lapse_turn(self, player: int, lapsed: TurnLapsed) -> list:
+        """§0: a shooter whose time ran out fires nothing, as if he had missed: the turn
+        passes (a salvo of nothing, C4; a Dutchman's shot, §D; a turn lost to a mine, C5, is
+        then skipped as after a miss). A decision the rules wait for is made by them: a hit
+        Dutchman stays (§D), the first of the cells he may give is given (C5, C6)."""
+        d = self.decision
+        if d is not None:
+            if d.kind == RELOCATE:
+                return self._decide(Relocate(None), lapsed)
+            kind = GiveCell if d.kind == GIVE_CELL else GiveMine
+            return self._decide(kind(self.decision_options()[0]), lapsed)
+        self.history.append((player, Lapse(), lapsed))
+        self.after_pending = 1 - player
+        return self._advance()
 
     def _relocate(self, owner: int, cells) -> Relocated:
         current = self.ships[owner][0]

@@ -4,19 +4,20 @@ strict reader for saves, replays, records and the network, and the notation of r
 
 Actions: a shot is its cell ``[x, y]``; the others are one-key objects: ``{"salvo": [cells]}``
 (C4), ``{"give": cell}`` (C5), ``{"mine": cell}`` (C6), ``{"move": [cells] | null}`` (§D: where
-the Dutchman goes, or null to stay). A set-up: ``{"ships": [[cells]], "mines": [cells],
-"sweepers": [cells]}``.
+the Dutchman goes, or null to stay), ``{"lapse": null}`` (§0: the player's time ran out). A
+set-up: ``{"ships": [[cells]], "mines": [cells], "sweepers": [cells]}``.
 """
 
 from __future__ import annotations
 
 from .. import fleet
+from ..base import LAPSED
 from ..coords import MAX_SIDE, Cell
 from ..jsonform import ARRAYS, CodecError, cell, cells, keys, move_words
 from .deal import Setup
-from .game import (HIT, MINE, MISS, SUNK, SWEEPER, CellGiven, GiveCell, GiveMine, MineGiven,
-                   Relocate, Relocated, Salvo, SalvoResult, Shot, ShotResult,
-                   validate_fleet, validate_pieces)
+from .game import (HIT, MINE, MISS, SUNK, SWEEPER, CellGiven, GiveCell, GiveMine, Lapse,
+                   MineGiven, Relocate, Relocated, Salvo, SalvoResult, Shot, ShotResult,
+                   TurnLapsed, validate_fleet, validate_pieces)
 
 CELLS = MAX_SIDE * MAX_SIDE       # the most cells a Classic board has
 
@@ -45,6 +46,8 @@ def action_to_json(action):
         return {"mine": list(action.cell)}
     if isinstance(action, Relocate):
         return {"move": None if action.cells is None else [list(c) for c in action.cells]}
+    if isinstance(action, Lapse):
+        return {"lapse": None}
     raise TypeError(type(action).__name__)
 
 
@@ -55,7 +58,7 @@ def action_from_json(data, where: str = "action", limit: int = CELLS):
         return Shot(cell(data, where))
     if not isinstance(data, dict) or len(data) != 1:
         raise CodecError(where, "a Classic action is a cell [x, y] or one of "
-                         "{salvo|give|mine|move: ...}")
+                         "{salvo|give|mine|move|lapse: ...}")
     (key, value), = data.items()
     here = f"{where}.{str(key)[:40]}"
     if key == "salvo":
@@ -67,6 +70,10 @@ def action_from_json(data, where: str = "action", limit: int = CELLS):
         return (GiveCell if key == "give" else GiveMine)(cell(value, here))
     if key == "move":
         return Relocate(None if value is None else cells(value, here, limit))
+    if key == "lapse":
+        if value is not None:
+            raise CodecError(here, "a lapse holds nothing (null)")
+        return Lapse()
     raise CodecError(here, "not a Classic action")
 
 
@@ -107,7 +114,9 @@ def check_setup(config, setup, player=None) -> None:
 
 def outcome_text(events) -> str:
     """The answers of one action in words: one per shot (a salvo has several), or what a
-    decision did (``given``, ``told``, ``moved``, ``stayed``)."""
+    decision did (``given``, ``told``, ``moved``, ``stayed``), or ``lapsed`` (§0)."""
+    if any(isinstance(e, TurnLapsed) for e in events):
+        return LAPSED       # §0: whatever the rules then decided for him
     words = []
     for e in events:
         if isinstance(e, SalvoResult):
@@ -121,7 +130,7 @@ def outcome_text(events) -> str:
 
 def action_to_text(action, fmt) -> str:
     """``Ж7``; a salvo ``А1 Б2 В3``; ``give К5`` (C5); ``tell Д3`` (C6); ``move А1 Б2 …`` or
-    ``stay`` (§D)."""
+    ``stay`` (§D); ``lapse`` (§0: the time ran out)."""
     if isinstance(action, Shot):
         return fmt(action.cell)
     if isinstance(action, Salvo):
@@ -132,6 +141,8 @@ def action_to_text(action, fmt) -> str:
         return "tell " + fmt(action.cell)
     if isinstance(action, Relocate):
         return "stay" if action.cells is None else "move " + " ".join(fmt(c) for c in action.cells)
+    if isinstance(action, Lapse):
+        return "lapse"
     raise TypeError(type(action).__name__)
 
 
@@ -145,9 +156,12 @@ def action_from_text(text: str, parse):
         return Relocate(None)
     if head == "move":
         return Relocate(tuple(parse(w) for w in rest))
+    if head == "lapse" and not rest:
+        return Lapse()
     if not rest:
         return Shot(parse(text.split()[0]))      # a cell as written (its letter's case kept)
     raise ValueError(f"cannot read the move {text!r}")
 
 
-OUTCOME_WORDS = frozenset((MISS, HIT, SUNK, MINE, SWEEPER, "given", "told", "moved", "stayed"))
+OUTCOME_WORDS = frozenset((MISS, HIT, SUNK, MINE, SWEEPER, "given", "told", "moved", "stayed",
+                           LAPSED))

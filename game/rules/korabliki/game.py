@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Sequence
 
-from ..base import (Concession, GameOver, OneRules, Saved, Told,  # noqa: F401  (GameOver and
-                    TurnChanged)                                 # TurnChanged: shared)
+from ..base import (Clocked, Concession, GameOver, Lapse, OneRules, Saved,  # noqa: F401
+                    Told, TurnChanged, TurnLapsed)   # (GameOver, TurnChanged, Lapse: shared)
 from ..coords import Cell
 from ..errors import ConfigError, IllegalAction, PlacementError
 
@@ -318,11 +318,11 @@ class KorablikiView:
         return not self.over and self.turn == self.player
 
 
-class KorablikiGame(Saved, Concession, Told):
+class KorablikiGame(Saved, Concession, Clocked, Told):
     mode = "korabliki"
     # what each player may be told (Told): the answer's options are the answerer's ships side by
     # side (his ranks), so only he gets them
-    EVENTS = (TurnChanged, GameOver, Moved, AnswerNeeded, Asked, Struck, Blast)
+    EVENTS = (TurnChanged, GameOver, Moved, AnswerNeeded, Asked, Struck, Blast, TurnLapsed)
     SECRETS = {AnswerNeeded: ("player", ("options",))}
 
     def __init__(self, config: KorablikiConfig, setups: Sequence[dict], first: int = 0):
@@ -471,6 +471,8 @@ class KorablikiGame(Saved, Concession, Told):
 
     # -- checking --
     def check(self, action) -> None:
+        if isinstance(action, Lapse):
+            return self.check_lapse()
         if self.over:
             raise IllegalAction("game_over")
         me = self.turn
@@ -550,17 +552,16 @@ class KorablikiGame(Saved, Concession, Told):
     # -- the one way the state changes --
     def apply(self, action) -> list:
         self.check(action)
+        if isinstance(action, Lapse):
+            events = self.apply_lapse()
+            if self.over:       # lost on time while the rules waited for his answer
+                self.pending, self.pending_block = None, ()
+            return events
         me = self.turn
+        self.played(me)
         events: list = []
         if isinstance(action, Answer):
-            ask, block = self.pending, self.pending_block
-            self.pending = None
-            self.phase = ACT
-            asker = 1 - me
-            self.turn = asker
-            events += self._resolve_combat(asker, ask, block, tuple(sorted(action.cells)))
-            self.history.append((me, action, tuple(events)))
-            return events + self._after_act(asker, events)
+            return self._answer(me, action.cells, action)
         if isinstance(action, Move):
             p = self.pieces.pop(action.frm)
             via = None
@@ -600,6 +601,30 @@ class KorablikiGame(Saved, Concession, Told):
             events += self._strike(me, action)
         self.history.append((me, action, tuple(events)))
         return events + self._after_act(me, events)
+
+    def _answer(self, me: int, cells, logged, told=()) -> list:
+        """The asked side answers with ``cells`` (``logged``: the action the history keeps,
+        ``told`` before the events it keeps), and the asking act is resolved."""
+        ask, block = self.pending, self.pending_block
+        self.pending = None
+        self.phase = ACT
+        asker = 1 - me
+        self.turn = asker
+        events = self._resolve_combat(asker, ask, block, tuple(sorted(cells)))
+        self.history.append((me, logged, tuple(told) + tuple(events)))
+        return events + self._after_act(asker, events)
+
+    def lapse_result(self, lapsed: TurnLapsed, events=()):
+        return (lapsed,) + tuple(events)      # the history keeps each action's events
+
+    def _lapse_turn(self, player: int, lapsed: TurnLapsed) -> list:
+        """§0: a player whose time ran out passes (K-e): before his move or after it, his turn
+        ends with no act. An asked player whose time ran out answers with the asked ship alone
+        (K-a lets a block be understated), and the asking act is resolved."""
+        if self.phase == ANSWER:
+            return self._answer(player, (self.pending.target,), Lapse(), (lapsed,))
+        self.history.append((player, Lapse(), self.lapse_result(lapsed)))
+        return self._pass_turn(player, again=False)
 
     def _remove(self, cells) -> tuple[tuple[int, Cell], ...]:
         out = []

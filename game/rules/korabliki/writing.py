@@ -4,16 +4,17 @@ strict reader for saves, replays, records and the network, and the notation of r
 
 Actions: ``{"type": "move", "from", "to"}``, ``{"type": "ask", "ship", "target", "block"}``,
 ``{"type": "answer", "cells"}``, ``{"type": "bomb"}``, ``{"type": "torpedo", "torpedo",
-"target"}``, ``{"type": "end"}``. A set-up, the formation (cell -> rank): ``[[cell, rank]]``.
+"target"}``, ``{"type": "end"}``, ``{"type": "lapse"}`` (§0). A set-up, the formation (cell -> rank): ``[[cell, rank]]``.
 """
 
 from __future__ import annotations
 
+from ..base import LAPSED
 from ..coords import Cell
 from ..errors import PlacementError
 from ..jsonform import CodecError, cell, cells, list_of, move_words, type_of, word
-from .game import (HEIGHT, WIDTH, Answer, Ask, Asked, Blast, Bomb, EndTurn, Move,
-                   Struck, TorpedoStrike, validate_setup)
+from .game import (HEIGHT, WIDTH, Answer, Ask, Asked, Blast, Bomb, EndTurn, Lapse, Move,
+                   Struck, TorpedoStrike, TurnLapsed, validate_setup)
 
 CELLS = WIDTH * HEIGHT       # the cells of the board
 
@@ -41,12 +42,14 @@ def action_to_json(a) -> dict:
         return {"type": "torpedo", "torpedo": list(a.torpedo), "target": list(a.target)}
     if isinstance(a, EndTurn):
         return {"type": "end"}
+    if isinstance(a, Lapse):
+        return {"type": "lapse"}
     raise TypeError(type(a).__name__)
 
 
 _ACTIONS = {"move": {"type", "from", "to"}, "ask": {"type", "ship", "target", "block"},
             "answer": {"type", "cells"}, "bomb": {"type"},
-            "torpedo": {"type", "torpedo", "target"}, "end": {"type"}}
+            "torpedo": {"type", "torpedo", "target"}, "end": {"type"}, "lapse": {"type"}}
 
 
 def action_from_json(data, where: str = "action", limit: int = CELLS):
@@ -63,7 +66,7 @@ def action_from_json(data, where: str = "action", limit: int = CELLS):
     if kind == "torpedo":
         return TorpedoStrike(cell(data["torpedo"], f"{where}.torpedo"),
                              cell(data["target"], f"{where}.target"))
-    return Bomb() if kind == "bomb" else EndTurn()
+    return {"bomb": Bomb, "end": EndTurn, "lapse": Lapse}[kind]()
 
 
 # --- set-ups -------------------------------------------------------------------------------
@@ -110,12 +113,14 @@ def outcome_text(events) -> str:
             words.append("hit-" + e.outcome)
         elif isinstance(e, Blast):
             words.append("blast" + ("-chain" if e.chained else ""))
+        elif isinstance(e, TurnLapsed):
+            words.append(LAPSED)
     return " ".join(words)
 
 
 def action_to_text(action, fmt) -> str:
     """``move Б3 Б4``, ``ask Б4 Б5`` (``ask Б4 Б5 with Б4 В4``), ``answer Б5 Б6``, ``bomb``,
-    ``torpedo Б4 Б5``, ``end``."""
+    ``torpedo Б4 Б5``, ``end``, ``lapse`` (§0: the time ran out)."""
     if isinstance(action, Move):
         return f"move {fmt(action.frm)} {fmt(action.to)}"
     if isinstance(action, Ask):
@@ -131,6 +136,8 @@ def action_to_text(action, fmt) -> str:
         return f"torpedo {fmt(action.torpedo)} {fmt(action.target)}"
     if isinstance(action, EndTurn):
         return "end"
+    if isinstance(action, Lapse):
+        return "lapse"
     raise TypeError(type(action).__name__)
 
 
@@ -153,9 +160,11 @@ def action_from_text(text: str, parse):
         return TorpedoStrike(parse(rest[0]), parse(rest[1]))
     if head == "end" and not rest:
         return EndTurn()
+    if head == "lapse" and not rest:
+        return Lapse()
     raise ValueError(f"cannot read the move {text!r}")
 
 
 OUTCOME_WORDS = frozenset(("won", "tied", "lost", "took-fort", "swept", "mined", "torpedoed",
                            "blast", "blast-chain", "hit-sunk", "hit-fort", "hit-mine",
-                           "hit-torpedo", "hit-blast"))
+                           "hit-torpedo", "hit-blast", LAPSED))

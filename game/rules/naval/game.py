@@ -37,8 +37,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Sequence
 
-from ..base import (FLEET, Concession, Decision, GameOver, OneRules, Saved,  # noqa: F401
-                    Told, TurnChanged)                                   # (shared)
+from ..base import (FLEET, Clocked, Concession, Decision, GameOver, Lapse,  # noqa: F401
+                    OneRules, Saved, Told, TurnChanged, TurnLapsed)       # (shared)
 from ..coords import Cell
 from ..errors import ConfigError, IllegalAction, PlacementError
 from ..fleet import AROUND, Ship, as_ship, normalise, orientations, shape_forms
@@ -377,13 +377,13 @@ class NavalView:
 
 # --- the game -----------------------------------------------------------------------------
 
-class NavalGame(Saved, Concession, Told):
+class NavalGame(Saved, Concession, Clocked, Told):
     """One Naval game between players 0 ("A") and 1 ("B")."""
 
     mode = "naval"
     # what each player may be told (Told): the interception's options show where the
     # DEFENDER's anti-air mount stands, so only he gets them
-    EVENTS = (TurnChanged, GameOver, VolleyFired, InterceptNeeded, VolleyResult)
+    EVENTS = (TurnChanged, GameOver, VolleyFired, InterceptNeeded, VolleyResult, TurnLapsed)
     SECRETS = {InterceptNeeded: ("player", ("options",))}
 
     def __init__(self, config: NavalConfig, fleets: Sequence[Sequence[NavalShip]],
@@ -644,6 +644,8 @@ class NavalGame(Saved, Concession, Told):
     # -- checking --
     def check(self, action) -> None:
         """Raise IllegalAction with the reason if ``action`` may not be played now."""
+        if isinstance(action, Lapse):
+            return self.check_lapse()
         if self.over:
             raise IllegalAction("game_over")
         if self.pending is not None:
@@ -729,15 +731,14 @@ class NavalGame(Saved, Concession, Told):
     # -- the one way the state changes --
     def apply(self, action) -> list:
         self.check(action)
+        if isinstance(action, Lapse):
+            events = self.apply_lapse()
+            if self.over:       # lost on time while the rules waited for his interception
+                self.pending = self.volley = None
+            return events
+        self.played(self.turn)
         if self.pending is not None:
-            decider = self.pending.player
-            volley = self.volley
-            self.pending = None
-            self.volley = None
-            self.turn = 1 - decider
-            result = self._resolve(volley, tuple(action.cells))
-            self.history.append((decider, action, result))
-            return [result] + self._after(result)
+            return self._intercept(action.cells, action)
         me = self.turn
         fired = VolleyFired(me, action)
         self.volley = action
@@ -752,6 +753,29 @@ class NavalGame(Saved, Concession, Told):
         result = self._resolve(action, ())
         self.history.append((me, action, result))
         return [fired, result] + self._after(result)
+
+    def _intercept(self, downed, logged) -> list:
+        """The defender's interception (``logged``: the action the history keeps), then the
+        whole volley answered."""
+        decider = self.pending.player
+        volley = self.volley
+        self.pending = None
+        self.volley = None
+        self.turn = 1 - decider
+        result = self._resolve(volley, tuple(downed))
+        self.history.append((decider, logged, result))
+        return [result] + self._after(result)
+
+    def _lapse_turn(self, player: int, lapsed: TurnLapsed) -> list:
+        """§0: an attacker whose time ran out fires nothing: the turn passes (it is no volley:
+        neither the first volley that abilities wait for, N-a, nor a quiet one, N-f). A
+        defender whose time ran out while the rules waited for his interception shoots nothing
+        down, and the volley is answered."""
+        if self.pending is not None:
+            return self._intercept((), Lapse())
+        self.history.append((player, Lapse(), lapsed))
+        self.turn = 1 - player
+        return [TurnChanged(self.turn)]
 
     def _resolve(self, v: Volley, downed: tuple[Cell, ...]) -> VolleyResult:
         me, enemy = self.turn, 1 - self.turn

@@ -3,19 +3,20 @@ reader for saves, replays, records and the network, and the notation of records 
 pair Б8 Б9 torpedo 5 air Г5 Г6``, ``intercept А5``). Pure.
 
 Actions: ``{"type": "volley", "shots": [cells], "pair": [cells], "torpedo": row | null, "air":
-[cells]}`` and ``{"type": "intercept", "cells": [cells]}``. A set-up, the armed fleet:
-``[{"kind", "cells", "weapons": [[weapon, cell]]}]``.
+[cells]}``, ``{"type": "intercept", "cells": [cells]}`` and ``{"type": "lapse"}`` (§0). A set-up,
+the armed fleet: ``[{"kind", "cells", "weapons": [[weapon, cell]]}]``.
 """
 
 from __future__ import annotations
 
 from .. import fleet
+from ..base import LAPSED
 from ..coords import Cell
 from ..errors import PlacementError
 from ..jsonform import (CodecError, cell, cells, keys, list_of, move_words, number, type_of,
                         word)
-from .game import (DOWN, HIT, KINDS, MISS, SIZE, SUNK, Intercept, NavalShip, Volley,
-                   VolleyResult, validate_fleet)
+from .game import (DOWN, HIT, KINDS, MISS, SIZE, SUNK, Intercept, Lapse, NavalShip,
+                   TurnLapsed, Volley, VolleyResult, validate_fleet)
 
 CELLS = SIZE * SIZE         # the cells of the board
 
@@ -39,17 +40,23 @@ def action_to_json(action):
                 "air": [list(c) for c in action.air]}
     if isinstance(action, Intercept):
         return {"type": "intercept", "cells": [list(c) for c in action.cells]}
+    if isinstance(action, Lapse):
+        return {"type": "lapse"}
     raise TypeError(type(action).__name__)
 
 
-_ACTIONS = {"volley": {"type", "shots", "pair", "torpedo", "air"}, "intercept": {"type", "cells"}}
+_ACTIONS = {"volley": {"type", "shots", "pair", "torpedo", "air"}, "intercept": {"type", "cells"},
+            "lapse": {"type"}}
 
 
 def action_from_json(data, where: str = "action", limit: int = CELLS):
     """The action ``data`` names, its whole shape checked first; CodecError naming the place
     otherwise."""
-    if type_of(data, where, _ACTIONS) == "intercept":
+    kind = type_of(data, where, _ACTIONS)
+    if kind == "intercept":
         return Intercept(cells(data["cells"], f"{where}.cells", limit))
+    if kind == "lapse":
+        return Lapse()
     torpedo = data["torpedo"]
     if torpedo is not None:
         number(torpedo, f"{where}.torpedo", "a row number or null")
@@ -104,12 +111,16 @@ def check_setup(config, setup, player=None) -> None:
 # --- notation ------------------------------------------------------------------------------
 
 def outcome_text(events) -> str:
-    return " ".join(e.outcome for e in events if isinstance(e, VolleyResult))
+    """The volley's answer (``hit miss down sunk``); ``lapsed`` (§0) for a turn run out that
+    answered no volley (a defender's that did says the volley's answer)."""
+    words = " ".join(e.outcome for e in events if isinstance(e, VolleyResult))
+    return words or (LAPSED if any(isinstance(e, TurnLapsed) for e in events) else "")
 
 
 def action_to_text(action, fmt) -> str:
     """``fire А5 А6 pair Б8 Б9 torpedo 5 air Г5 Г6`` (§N: shells, the battleship's pair, a
-    torpedo down row 5 or planes); ``intercept А5 Г5`` (the defender's choice, maybe empty)."""
+    torpedo down row 5 or planes); ``intercept А5 Г5`` (the defender's choice, maybe empty);
+    ``lapse`` (§0: the time ran out)."""
     if isinstance(action, Volley):
         words = ["fire"] + [fmt(c) for c in action.shots]
         if action.pair:
@@ -121,6 +132,8 @@ def action_to_text(action, fmt) -> str:
         return " ".join(words)
     if isinstance(action, Intercept):
         return " ".join(["intercept"] + [fmt(c) for c in action.cells])
+    if isinstance(action, Lapse):
+        return "lapse"
     raise TypeError(type(action).__name__)
 
 
@@ -128,6 +141,8 @@ def action_from_text(text: str, parse):
     head, rest = move_words(text)
     if head == "intercept":
         return Intercept(tuple(parse(w) for w in rest))
+    if head == "lapse" and not rest:
+        return Lapse()
     if head != "fire":
         raise ValueError(f"cannot read the move {text!r}")
     groups: dict = {"shots": [], "pair": [], "air": [], "torpedo": []}
@@ -145,4 +160,4 @@ def action_from_text(text: str, parse):
                   groups["torpedo"][0] if groups["torpedo"] else None, tuple(groups["air"]))
 
 
-OUTCOME_WORDS = frozenset((DOWN, HIT, MISS, SUNK))
+OUTCOME_WORDS = frozenset((DOWN, HIT, MISS, SUNK, LAPSED))

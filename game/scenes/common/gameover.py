@@ -12,7 +12,7 @@ import random
 
 import pygame
 
-from ...rules.base import AGREED, FLEET, RESIGNED
+from ...rules.base import AGREED, FLEET, LAPSED, RESIGNED
 from ...rules.coords import board_letters
 from ...render import text, theme
 from ...render.board import BoardGeometry, burning_ship
@@ -237,6 +237,8 @@ class GameOverBase(Scene):
             return self.tr("gameover.resigned", name=loser)
         if reason == AGREED:
             return self.tr("why.agreed")
+        if reason == LAPSED:         # §0: two of his turns in a row ran out on the move clock
+            return self.tr("why.lapsed", name=loser)
         if reason == FLEET:
             dutchman = getattr(g.config, "relocate", False)      # §D: the Flying Dutchman
             return self.tr("why.dutchman" if dutchman else "why.fleet", name=loser)

@@ -11,7 +11,7 @@ import os
 import pygame
 
 from ...data.storage import data_dir
-from ...net.protocol import CODE_ALPHABET, CODE_LENGTH, MAX_NAME
+from ...net.protocol import CODE_ALPHABET, CODE_LENGTH, MAX_NAME, is_code
 from ...net.session import Session, parse_address
 from ...render import text, theme
 from ...render.widgets import Button, Item, panel
@@ -88,7 +88,7 @@ class JoinScene(MenuScene):
         except ValueError:
             self.problem = "online.error_address"
             return
-        if len(s.online_room) != CODE_LENGTH:
+        if not is_code(s.online_room):
             self.problem = "online.error_code"
             return
         self.problem = None

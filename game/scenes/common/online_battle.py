@@ -7,7 +7,10 @@ them (the mode's ``show``). The header says
 "X is thinking…" while the other player acts and "waiting for X to come back (m:ss)" while he is
 gone, with "Claim the game" once the room allows it; resigning and a draw go to the server; a
 one-line chat (Tab, or T / Enter while the other plays; Esc closes) with the quick phrases
-(1–8 on an empty chat line) writes in the log.
+(1–8 on an empty chat line) writes in the log. A room with RULES.md §0's move clock: under the
+header, the seconds the player to act has left, counted down from what the server said (stopped
+while he is gone), warning in its last seconds (and ticking for the one who must act); a turn
+run out is said in the log and as a cue.
 """
 
 from __future__ import annotations
@@ -19,13 +22,14 @@ from ...i18n.phrase import Join, Phrase
 from ...net import codec
 from ...net.protocol import MAX_CHAT, PHRASES
 from ...render import text, theme
-from ...rules.base import GameOver
+from ...rules.base import LAPSES_LOSE, GameOver, TurnLapsed
 from ...rules.errors import IllegalAction, RuleError
 from ...render.widgets import Button, panel
 from .dialogs import ConfirmScene
 from .online import address_button
 
 _CLASSES: dict = {}
+WARN = 5          # the last seconds of a move clock: the countdown warns, and ticks
 
 
 def rule_error(rule: dict) -> RuleError:
@@ -57,6 +61,8 @@ class OnlineBattle:
         self._asked_draw = False
         self._gone_since = None            # (seconds gone when told, app time then)
         self._resync = False               # the connection came back: show the game anew
+        self._clock = None                 # (seconds left as told, app time then, running)
+        self._ticked = None                # the last second of the clock a tick was played for
         super().__init__(app, match, table, keep_record=False)
         self.claim_button = Button(lambda: self.tr("online.claim"), self.claim,
                                    lambda: self.can_claim)
@@ -95,6 +101,7 @@ class OnlineBattle:
                 self._refused(message)
             elif kind == "joined":      # back after a dropped connection: the next state is
                 self._resync = True     # the game as it stands, with the moves missed meanwhile
+        self.update_clock()
         super().update(dt)
 
     def _state(self, state: dict) -> None:
@@ -118,6 +125,12 @@ class OnlineBattle:
         self._took(state)
 
     def _took(self, state: dict) -> None:
+        left, turn = state.get("clock_left"), state.get("turn")
+        seats = state.get("seats") or []
+        if left is None or turn not in (0, 1) or len(seats) != 2 or state.get("phase") != "battle":
+            self._clock = None
+        else:     # the server's clock stops while the player to act is gone
+            self._clock = (left, self.app.time, bool((seats[turn] or {}).get("here")))
         gone = self.session.other_gone()
         self._gone_since = None if gone is None else (gone, self.app.time)
         offer = state.get("draw_offer")
@@ -130,6 +143,50 @@ class OnlineBattle:
                 lambda: self.session.send({"type": "answer_draw", "accept": False})))
         elif offer is None:
             self._asked_draw = False
+
+    def show(self, events, *rest) -> None:
+        """The events of a state played (the mode's ``show``); a turn run out (§0) is said
+        first, in the log and as a cue."""
+        for e in events:
+            if isinstance(e, TurnLapsed):
+                words = Phrase("log.lapsed_lost" if e.count >= LAPSES_LOSE else "log.lapsed")
+                self._log(e.player, words)
+                self.refuse(Join(self.seat(e.player), words, sep=": ").say(self.tr))
+        super().show(events, *rest)
+
+    # -- §0's move clock --------------------------------------------------------------------------
+    def clock_left(self) -> float | None:
+        """The seconds the player to act has left (None: no clock, or not now)."""
+        if self._clock is None or self.table.over or self.over_shown:
+            return None
+        left, then, running = self._clock
+        return max(0.0, left - (self.app.time - then)) if running else float(left)
+
+    def update_clock(self) -> None:
+        """In the last ``WARN`` seconds of his own time, a tick each second for the one who
+        must act."""
+        left = self.clock_left()
+        if left is None or left > WARN or self.table.turn != self.viewer or left <= 0:
+            self._ticked = None
+            return
+        second = int(left + 0.999)
+        if second != self._ticked:
+            self._ticked = second
+            self.app.sound("click")
+
+    def _draw_clock(self, surface) -> None:
+        left = self.clock_left()
+        if left is None:
+            return
+        seconds = int(left + 0.999)
+        warn = seconds <= WARN
+        turn = self.table.turn
+        colour = theme.BAD if warn else theme.PLAYER_COLOURS[turn]
+        px = theme.font_px(self.size, 26 if warn else 22)
+        if warn and int(self.app.time * 4) % 2:     # the last seconds flash
+            colour = theme.TEXT
+        words = self.tr("online.clock_left", time=f"{seconds // 60}:{seconds % 60:02d}")
+        text.draw(surface, words, self.clock_at, px, colour, "center")
 
     def _refused(self, message: dict) -> None:
         self.table.refused()
@@ -237,6 +294,9 @@ class OnlineBattle:
         px = theme.font_px(self.size, 22)
         bw, bh = int(px * 12), int(px * 1.8)
         under_banner = pygame.Rect(w // 2 - bw // 2, int(px * 3.2), bw, bh)
+        self.clock_at = (w // 2, int(px * 2.75))       # the move clock, between the two
+        if self.session.remote.state.get("clock"):
+            under_banner.y += int(px * 0.9)
         none = pygame.Rect(0, 0, 0, 0)
         self.claim_button.rect = under_banner if self.can_claim else none
         self.address_button.rect = under_banner.copy() if self.address_button.enabled() \
@@ -244,6 +304,7 @@ class OnlineBattle:
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        self._draw_clock(surface)
         for button in (self.claim_button, self.address_button):
             if button.rect.w:
                 button.draw(surface, theme.font_px(self.size, 22))
