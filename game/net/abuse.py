@@ -128,14 +128,16 @@ class Attacker:
                     message = json.loads(await ws.recv())
             except (ConnectionClosed, asyncio.TimeoutError):
                 message = None
-            code = (message or {}).get("code")
+            if message is not None:
+                code = message.get("code", message.get("type"))
+            else:            # closed without a word, or (a defect) still open
+                code = "closed" if ws.close_code is not None else "still_open"
             if code == "too_many_connections":
                 self.refused("silent", code)
             else:
                 self.n["silent_accepted"] += 1
-                self.n[f"refusal:{code or 'closed'}"] += 1
-                closed = code == "hello_timeout" or message is None and ws.close_code is not None
-                if closed and time.monotonic() - t0 <= within + 1:
+                self.n["refusal:" + code] += 1
+                if code in ("hello_timeout", "closed") and time.monotonic() - t0 <= within + 1:
                     self.n["silent_closed"] += 1
             await ws.close()
         await asyncio.gather(*(one() for _ in range(count)))
