@@ -143,8 +143,9 @@ class Table:
     """One game: its rules, both set-ups, both computer players, and the actions played so far
     (by move number), which each seat's copy of the game follows."""
 
-    def __init__(self, index: int, seed: int, levels: dict = LEVELS):
+    def __init__(self, index: int, seed: int, levels: dict = LEVELS, first: str = "lot"):
         self.index, self.seed = index, seed
+        self.first = first           # who begins: the room's lot, or "0"/"1" chosen here
         self.mode = MODE_KEYS[index % len(MODE_KEYS)]
         entry = MODES[self.mode]
         presets = list(entry.rules.presets.values())
@@ -198,7 +199,8 @@ class SeatClient:
                 elif self.seat == 0:
                     t = self.table
                     await link.send({"type": "create", "mode": t.mode, "name": "A",
-                                     "config": t.config.to_dict()})
+                                     "config": t.config.to_dict()}
+                                    | ({"first": t.first} if t.first != "lot" else {}))
                 else:
                     try:
                         room = await self.table.code
