@@ -232,3 +232,16 @@ def test_new_rooms_have_eight_letter_codes_and_a_six_letter_one_is_still_read(tm
     assert desk.reply(guest, {"type": "join", "room": "K7QX2M", "name": "B"})["code"] == "no_room"
     assert desk.reply(guest, {"type": "join", "room": "K7QX2M0", "name": "B"})["code"] \
         == "bad_field"
+
+
+def test_addresses_that_went_away_are_forgotten_by_the_sweep(tmp_path):
+    """A thousand addresses that each joined once and left are not kept for ever."""
+    desk = Desk(tmp_path)
+    for i in range(1000):
+        conn = desk.hello(address=f"10.1.{i // 250}.{i % 250}")
+        desk.reply(conn, {"type": "join", "room": "22222222", "name": "x"}, step=0.0)
+        desk.server.guard.disconnect(conn.address, desk.clock.now)
+    assert len(desk.server.guard.addresses) == 1000         # each spent a join, a failed one
+    desk.clock.now += 3600                                  # ... given back within the hour
+    desk.server.tick()
+    assert desk.server.guard.addresses == {}

@@ -184,6 +184,11 @@ class Guard:
                 and a.creates.full(now) and a.joins.full(now) and a.failed.full(now)):
             del self.addresses[key]
 
+    def prune(self, now: float) -> None:
+        """Forget every address with nothing open, held or spent (the server's sweep)."""
+        for key in [k for k, a in self.addresses.items() if not a.conns and not a.rooms]:
+            self.forget_idle(key, now)
+
     def message(self, key: str, now: float) -> bool:
         """May one more message of ``key`` be read now (across all its connections)?"""
         a = self._get(key)

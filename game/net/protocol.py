@@ -89,13 +89,14 @@ def _kind_words(kinds) -> str:
 
 
 _CODE = f"[{CODE_ALPHABET}]{{{CODE_LENGTHS[0]}}}(?:[{CODE_ALPHABET}]{{2}})?"
+_SECRET = f"[0-9a-f]{{{SECRET_BYTES * 2}}}"
+_NAME = Field(str, max_len=MAX_NAME)
 
 
 def is_code(value) -> bool:
     """Is ``value`` a room code as this protocol reads one?"""
     return isinstance(value, str) and re.fullmatch(_CODE, value) is not None
-_SECRET = f"[0-9a-f]{{{SECRET_BYTES * 2}}}"
-_NAME = Field(str, max_len=MAX_NAME)
+
 
 # every message a client may send: its fields (besides "type" and an optional "id" the reply
 # carries back)

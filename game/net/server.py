@@ -328,9 +328,10 @@ class Server:
     def sweep(self, now: float) -> list:
         """Rooms that have ended: a match over whose seats all dropped ``DONE_GRACE`` ago, a
         room waiting for its second player past ``wait_limit``, one nobody has been connected
-        to for ``idle_limit``."""
+        to for ``idle_limit``; and addresses that hold and owe nothing are forgotten."""
         out = []
         lim = self.limits
+        self.guard.prune(now)
         for code, room in list(self.rooms.items()):
             seated = [s for s in room.seats if s is not None]
             if any(s.here for s in seated):
