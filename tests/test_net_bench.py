@@ -17,3 +17,10 @@ def test_bench_net_plays_games_through_a_real_server_and_checks_every_message():
     assert out["finished"] == 2 and out["errors"] == 0 and out["leaks"] == 0
     assert out["checked"] >= out["actions"] > 0     # each seat hears every action
     assert out["server_cpu_s"] is not None and out["server_mb"] > 0
+
+
+def test_bench_net_hold_keeps_more_rooms_than_one_address_may_hold():
+    """``net --hold``: its rooms are played in process, each seat from an address of its own,
+    so the limits per address do not stop it at the eighth room (issue 35)."""
+    out = bench.hold(rooms=12, seed=1, moves=2)
+    assert out["rooms"] == 12 and out["restarted_rooms"] == 12

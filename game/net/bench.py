@@ -512,7 +512,7 @@ def hold(rooms: int, seed: int, moves: int = 40) -> dict:
         for i in range(rooms):
             mode = MODE_KEYS[i % len(MODE_KEYS)]
             config = next(iter(RULES[mode].presets.values()))
-            a, b = Conn(None), Conn(None)
+            a, b = Conn(None, loopback(2 * i)), Conn(None, loopback(2 * i + 1))
             for conn in (a, b):
                 say(conn, {"type": "hello", "version": 1, "game": "sea-battle"})
             code = say(a, {"type": "create", "mode": mode, "config": config.to_dict(),
