@@ -284,3 +284,14 @@ def test_one_spelling_for_each_recurring_term(lang):
     bad = [(key, word) for key, text in all_texts(lang) for word in OTHER_SPELLINGS[lang]
            if word in text]
     assert not bad, bad
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_resignation_reads_right_whoever_resigned(lang):
+    """The player's default name is «Вы» / «Ви»: a line that puts the name before a verb in the
+    third person made «Вы сдаётся». The result screen names the side after a colon, as its other
+    reasons do ("Потоплен весь флот: Вы")."""
+    tr = Translator(lang)
+    you = tr("setup.you")
+    for key in ("gameover.resigned", "why.fleet", "why.lapsed", "why.claimed"):
+        assert tr(key, name=you).split(" — ")[0].endswith(": " + you), key
