@@ -338,6 +338,7 @@ def test_the_status_says_the_ability_set_and_never_next_turns_weapons_on_the_ene
         app.scenes.top.on_ready()
     moved_on(scene, nv.Volley(((1, 10), (2, 10)), ((7, 10), (8, 10))))    # and fires: his turn
     scene.viewer, scene.turn_shown = 0, 1
+    scene.volley_by = None                   # (as the turn's passing leaves it: no volley flying)
     assert not scene.human_to_move
     words = " ".join(scene.status_words())
     assert ready not in words and app.tr("naval.planes", n=g.view(0).planes) not in words
@@ -369,3 +370,20 @@ def test_the_ship_names_under_each_field_are_big_enough_to_read_and_keep_the_sun
     patrol = app_.tr("naval.ship.patrol")
     assert sorted(c == theme.TEXT_DIM for w, _, c in shown if w == patrol) == [False, True]
     app_.quit()
+
+
+def test_on_one_screen_the_defender_is_never_told_the_enemys_volley_is_his(app):
+    """Two people on one screen: the curtain hands the screen to the defender while the enemy's
+    volley comes in; its status said "Your volley is on its way" (the curtain made the
+    defender the side shown) until his own turn began."""
+    scene = battle(app, kinds=(HUMAN, HUMAN), auto=True)
+    scene.play(nv.Volley(((1, 5), (8, 8)), ((2, 5), (2, 6))))
+    told = []
+    for _ in range(600):
+        if isinstance(app.scenes.top, CurtainScene):
+            app.scenes.top.on_ready()
+        if scene.viewer == 1 and not scene.human_to_move:
+            told.append(scene.status_words()[0])
+        frames(app)
+    assert told and app.tr("naval.status_flying") not in told
+    assert set(told) == {app.tr("naval.status_waiting", name=scene._name(0))}

@@ -82,6 +82,8 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         self.delegate_button = Button(lambda: self.tr("naval.intercept_for_me"), self.delegate,
                                       lambda: self.human_intercepting, hotkey="F")
         self._threat_seen: tuple | None = None      # (history length, threatened?) cached
+        self.volley_by: int | None = None   # whose volley the screen shows in flight, till the
+        #                                     turn passes (the curtain shows the defender's side)
         self._begin()
 
     # -- state ---------------------------------------------------------------------------------
@@ -146,6 +148,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         for event in events:
             if isinstance(event, nv.VolleyFired):
                 self._log(event.player, self._request_words(event.volley))
+                self.volley_by = event.player
         rest = [e for e in self.tables[defender].events if not isinstance(e, nv.VolleyFired)]
         return self._hand_over(defender, rest, 0.7)     # what follows, as the defender hears it
 
@@ -154,6 +157,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         for event in events:
             if isinstance(event, nv.VolleyFired):
                 self._log(event.player, self._request_words(event.volley))
+                self.volley_by = event.player
             elif isinstance(event, nv.InterceptNeeded):
                 at = self._ask_intercept(event, at)
             elif isinstance(event, nv.VolleyResult):
@@ -164,6 +168,10 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
             elif isinstance(event, nv.GameOver):
                 self.timeline.add(at + 0.3, lambda s, e=event: self._last_words(e))
                 self.timeline.add(at + 1.5, lambda s: self.end())
+
+    def _turn_changed(self, player: int) -> None:
+        self.volley_by = None
+        super()._turn_changed(player)
 
     def _ask_intercept(self, event: nv.InterceptNeeded, at: float) -> float:
         """The defender decides: the computer (or the automatic setting) at once, a person
@@ -390,9 +398,10 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         the other side's turn only that he fires (issue 33: next turn's weapons confused)."""
         view = self._view()
         if not self.human_to_move:
-            if self.turn_shown == self.viewer:        # his own volley on its way
+            firing = self.turn_shown if self.volley_by is None else self.volley_by
+            if firing == self.viewer:                 # his own volley on its way
                 return (self.tr("naval.status_flying"), "")
-            return (self.tr("naval.status_waiting", name=self._name(self.turn_shown)), "")
+            return (self.tr("naval.status_waiting", name=self._name(firing)), "")
         words = self.tr("naval.shells", n=max(0, self.shells_left()), total=view.guns)
         if view.pair:
             words += " · " + self.tr("naval.pair_on" if self.pair else "naval.pair_off")
