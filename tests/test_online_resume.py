@@ -405,3 +405,13 @@ def test_a_return_to_a_game_claimed_meanwhile_shows_its_game_over(home, local, m
         assert not (home / "guest" / NAME).exists()
     finally:
         close(host, guest, again)
+
+
+def test_a_host_returning_to_a_kept_seat_listens_where_seabattle_listen_says(monkeypatch):
+    """The monkey and the tests keep a hosted server to this machine (SEABATTLE_LISTEN); a host's
+    return to a kept seat started it on every network instead (online_listen ignored it)."""
+    from game.scenes.common import online
+    monkeypatch.setenv("SEABATTLE_LISTEN", "127.0.0.1")
+    assert online.online_listen() == "127.0.0.1"
+    monkeypatch.delenv("SEABATTLE_LISTEN")
+    assert online.online_listen() == online.LISTEN

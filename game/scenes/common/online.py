@@ -295,11 +295,11 @@ LISTEN = "0.0.0.0"      # a hosted server listens on every network of the machin
 
 
 def online_listen() -> str:
-    return LISTEN
+    """Where a server this game hosts listens: every network, or SEABATTLE_LISTEN's address."""
+    return os.environ.get("SEABATTLE_LISTEN", LISTEN)
 
 
 def hosted_session(app) -> Session:
     """A server in this game (its rooms kept under the data folder, like the saves), and this
     seat's connection to it."""
-    return Session.host_here(data_dir() / "server",
-                             listen=os.environ.get("SEABATTLE_LISTEN", LISTEN))
+    return Session.host_here(data_dir() / "server", listen=online_listen())
