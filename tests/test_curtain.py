@@ -190,3 +190,23 @@ def test_the_gold_seam_never_crosses_the_curtains_words(app):
     assert rows
     seam = [y for y in rows if tuple(surface.get_at((w // 2, y)))[:3] == theme.ACCENT[:3]]
     assert not seam, "the seam runs through the message"
+
+
+def test_the_next_player_sees_none_of_the_last_ones_splashes_words_or_aim(app):
+    """Issue 35's session, found playing: after the hand-over the last player's "Miss!" and
+    splash still floated over what is now the other side's field, and the aim box stood where
+    the last player had aimed. Each player keeps his own aim; the last one's effects end with
+    his view."""
+    scene, water = classic(app)
+    aimed = scene.geo_of(1).cell_at(water)
+    frames(app, 1, click(water))                       # P0's miss
+    for _ in range(400):
+        frames(app, 1)
+        if isinstance(app.scenes.top, CurtainScene):
+            break
+    for _ in range(int(LOCK / DT) + 5):
+        frames(app, 1)
+    app.scenes.top.on_ready()
+    assert scene.viewer == 1
+    assert not scene.effects.texts and not scene.effects.particles and not scene.effects.rings
+    assert scene.cursor != aimed and scene.cursor == (5, 5)

@@ -63,6 +63,7 @@ class BattleBase(Concessions, RecordKeeper, Scene):
         self.timeline = Timeline()
         self.effects = Effects(random.Random(match.seed ^ 0x5EA))
         self.moments = Moments()      # a kill's big word, slow motion and nudge
+        self._aims: dict = {}         # two on one screen: each player's aim, kept for his turn
         self.message = ""
         self.message_time = 0.0
         self.log = LogPanel(lambda: self.app.tr)   # the whole game, said in today's language
@@ -238,6 +239,10 @@ class BattleBase(Concessions, RecordKeeper, Scene):
         def ready():
             self.app.scenes.pop()
             self.drop_typing()            # what the last player typed is not the next one's
+            self.effects.clear()          # ... nor his splashes and words, over his view
+            if hasattr(self, "cursor"):   # ... nor his aim: each keeps his own
+                self._aims[self.viewer] = self.cursor
+                self.cursor = self._aims.get(player) or self.first_aim(player)
             self.viewer = player
             self.turn_shown = player
             self.laid_out = None          # the fields change sides: lay them out again
@@ -246,6 +251,10 @@ class BattleBase(Concessions, RecordKeeper, Scene):
                 then()
         self.app.scenes.push(CurtainScene(self.app, message, ready, on_abandon=self.save_record,
                                           avoid=self.aim_zones()))
+
+    def first_aim(self, player: int):
+        """Where ``player``'s aim starts: the middle of the board."""
+        return (self.board_size[0] // 2, self.board_size[1] // 2)
 
     def aim_zones(self) -> list:
         """Where this screen takes aim (its boards): the curtain keeps its button clear of

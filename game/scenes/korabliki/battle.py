@@ -64,7 +64,7 @@ class KorablikiBattleScene(TurnWords, EventShow, BattleBase):
         self.step_shown = kr.MOVE         # the step of the turn shown (STEPS)
         self.again_shown = self.table.again   # that turn is one more after a won asking (K-e)
         self.display: dict = {}
-        self.cursor = (7, 11) if self.viewer == 0 else (8, 3)
+        self.cursor = self.first_aim(self.viewer)
         self.selected = None
         self.block_index = 0
         self.end_button = Button(lambda: self.tr("kor.end_turn"), self.end_turn,
@@ -118,6 +118,10 @@ class KorablikiBattleScene(TurnWords, EventShow, BattleBase):
         self.panel_rect = pygame.Rect(right, top, w - right - m, int((h - top - m) * 0.56))
         self.log_rect = pygame.Rect(right, self.panel_rect.bottom + m // 2, self.panel_rect.w,
                                     h - self.panel_rect.bottom - m // 2 - m)
+
+    def first_aim(self, player: int):
+        """By the player's own ships, at his end of the board."""
+        return (7, 11) if player == 0 else (8, 3)
 
     def aim_zones(self) -> list:
         self.layout()
