@@ -517,3 +517,17 @@ def test_a_mine_beside_a_ship_the_blast_sinks_is_destroyed_too():
     result = game.apply(cl.UseWeapon(cl.ATOMIC, (2, 7)))[0]
     assert (3, 7) in result.destroyed
     assert game.view(0).target[(3, 7)] == cl.MINE and (3, 7) in game.view(1).spent_mines
+
+
+def test_an_arcade_game_is_written_as_a_record_and_read_back(tmp_path):
+    from game.data.record import load_record, record_text
+
+    rng = random.Random(11)
+    game = cl.new_game(ARCADE, rng)
+    while not game.over:
+        game.apply(cl.random_action(game, rng))
+    assert any(isinstance(a, cl.UseWeapon) for _, a, _ in game.history)
+    text = record_text(game, "russian")
+    assert "defence A: " in text and "\noption arsenal: true\n" in text
+    back = load_record(tmp_path / "r.txt", text).game
+    assert back.to_dict() == game.to_dict()
