@@ -10,7 +10,7 @@ from game.i18n import LANGUAGES, Translator
 from game.i18n.phrase import say
 from game.match import COMPUTER, HUMAN, Match, Seat
 from game.modes import MODES
-from game.render.board import BoardGeometry, draw_mine, draw_sweeper
+from game.render.board import BoardGeometry, draw_air_defence, draw_mine, draw_sweeper
 from game.rules.classic import (AIR_DEFENCE, ARSENAL, PRESETS, ClassicConfig, validate_pieces)
 from game.scenes.classic.options import PRESET_KEYS, RulesScene, load_rules
 from game.scenes.classic.placement import PlacementScene
@@ -181,7 +181,7 @@ def test_an_air_defence_beside_a_ship_is_refused_with_the_reason(app):
     with_ships(app, ru)
     ru.cursor = TOUCHING
     ru.place_piece()
-    assert "ПВО" in ru.message and "А7" in ru.message and "корабль" in ru.message, ru.message
+    assert "ПВО" in ru.message and "A7" in ru.message and "корабль" in ru.message, ru.message
 
 
 def test_an_air_defence_is_taken_from_the_dock_and_placed_by_the_mouse(app):
@@ -197,7 +197,7 @@ def test_an_air_defence_is_taken_from_the_dock_and_placed_by_the_mouse(app):
 
 @pytest.mark.parametrize("style", list(STYLES))
 def test_every_placement_style_sets_the_air_defences_too(app, style):
-    config = ClassicConfig(arsenal=True, air_defence=3, mines=2, sweepers=1)
+    config = ClassicConfig(width=12, height=12, arsenal=True, air_defence=3, mines=1, sweepers=1)
     scene, done = placing(app, config)
     app.settings.quick_match["placement_style"] = style
     frames(app, 1, [key(pygame.K_a)])
@@ -212,8 +212,6 @@ def test_every_placement_style_sets_the_air_defences_too(app, style):
 
 @pytest.mark.parametrize("cell", [10, 14, 22, 34, 60])
 def test_the_air_defence_is_drawn_unlike_a_mine_and_a_sweeper_at_every_cell_size(cell):
-    from game.render.board import draw_air_defence
-
     def picture(draw):
         surface = pygame.Surface((cell, cell), pygame.SRCALPHA)
         draw(surface, BoardGeometry(0, 0, cell, 1, 1), (0, 0))
