@@ -352,7 +352,7 @@ def draw_air_defence(surface, geo: BoardGeometry, cell: Cell, spent: bool = Fals
     pygame.draw.polygon(surface, pit, octagon)
     pygame.draw.polygon(surface, mount, octagon, max(1, n // 12))
     pygame.draw.circle(surface, mount, (cx, cy), max(2, int(n * 0.2)))
-    reach = n * (0.2 if spent else 0.47)
+    reach = n * (0.2 if spent else 0.42)
     apart = max(1.0, n * 0.09)
     width = max(1, n // 10)
     for k in (-1, 1):              # two barrels, side by side across the line of fire

@@ -26,6 +26,7 @@ SIDES = tuple(range(8, 21))
 DECKS = (5, 6, 7, 8)
 FLEET_TEXT_LEN = 48
 BASE_PX = 22         # the rows' font at 1280×720, made smaller only when they would not fit
+SNUG = 1.45          # a long menu's rows, in font sizes, before its font gets smaller
 CLOSEST = 1.3        # the least row height, in font sizes, on the smallest window
 
 
@@ -202,17 +203,19 @@ class RulesScene(MenuScene):
             self.menu.index = rows.index(current) if current in rows else 0
 
     def layout(self) -> None:
-        """The rows at the largest font up to BASE_PX that lets them all stand between the
-        heading and the words below, then closer together down to CLOSEST."""
+        """The rows at BASE_PX when they all stand between the heading and the words below;
+        else first a little closer together (down to SNUG), then in a smaller font, and on the
+        smallest window closer still (down to CLOSEST)."""
         self._show_rows()
-        w, h = self.size
-        room = h - int(150 * theme.unit(self.size)) - 40
+        room = self.size[1] - int(150 * theme.unit(self.size)) - 40
         menu = self.menu
-        menu.spacing = 1.7
-        menu.base_px = BASE_PX
-        while menu.height(self.size) > room and menu.base_px > 1:   # the font stops at its
-            menu.base_px -= 1                                        # least size
-        while menu.height(self.size) > room and menu.spacing > CLOSEST:
+        menu.base_px, menu.spacing = BASE_PX, 1.7
+        fits = lambda: menu.height(self.size) <= room  # noqa: E731
+        while not fits() and menu.spacing > SNUG:
+            menu.spacing = round(menu.spacing - 0.05, 2)
+        while not fits() and menu.base_px > 1:          # the font stops at its least size
+            menu.base_px -= 1
+        while not fits() and menu.spacing > CLOSEST:
             menu.spacing = round(menu.spacing - 0.05, 2)
         super().layout()
 
