@@ -225,3 +225,21 @@ def test_the_air_defence_is_drawn_unlike_a_mine_and_a_sweeper_at_every_cell_size
     for other in (mine, sweeper):                             # a shape of its own
         differ = gun.count() + other.count() - 2 * gun.overlap_area(other, (0, 0))
         assert differ > area * 0.12
+
+
+def test_two_players_on_one_screen_each_place_their_air_defence(app):
+    from game.scenes.classic.battle import BattleScene
+    from .test_scenes import lift_curtain
+    match = Match(ARCADE, (Seat(HUMAN, "Ann"), Seat(HUMAN, "Bob")), first="0", seed=4)
+    app.flow.start(match)
+    for _ in range(2):                      # behind the curtain, each his own side
+        lift_curtain(app)
+        scene = app.scenes.top
+        assert isinstance(scene, PlacementScene) and scene.pieces_left[AIR_DEFENCE] == 1
+        frames(app, 1, [key(pygame.K_a)])
+        assert len(scene.defences) == 1
+        frames(app, 1, [key(pygame.K_RETURN)])
+    lift_curtain(app)                       # the battle, behind the curtain of the first
+    battle = app.scenes.top
+    assert isinstance(battle, BattleScene)
+    assert all(len(d) == 1 for d in battle.game.defences)
