@@ -517,3 +517,41 @@ def test_a_mine_beside_a_ship_the_blast_sinks_is_destroyed_too():
     result = game.apply(cl.UseWeapon(cl.ATOMIC, (2, 7)))[0]
     assert (3, 7) in result.destroyed
     assert game.view(0).target[(3, 7)] == cl.MINE and (3, 7) in game.view(1).spent_mines
+
+
+def test_an_arcade_game_is_written_as_a_record_and_read_back(tmp_path):
+    from game.data.record import load_record, record_text
+
+    rng = random.Random(11)
+    game = cl.new_game(ARCADE, rng)
+    while not game.over:
+        game.apply(cl.random_action(game, rng))
+    assert any(isinstance(a, cl.UseWeapon) for _, a, _ in game.history)
+    text = record_text(game, "russian")
+    assert "defence A: " in text and "\noption arsenal: true\n" in text
+    back = load_record(tmp_path / "r.txt", text).game
+    assert back.to_dict() == game.to_dict()
+
+
+def test_a_run_out_first_turn_ends_it_too():
+    """§0's run-out turn passes the turn as a miss: the first turn is then over (§A)."""
+    from game.rules.base import Lapse
+
+    game = start(opened=False)
+    game.apply(Lapse())
+    assert game.turn == 1 and not game.view(1).first_turn
+    game.apply(cl.UseWeapon(cl.RADAR, (4, 4)))
+
+
+def test_every_weapon_use_legal_actions_lists_is_legal_and_the_list_stays_short():
+    for config in (MANY, replace(MANY, width=16, height=16, fleet=cl.LARGE_16_FLEET)):
+        game = cl.new_game(config, random.Random(1), first=0)
+        game.opened = True
+        uses = [a for a in game.legal_actions() if isinstance(a, cl.UseWeapon)]
+        assert {a.weapon for a in uses} == set(cl.WEAPONS)
+        for a in uses:
+            game.check(a)
+        covered = {c for a in uses if a.weapon == cl.AIR_STRIKE
+                   for c in game.weapon_cells(a.weapon, a.cell)}
+        assert len(covered) == config.width * config.height    # the squares tile the board
+        assert len(uses) <= 2 * config.width * config.height
