@@ -178,11 +178,12 @@ def _korabliki_feats(game, player: int) -> set:
 # -- the rules in words (ModeEntry.describe) -------------------------------------------------
 
 def _classic_words(config, preset: str | None, series: int):
-    """Classic's rules (RULES.md §C). A campaign level's: the preset it builds on with the
+    """Classic's rules (RULES.md §C, §A). A campaign level's: the preset it builds on with the
     board, then every option it changes from that preset ("Russian 10×10 · corners may touch");
     those chosen for a match: their preset (or "custom"), the board and, past one game, the
-    series ("Salvo · 10×10 · best of 3"). A preset's name that says its size already ("Large
-    18×18") is not followed by the board."""
+    series ("Salvo · 10×10 · best of 3"), and the arsenal's stock when it is on (§A) and the
+    preset is not Arcade, which says it by its name. A preset's name that says its size
+    already ("Large 18×18") is not followed by the board."""
     named = preset or cl.preset_of(config)
     board = f"{config.width}×{config.height}"
     joint = " " if preset else " · "
@@ -194,6 +195,8 @@ def _classic_words(config, preset: str | None, series: int):
     words = [Said(title)]
     if preset is not None:
         words += _classic_changes(config, cl.PRESETS.get(preset, next(iter(cl.PRESETS.values()))))
+    elif config.arsenal and named != "arcade":    # §A: a preset of its own says it already
+        words.append(_arsenal_words(config))
     if series > 1:
         words.append(Phrase("rules.best_of", n=series))
     return Join(*words, sep=" · ")
@@ -220,7 +223,17 @@ def _classic_changes(config, base) -> list:
     for flag in ("halo", "announce", "relocate"):
         if getattr(config, flag) != getattr(base, flag):
             words.append(Phrase(f"campaign.rule.{flag}.{'on' if getattr(config, flag) else 'off'}"))
+    if config.stock != base.stock:
+        words.append(_arsenal_words(config) if config.arsenal
+                     else Phrase("campaign.rule.no_arsenal"))
     return words
+
+
+def _arsenal_words(config):
+    """§A: the arsenal's stock in words, each weapon with a charge ("arsenal: radar ×2, …")."""
+    return Phrase("campaign.rule.arsenal", stock=Join(
+        *(Phrase(f"campaign.rule.charge.{weapon}", n=n) for weapon, n in config.stock.items()
+          if n), sep=", "))
 
 
 # -- teaching hints (game.hints): which events shown make which hint apply for ``player`` ----

@@ -187,6 +187,12 @@ def describe(error, tr: Translator, letters: LetterSet | str = "latin",
         params["touching"] = tr(f"touching.{params['touching']}")
     if "shapes" in params:
         params["shapes"] = tr(f"shapes.{params['shapes']}")
+    for name in ("key", "other", "needs"):   # an option by its row's name in the rules menu
+        option = params.get(name)
+        said = next((tr(k) for k in (f"rules.{option}", f"arsenal.{option}")
+                     if isinstance(option, str) and tr.has(k)), None)
+        if said is not None:
+            params[name] = said
     key = f"error.{getattr(error, 'code', 'unknown')}"
     if not tr.has(key):
         return str(error)

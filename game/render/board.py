@@ -77,6 +77,8 @@ class BoardPicture:
     mines: list = field(default_factory=list)       # C5: own mines (a circle)
     spent: list = field(default_factory=list)       # C5: own mines set off (a dot in the circle)
     sweepers: list = field(default_factory=list)    # C6: own minesweepers (a triangle)
+    defences: list = field(default_factory=list)    # §A: air defences (an anti-aircraft gun)
+    defences_spent: list = field(default_factory=list)   # §A: those of them spent (grey)
     given: list = field(default_factory=list)       # C5: enemy cells given to us: sure hits
     gave: list = field(default_factory=list)        # C5: own cells we gave away
     faded: list = field(default_factory=list)       # §D: marks from before the ship moved
@@ -280,6 +282,8 @@ def draw_board(surface: pygame.Surface, geo: BoardGeometry, picture: BoardPictur
         draw_mine(surface, geo, cell, cell in picture.spent)
     for cell in picture.sweepers:
         draw_sweeper(surface, geo, cell)
+    for cell in picture.defences:
+        draw_air_defence(surface, geo, cell, cell in picture.defences_spent)
     for cell, mark in picture.marks.items():
         if mark == MINE:
             draw_mine(surface, geo, cell, True)
@@ -330,6 +334,31 @@ def draw_mine(surface, geo: BoardGeometry, cell: Cell, spent: bool, colour=None)
     pygame.draw.circle(surface, theme.MINE_EDGE, (cx, cy), r + 1, 1)
     if spent:
         pygame.draw.circle(surface, theme.MINE_EDGE, (cx, cy), max(2, r // 3))
+
+
+def draw_air_defence(surface, geo: BoardGeometry, cell: Cell, spent: bool = False) -> None:
+    """§A: an air defence is an anti-aircraft gun seen from above: an eight-sided gun pit, the
+    round mount in it and twin barrels raised to the upper right corner, unlike a mine's
+    horned circle at any size; a spent one is grey, its barrels broken short."""
+    cx, cy = geo.center(cell)
+    n = geo.cell
+    pit, mount = ((theme.TEXT_DIM, theme.GRID) if spent
+                  else (theme.AIR_DEFENCE, theme.AIR_DEFENCE_DARK))
+    r = max(3, n * 0.4)
+    cut = r * 0.42
+    octagon = [(cx - r + cut, cy - r), (cx + r - cut, cy - r), (cx + r, cy - r + cut),
+               (cx + r, cy + r - cut), (cx + r - cut, cy + r), (cx - r + cut, cy + r),
+               (cx - r, cy + r - cut), (cx - r, cy - r + cut)]
+    pygame.draw.polygon(surface, pit, octagon)
+    pygame.draw.polygon(surface, mount, octagon, max(1, n // 12))
+    pygame.draw.circle(surface, mount, (cx, cy), max(2, int(n * 0.2)))
+    reach = n * (0.2 if spent else 0.42)
+    apart = max(1.0, n * 0.09)
+    width = max(1, n // 10)
+    for k in (-1, 1):              # two barrels, side by side across the line of fire
+        x0, y0 = cx + k * apart * 0.7, cy + k * apart * 0.7
+        pygame.draw.line(surface, mount if spent else theme.GUN_STEEL, (x0, y0),
+                         (x0 + reach, y0 - reach), width)
 
 
 def draw_sweeper(surface, geo: BoardGeometry, cell: Cell) -> None:

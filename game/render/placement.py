@@ -13,8 +13,8 @@ from ..rules.classic import check_piece_at
 from ..rules.errors import PlacementError
 from ..rules.fleet import as_ship, blocked_steps, neighbours
 from . import text, theme
-from .board import (BoardGeometry, BoardPicture, draw_board, draw_mine, draw_ship, draw_sweeper,
-                    draw_vessel, livery_colours)
+from .board import (BoardGeometry, BoardPicture, draw_air_defence, draw_board, draw_mine,
+                    draw_ship, draw_sweeper, draw_vessel, livery_colours)
 from .widgets import panel, tint
 
 
@@ -102,7 +102,8 @@ def draw_classic(surface, scene) -> None:
     draw_centred(surface, size, scene.seat_title, 40, 40, theme.ACCENT, shadow=True)
     geo = scene.geo
     draw_board(surface, geo, BoardPicture(ships=scene.placed, mines=scene.mines,
-                                          sweepers=scene.sweepers, livery=scene.livery),
+                                          sweepers=scene.sweepers, defences=scene.defences,
+                                          livery=scene.livery),
                scene.letters, scene.t,
                cursor=scene.cursor if scene.held is None and scene.mouse is None else None)
     c = scene.config
@@ -130,15 +131,12 @@ def _classic_ghost(surface, scene) -> None:
     if scene.held_piece is not None and scene.mouse is None:
         try:
             check_piece_at(scene.config, scene.held_piece, scene.cursor, scene.placed,
-                           scene.mines, scene.sweepers)
+                           scene.mines, scene.sweepers, scene.defences)
             colour = theme.GOOD
         except PlacementError:
             colour = theme.BAD
         surface.blit(tint((geo.cell, geo.cell), (*colour, 90)), geo.cell_rect(scene.cursor).topleft)
-        if scene.held_piece == "mine":
-            draw_mine(surface, geo, scene.cursor, False)
-        else:
-            draw_sweeper(surface, geo, scene.cursor)
+        draw_piece(surface, geo, scene.cursor, scene.held_piece)
         return
     if scene.held is None:
         return
@@ -147,6 +145,16 @@ def _classic_ghost(surface, scene) -> None:
                      scene.livery)
     elif scene.ghost_shown:
         draw_ghost(surface, geo, scene.ghost(), scene.ghost_problem() is None, draw_vessel)
+
+
+def draw_piece(surface, geo: BoardGeometry, cell, kind: str) -> None:
+    """One piece placed like a mine: a mine (C5), a minesweeper (C6), an air defence (§A)."""
+    if kind == "mine":
+        draw_mine(surface, geo, cell, False)
+    elif kind == "sweeper":
+        draw_sweeper(surface, geo, cell)
+    else:
+        draw_air_defence(surface, geo, cell)
 
 
 def _classic_side(surface, scene) -> None:
@@ -158,12 +166,8 @@ def _classic_side(surface, scene) -> None:
     text.draw(surface, scene.tr("place.dock"), (dock.x + 14, dock.y + 10), px, theme.TEXT)
     held_size = len(scene.held) if scene.held is not None else None
     for entry, count, rect, cell in scene._dock_slots():
-        if isinstance(entry, str):   # a mine or a minesweeper
-            geo = BoardGeometry(rect.x, rect.y, cell, 1, 1)
-            if entry == "mine":
-                draw_mine(surface, geo, (0, 0), False)
-            else:
-                draw_sweeper(surface, geo, (0, 0))
+        if isinstance(entry, str):   # a mine, a minesweeper or an air defence
+            draw_piece(surface, BoardGeometry(rect.x, rect.y, cell, 1, 1), (0, 0), entry)
             label = f"×{count}  " + scene.tr(f"piece.{entry}")
             colour = theme.ACCENT if entry == scene.held_piece else theme.TEXT
             text.draw(surface, label, (rect.right + 12, rect.centery), px, colour, "midleft")

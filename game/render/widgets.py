@@ -158,6 +158,7 @@ class Menu:
         self.on_change = on_change or (lambda: None)
         self.sound = sound or (lambda name: None)
         self.base_px = base_px
+        self.spacing = 1.7           # a row's height in font sizes (a long menu may close up)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.px = base_px
         self.label_w = 0.0
@@ -195,12 +196,12 @@ class Menu:
 
     def height(self, window: tuple[int, int]) -> int:
         """The height the items need at this window size."""
-        return int(theme.font_px(window, self.base_px) * 1.7) * len(self.items)
+        return int(theme.font_px(window, self.base_px) * self.spacing) * len(self.items)
 
     def layout(self, rect: pygame.Rect, window: tuple[int, int]) -> None:
         self.rect = rect
         self.px = theme.font_px(window, self.base_px)
-        row = int(self.px * 1.7)
+        row = int(self.px * self.spacing)
         top = rect.centery - row * len(self.items) // 2
         # the labels take what they need, up to half the row; the values get the rest, so a
         # long value is not squeezed beside a short label

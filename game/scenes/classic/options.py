@@ -1,6 +1,7 @@
-"""The rules of a match (RULES.md §C, C1–C7, §D): a preset fills every option, and any option
+"""The rules of a match (RULES.md §C, C1–C7, §D, §A): a preset fills every option, and any option
 can then be changed (which makes the rules "custom"). A fleet that cannot be placed under the
-chosen rules is refused here, with the reason, before any game starts.
+chosen rules is refused here, with the reason, before any game starts; so is a mix the rules
+refuse (the arcade arsenal with salvo or the Flying Dutchman, §A).
 
 The choice is kept in the settings (``quick_match["rules"]``) for the next match.
 """
@@ -12,7 +13,8 @@ from dataclasses import replace
 import pygame
 
 from ...i18n import describe
-from ...rules.classic import (PRESETS, ClassicConfig, ShipSpec, check_placeable, preset_of)
+from ...rules.classic import (ARSENAL, MAX_CHARGES, PRESETS, ClassicConfig, ShipSpec,
+                             check_placeable, preset_of)
 from ...rules.errors import RuleError
 from ...rules.series import SERIES_LENGTHS
 from ...render import text, theme
@@ -23,6 +25,9 @@ PRESET_KEYS = tuple(PRESETS) + ("custom",)
 SIDES = tuple(range(8, 21))
 DECKS = (5, 6, 7, 8)
 FLEET_TEXT_LEN = 48
+BASE_PX = 22         # the rows' font at 1280×720, made smaller only when they would not fit
+SNUG = 1.45          # a long menu's rows, in font sizes, before its font gets smaller
+CLOSEST = 1.3        # the least row height, in font sizes, on the smallest window
 
 
 def load_rules(choices: dict) -> tuple[ClassicConfig, int]:
@@ -49,6 +54,7 @@ class RulesScene(MenuScene):
         self.message = ""
         on = lambda v: self.tr("rules.on" if v else "rules.off")  # noqa: E731
         cfg = lambda: self.config  # noqa: E731
+        self.charges = [self._charge_row(weapon) for weapon in ARSENAL]
         items = [
             Item(lambda: self.tr("rules.preset"), values=lambda: list(PRESET_KEYS),
                  get=lambda: self.preset, set=self.set_preset,
@@ -86,13 +92,18 @@ class RulesScene(MenuScene):
             Item(lambda: self.tr("rules.sweepers"), values=lambda: [0, 1, 2, 3],
                  get=lambda: cfg().sweepers, set=lambda v: self.change(sweepers=v),
                  enabled=lambda: cfg().mines > 0),
+            Item(lambda: self.tr("rules.arsenal"), values=lambda: [False, True],
+                 get=lambda: cfg().arsenal, set=self.set_arsenal, show=on),
+            *self.charges,
             Item(lambda: self.tr("rules.series"), values=lambda: list(SERIES_LENGTHS),
                  get=lambda: self.series, set=self.set_series,
                  show=lambda n: self.tr("rules.best_of", n=n) if n > 1 else self.tr("rules.one_game")),
             Item(lambda: self.tr("rules.done"), self.back),
         ]
-        super().__init__(app, items, base_px=22)
+        self.rows = items
+        super().__init__(app, items, base_px=BASE_PX)
         self.menu.index = 0
+        self._show_rows()
 
     # -- changes -------------------------------------------------------------------------
     @property
@@ -127,6 +138,21 @@ class RulesScene(MenuScene):
             self.change(mines=0, sweepers=0)
         else:
             self.change(mines=n)
+
+    def _charge_row(self, weapon: str) -> Item:
+        """§A: the charges of one weapon (air defences: pieces), dimmed while the arsenal is
+        off."""
+        return Item(lambda: self.tr(f"arsenal.{weapon}"),
+                    values=lambda: list(range(MAX_CHARGES + 1)),
+                    get=lambda: getattr(self.config, weapon),
+                    set=lambda v: self.change(**{weapon: v}),
+                    enabled=lambda: self.config.arsenal)
+
+    def set_arsenal(self, on: bool) -> bool:
+        """§A: the arsenal turned on starts from the Arcade preset's stock; turned off, it keeps
+        no charges (they need it). Refused, with the reason, beside salvo or the Dutchman."""
+        stock = PRESETS["arcade"].stock if on else dict.fromkeys(ARSENAL, 0)
+        return self.change(arsenal=on, **stock)
 
     def set_series(self, n: int) -> None:
         self.series = n
@@ -165,6 +191,33 @@ class RulesScene(MenuScene):
         self._keep()
         self.app.save_settings()
         self.app.scenes.pop()
+
+    # -- layout --------------------------------------------------------------------------
+    def _show_rows(self) -> None:
+        """§A: the weapons' counts are rows only while the arsenal is on; the row chosen stays
+        chosen as they come and go."""
+        rows = [it for it in self.rows if self.config.arsenal or it not in self.charges]
+        if rows != self.menu.items:
+            current = self.menu.current
+            self.menu.items = rows
+            self.menu.index = rows.index(current) if current in rows else 0
+
+    def layout(self) -> None:
+        """The rows at BASE_PX when they all stand between the heading and the words below;
+        else first a little closer together (down to SNUG), then in a smaller font, and on the
+        smallest window closer still (down to CLOSEST)."""
+        self._show_rows()
+        room = self.size[1] - int(150 * theme.unit(self.size)) - 40
+        menu = self.menu
+        menu.base_px, menu.spacing = BASE_PX, 1.7
+        fits = lambda: menu.height(self.size) <= room  # noqa: E731
+        while not fits() and menu.spacing > SNUG:
+            menu.spacing = round(menu.spacing - 0.05, 2)
+        while not fits() and menu.base_px > 1:          # the font stops at its least size
+            menu.base_px -= 1
+        while not fits() and menu.spacing > CLOSEST:
+            menu.spacing = round(menu.spacing - 0.05, 2)
+        super().layout()
 
     # -- drawing -------------------------------------------------------------------------
     def heading(self) -> str:

@@ -1,8 +1,8 @@
 """Fleet placement (RULES.md §C): drag ships from the dock, or click to pick and click to place;
 rotate with R, the right button or the wheel, mirror with F, and (C2) change a ship's shape with
 T; or place everything by keyboard alone (Tab picks a ship, arrows move it, Enter places it).
-Mines (C5) and minesweepers (C6) wait in the dock after the ships. An illegal spot shows red
-with the reason in words.
+Mines (C5), minesweepers (C6) and air defences (§A) wait in the dock after the ships. An illegal
+spot shows red with the reason in words.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import pygame
 
 from ...ai.layouts import STYLES, make_layout
-from ...rules.classic import (Setup, check_piece_at, random_defences, random_fleet, random_pieces,
-                              validate_fleet, validate_pieces)
+from ...rules.classic import (AIR_DEFENCE, Setup, check_piece_at, random_defences, random_fleet,
+                             random_pieces, validate_fleet, validate_pieces)
 from ...rules.errors import PlacementError
 from ...rules.fleet import (BENT_SHAPES, blocked_steps, canonical, check_ship_at, neighbours,
                            normalise, random_ships)
@@ -31,8 +31,8 @@ class PlacementScene(ShipPlacement):
         self.placed: list[tuple] = []
         self.mines: list = []     # C5
         self.sweepers: list = []  # C6
-        self.defences: list = []  # §A: air defences (for now only auto-placed; issue 36 part 3)
-        self.held_piece = None    # "mine" or "sweeper" in hand
+        self.defences: list = []  # §A: air defences
+        self.held_piece = None    # "mine", "sweeper" or AIR_DEFENCE in hand
         self.held = None          # normalised cells of the ship in hand
         self.grab = (0, 0)        # which cell of ``held`` is under the pointer
         self.dragging = False
@@ -87,8 +87,14 @@ class PlacementScene(ShipPlacement):
 
     @property
     def pieces_left(self) -> dict:
-        return {"mine": self.config.mines - len(self.mines),
-                "sweeper": self.config.sweepers - len(self.sweepers)}
+        return {kind: want - len(self.pile(kind)) for kind, want in (
+            ("mine", self.config.mines), ("sweeper", self.config.sweepers),
+            (AIR_DEFENCE, self.config.air_defence))}
+
+    def pile(self, kind: str) -> list:
+        """The cells of the pieces of ``kind`` placed (a mine, a minesweeper, an air
+        defence)."""
+        return {"mine": self.mines, "sweeper": self.sweepers, AIR_DEFENCE: self.defences}[kind]
 
     @property
     def complete(self) -> bool:
@@ -116,11 +122,12 @@ class PlacementScene(ShipPlacement):
     def place_piece(self) -> bool:
         kind = self.held_piece
         try:
-            check_piece_at(self.config, kind, self.cursor, self.placed, self.mines, self.sweepers)
+            check_piece_at(self.config, kind, self.cursor, self.placed, self.mines, self.sweepers,
+                           self.defences)
         except PlacementError as exc:
             self.refuse(self.words(exc))
             return False
-        (self.mines if kind == "mine" else self.sweepers).append(self.cursor)
+        self.pile(kind).append(self.cursor)
         self.app.sound("click")
         self.message = ""
         self.held_piece = None
@@ -133,13 +140,13 @@ class PlacementScene(ShipPlacement):
         self.message = ""
 
     def take_next(self, step: int = 0) -> None:
-        """Hold the next ship of the dock (Tab cycles through the sizes left), then the mines
-        and minesweepers."""
+        """Hold the next ship of the dock (Tab cycles through the sizes left), then the mines,
+        minesweepers and air defences."""
         sizes = sorted(set(self.remaining), reverse=True)
         if not sizes:
             self.held = None
             left = self.pieces_left
-            self.held_piece = next((k for k in ("mine", "sweeper") if left[k] > 0), None)
+            self.held_piece = next((k for k, n in left.items() if n > 0), None)
             return
         if self.held is not None and step:
             cur = len(self.held)
@@ -169,8 +176,9 @@ class PlacementScene(ShipPlacement):
         return self.held is not None and (self.cursor, self.held) != self._just_placed
 
     def lift(self, cell) -> bool:
-        """Pick the placed ship (or mine, or minesweeper) at ``cell`` back up."""
-        for kind, pieces in (("mine", self.mines), ("sweeper", self.sweepers)):
+        """Pick the placed ship (or mine, minesweeper, air defence) at ``cell`` back up."""
+        for kind in self.pieces_left:
+            pieces = self.pile(kind)
             if cell in pieces and self.held is None:
                 pieces.remove(cell)
                 self.held_piece = kind
@@ -213,23 +221,22 @@ class PlacementScene(ShipPlacement):
         self._auto_pieces()
 
     def _auto_pieces(self) -> None:
-        """Mines and minesweepers at random legal cells around the ships (C5, C6)."""
+        """Mines, minesweepers and air defences at random legal cells around the ships (C5, C6,
+        §A)."""
         self.held = None
         self.held_piece = None
         self.message = ""
-        if self.config.mines or self.config.sweepers:
+        c = self.config
+        if c.mines or c.sweepers or c.air_defence:
             try:
-                self.mines, self.sweepers = random_pieces(self.config, self.placed, self.rng)
+                self.mines, self.sweepers = (random_pieces(c, self.placed, self.rng)
+                                             if c.mines or c.sweepers else ([], []))
+                self.defences = random_defences(c, self.placed, self.mines, self.sweepers,
+                                                self.rng)
             except PlacementError as exc:
-                self.mines, self.sweepers = [], []
+                self.mines, self.sweepers, self.defences = [], [], []
                 self.message = self.words(exc)
                 self.take_next()
-        try:
-            self.defences = random_defences(self.config, self.placed, self.mines, self.sweepers,
-                                            self.rng)
-        except PlacementError as exc:
-            self.defences = []
-            self.message = self.words(exc)
         self.app.sound("click")
 
     def clear(self) -> None:
@@ -259,7 +266,7 @@ class PlacementScene(ShipPlacement):
         self.geo, side, m = board_beside(w, h, u, c.width, c.height, 80, 0.56, 70, 60)
         self.side = side
         stack_buttons(self.buttons, side, 2, int(44 * u), m, m // 2)
-        kinds = len(set(c.sizes)) + (c.mines > 0) + (c.sweepers > 0)
+        kinds = len(set(c.sizes)) + (c.mines > 0) + (c.sweepers > 0) + (c.air_defence > 0)
         self.dock_cell = max(10, min(self.geo.cell - 6, (side.w - 90) // max(c.sizes),
                                      int(side.h * 0.5 / (1.35 * kinds + 1.6))))
         self.dock_rect = pygame.Rect(side.x, side.y, side.w,
@@ -320,13 +327,15 @@ class PlacementScene(ShipPlacement):
 
     def help_text(self) -> str:
         """The keys and steps of this placement: mirror and shapes only where ships may bend,
-        mines and minesweepers only where the rules have them."""
+        mines, minesweepers and air defences only where the rules have them."""
         c = self.config
         words = [self.tr("place.help")]
         if c.shapes == "bent" and any(len(BENT_SHAPES.get(n, ())) > 1 for n in c.sizes):
             words.append(self.tr("place.help_shapes"))
         if c.mines or c.sweepers:
             words.append(self.tr("place.help_pieces"))
+        if c.air_defence:
+            words.append(self.tr("place.help_defences"))
         return " ".join(words)
 
     def draw(self, surface: pygame.Surface) -> None:
