@@ -41,6 +41,9 @@
   duel --mode M --opponents --a KEY --b KEY --games N --seed S
       the same between two of the set-up's opponents (game.ai.opponents: cabin_boy,
       boatswain, …), each with its level and its placement style (Classic) or formation
+  duel --mode classic --preset NAME …
+      either duel under a Classic preset (default russian), e.g. arcade (§A); the level
+      admiral_noarsenal (benches only) is the Admiral that never fires its arsenal
 
   campaign --games N --seed S [--levels DIR] [--difficulty easy|normal|hard]
       every level of the voyage played N times, the mode's strongest computer in the person's
@@ -319,17 +322,21 @@ def bench_ladder(args) -> dict:
 # --- soak ----------------------------------------------------------------------------------
 
 THINKING: tuple[list, list] = ([], [])   # each seat's thinking times (ms), filled by _play
+# levels only the benches play, by mode: the Admiral that never fires its arcade arsenal (§A)
+BENCH_LEVELS = {"classic": ("admiral_noarsenal",)}
 
 
 def _levels(mode: str, *levels: str) -> tuple:
-    """The computer levels named on the command line, checked (``best``: the mode's strongest)."""
+    """The computer levels named on the command line, checked (``best``: the mode's strongest;
+    and the benches' own levels, ``BENCH_LEVELS``)."""
     from .modes import MODES
 
     entry = MODES[mode]
+    known = entry.levels + BENCH_LEVELS.get(mode, ())
     for level in levels:
-        if level not in entry.levels and level != "best":
+        if level not in known and level != "best":
             raise SystemExit(f"unknown {mode} level {level!r}; "
-                             f"known: {', '.join(entry.levels)}, best")
+                             f"known: {', '.join(known)}, best")
     return tuple(entry.best if level == "best" else level for level in levels)
 
 
@@ -431,7 +438,13 @@ def bench_duel(args) -> dict:
         styles = tuple(o.placement for o in picked)
     else:
         levels = _levels(args.mode, args.a, args.b)
-    config = next(iter(entry.rules.presets.values()))   # as game.modes.duel_winner
+    presets = entry.rules.presets
+    if args.preset is None:
+        config = next(iter(presets.values()))   # as game.modes.duel_winner
+    elif args.preset in presets:
+        config = presets[args.preset]
+    else:
+        raise SystemExit(f"unknown --preset {args.preset!r}; known: {', '.join(presets)}")
     rng = random.Random(args.seed)
     wins = {0: 0, 1: 0, None: 0}
     metric = entry.metrics[0]            # the mode's length: shots, volleys, turns
@@ -571,6 +584,8 @@ def main(argv=None) -> int:
     p.add_argument("--b", required=True, help="side B's level")
     p.add_argument("--opponents", action="store_true",
                    help="--a and --b name the set-up's opponents (each with its placement style)")
+    p.add_argument("--preset", default=None,
+                   help="Classic's preset (default: the mode's first, russian)")
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
     p = sub.add_parser("ladder", help="every level on the three layout sets of the README")

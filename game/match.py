@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from .ai.arsenal import computer_setup
 from .ai.layouts import make_layout
 from .i18n.phrase import Phrase, say
 from .modes import MODES, mode_of
@@ -166,7 +167,7 @@ class Match:
             ships = make_layout(self.seats[player].placement, cfg, self.rng, opening)
         except PlacementError:   # a style that finds no room on a crowded sea
             ships = random_fleet(cfg, self.rng)
-        return random_setup(cfg, self.rng, ships)
+        return computer_setup(cfg, self.rng, ships)   # §A: its air defences where they guard
 
     def player(self, i: int, decide_rng: random.Random | None = None, fresh: bool = False):
         """Seat ``i``'s computer player (``game.ai.player.Player``) at its personality's level in

@@ -18,6 +18,7 @@ from typing import Callable
 
 from .ai import korabliki as kor_ai
 from .ai import naval as nv_ai
+from .ai.arsenal import computer_setup
 from .ai.captain import Captain
 from .ai.layouts import STYLES, make_layout
 from .ai.player import play_out
@@ -318,7 +319,11 @@ def _classic_bench_game(config, levels, rng, first, styles=None):
     if styles is not None:
         fleets = [make_layout(style, config, random.Random(rng.getrandbits(32)))
                   for style in styles]
-    game = cl.new_game(config, rng, fleets=fleets, first=first)
+    if config.air_defence:      # §A: each computer's air defences where they guard most
+        setups = [computer_setup(config, rng, f) for f in (fleets or (None, None))]
+        game = cl.play_game(config, setups, rng.randrange(2) if first is None else first)
+    else:
+        game = cl.new_game(config, rng, fleets=fleets, first=first)
     return game, [_classic_player(levels[p], config, random.Random(rng.getrandbits(32)),
                                   decide_rng=rng) for p in (0, 1)]
 

@@ -176,6 +176,23 @@ def test_gallery_writes_the_images_it_counts(tmp_path):
     assert wrong.returncode != 0 and "no part 'pictures'" in wrong.stderr
 
 
+def test_duel_takes_a_classic_preset_and_the_bench_only_admiral(capsys):
+    """Issue 36: ``duel --preset arcade`` plays under the arcade arsenal (§A), and the level
+    ``admiral_noarsenal`` (the Admiral that never fires it) is known to the benches only."""
+    from game.bench import _levels, main
+    from game.modes import MODES
+
+    assert _levels("classic", "admiral", "admiral_noarsenal") == ("admiral", "admiral_noarsenal")
+    assert "admiral_noarsenal" not in MODES["classic"].levels
+    main(["duel", "--mode", "classic", "--preset", "arcade", "--a", "random", "--b", "hunter",
+          "--games", "2", "--seed", "1"])
+    data = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert data["a_wins"] + data["b_wins"] + data["draws"] == 2
+    with pytest.raises(SystemExit, match="unknown --preset 'arcadia'"):
+        main(["duel", "--mode", "classic", "--preset", "arcadia", "--a", "random", "--b",
+              "random", "--games", "1"])
+
+
 def test_duel_between_the_set_ups_opponents_places_each_fleet_in_its_style():
     """Issue 21 part 6: ``duel --opponents`` plays the set-up's opponents as a person meets them,
     each fleet in its owner's placement style: the same seed gives the same line, and it differs

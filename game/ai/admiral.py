@@ -16,7 +16,8 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from ..rules.classic import HIT, MISS, SUNK, ClassicConfig, ClassicView, Shot
+from ..rules.classic import HIT, MISS, RADAR, SUNK, ClassicConfig, ClassicView, Shot, UseWeapon
+from . import arsenal as arms
 from .layouts import CORNERS
 from .quick import QUICK
 from .sampler import Knowledge, estimate_models, table_for
@@ -76,10 +77,14 @@ def _memory_prior(config: ClassicConfig, table, heat) -> np.ndarray:
 class AdmiralShooter(Shooter):
     key = "admiral"
 
-    def __init__(self, config: ClassicConfig, rng: random.Random, memory=None):
+    def __init__(self, config: ClassicConfig, rng: random.Random, memory=None,
+                 arsenal: bool = True):
         """``memory``: a count per cell of where this player's ships stood in earlier games, and
-        how many games that is, as ``(heat, games)``; None when the Admiral has not met him."""
+        how many games that is, as ``(heat, games)``; None when the Admiral has not met him.
+        ``arsenal``: fires the arcade arsenal (§A) when it has one (False: the benches'
+        Admiral that never does)."""
         super().__init__(config, rng)
+        self.arsenal = arsenal
         self.np_rng = np.random.default_rng(rng.getrandbits(64))
         table = table_for(config.width, config.height, config.sizes, config.shapes,
                           config.touching)
@@ -151,6 +156,26 @@ class AdmiralShooter(Shooter):
         self.last_cells = [cell]
         return Shot(cell)
 
+    def turn(self, view: ClassicView) -> Shot | UseWeapon:
+        """§A from its sampled fleets: the weapon and aim with the most decks expected, the
+        risk of the enemy's air defence weighed, when that beats a turn of shots; the radar
+        when its belief is flattest (``arsenal.judge``). Else its shot, from the same belief."""
+        if not (self.arsenal and arms.ready(view)):
+            return self.choose(view)
+        self._learn(view)
+        mixed = self._mix(view, self._particles(view), remember=True)
+        if mixed is not None:
+            know, mix = mixed
+            action = arms.judge(view, np.where(know.unknown, mix, 0.0), guard=True)
+            if action is not None:
+                self.last_cells = [] if action.weapon == RADAR else [
+                    c for c in arms.shape(view.config, action.weapon, action.cell,
+                                          action.vertical) if c not in view.target]
+                return self.fired(view, action, self.belief)
+        cell = self._pick(view, mixed, remember=True)
+        self.last_cells = [cell]
+        return Shot(cell)
+
     def choose_many(self, view: ClassicView, n: int) -> list:
         """C4: a salvo, each cell chosen as if the ones before it had missed; the later picks
         share one particle budget so a salvo costs about two single shots."""
@@ -174,6 +199,11 @@ class AdmiralShooter(Shooter):
     def _best(self, view: ClassicView, particles: int, remember: bool):
         """The cell the mixture of models likes best; ``remember`` keeps each model's
         prediction for learning and the belief for the thinking view."""
+        return self._pick(view, self._mix(view, particles, remember), remember)
+
+    def _mix(self, view: ClassicView, particles: int, remember: bool):
+        """(knowledge, each cell's chance of a ship under the mixture of models), or None when
+        nothing fits what it saw; ``remember`` keeps each model's prediction for learning."""
         know = Knowledge.from_view(view)
         priors = [m.prior for m in self.models]
         shares = [max(MIN_SHARE, m.belief) for m in self.models]
@@ -189,9 +219,18 @@ class AdmiralShooter(Shooter):
             if p is not None:
                 mix += m.belief * p
                 weight += m.belief
-        if weight <= 0:  # nothing fits what it saw (cannot happen by the rules): fire anywhere
-            return self.pick(view.unknown_cells()).cell
+        if weight <= 0:  # nothing fits what it saw (cannot happen by the rules)
+            return None
         mix /= weight
+        if remember:
+            self.belief = [float(v) for v in np.where(know.unknown, mix, 0.0)]
+        return know, mix
+
+    def _pick(self, view: ClassicView, mixed, remember: bool):
+        """The cell to fire at from ``_mix``'s answer (anywhere open when it had none)."""
+        if mixed is None:
+            return self.pick(view.unknown_cells()).cell
+        know, mix = mixed
         score = mix
         if not know.hits and self.straight and view.enemy_afloat:
             size = min((s for s in view.enemy_afloat if s > 1), default=1)
@@ -203,7 +242,5 @@ class AdmiralShooter(Shooter):
         score = np.where(know.unknown, score, -1.0)
         best = np.flatnonzero(score >= score.max() - 1e-9)
         i = int(self.np_rng.choice(best))
-        if remember:
-            self.belief = [float(v) for v in np.where(know.unknown, mix, 0.0)]
         w = view.config.width
         return (i % w, i // w)

@@ -4,7 +4,8 @@ for (RULES.md §C, C4–C6, §D).
 A shooter (``game.ai.shooters``) answers "where next?". The captain also answers the rules'
 other questions with sense: a salvo's cells (C4); a sure hit on a cell the enemy had to give us
 (C5) first; which of our own cells to give when we hit a mine (C5) and which mine to tell of when
-we hit a minesweeper (C6); where our Dutchman goes after a hit (§D).
+we hit a minesweeper (C6); where our Dutchman goes after a hit (§D); a weapon of the arcade
+arsenal instead of a shot, and a sure hit on a deck our radar showed (§A, ``game.ai.arsenal``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import replace
 from ..rules.classic import (GIVE_CELL, GIVE_MINE, HIT, RELOCATE, ClassicView, GiveCell,
                              GiveMine, Salvo, Shot)
 from ..rules.fleet import neighbours
+from . import arsenal
 from .dutchman import choose_relocation
 
 
@@ -76,6 +78,11 @@ def decide(shooter, view: ClassicView, rng: random.Random):
         return Salvo(tuple(cells[:n]))
     if sure:
         return Shot(sure[0])
+    if view.config.arsenal:     # §A: a deck the radar showed is a sure hit, taken at once
+        shown = arsenal.sure_cells(view)
+        if shown:
+            return Shot(shown[0])
+        return shooter.turn(arsenal.known(view, shooter.swept))
     return shooter.choose(view)
 
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from ..rules.classic import HIT, NO_SHIP, ClassicConfig, ClassicView, Shot
+from ..rules.classic import (AIR_STRIKE, ATOMIC, HIT, NO_SHIP, RADAR, ClassicConfig, ClassicView,
+                             Shot, UseWeapon)
 from ..rules.coords import Cell
 from ..rules.fleet import AROUND, CORNERS, SIDES, blocked_steps, halo, neighbours, placements
+from . import arsenal
 
 
 class Shooter:
@@ -29,9 +31,28 @@ class Shooter:
         self.config = config
         self.rng = rng
         self.belief: list[float] | None = None
+        self.swept: list[Cell] = []     # §A: the centres of our radar sweeps (game.ai.arsenal)
 
     def choose(self, view: ClassicView) -> Shot:
         raise NotImplementedError
+
+    def turn(self, view: ClassicView) -> Shot | UseWeapon:
+        """A turn with the arcade arsenal on (§A; ``view`` with what the radar made certain,
+        ``arsenal.known``): a weapon when this rung would fire one now, else its shot."""
+        action = self.weapon(view) if arsenal.ready(view) else None
+        return self.choose(view) if action is None else self.fired(view, action)
+
+    def weapon(self, view: ClassicView) -> UseWeapon | None:
+        """The weapon this rung fires now (§A), or None for a shot."""
+        return None
+
+    def fired(self, view: ClassicView, action: UseWeapon, belief=None) -> UseWeapon:
+        """Remember a weapon chosen: a radar's square, and the belief it was chosen on (a plain
+        rung's: an even share over the open cells it covers)."""
+        if action.weapon == RADAR:
+            self.swept.append(action.cell)
+        self.belief = belief if belief is not None else arsenal.share(view, action)
+        return action
 
     def choose_many(self, view: ClassicView, n: int) -> list[Cell]:
         """C4: ``n`` different cells for one salvo. Each is chosen as if the ones before it had
@@ -68,6 +89,12 @@ class RandomShooter(Shooter):
 
     def choose(self, view: ClassicView) -> Shot:
         return self.pick(view.unknown_cells())
+
+    def weapon(self, view: ClassicView) -> UseWeapon | None:
+        """Now and then a weapon with a charge left, at a random square or line."""
+        if self.rng.random() < arsenal.CHILD_CHANCE:
+            return arsenal.any_aim(view, self.rng)
+        return None
 
 
 def joins(view: ClassicView):
@@ -129,6 +156,34 @@ class HunterShooter(Shooter):
             if options:
                 return self.pick(options)
         return self.pick(view.unknown_cells())
+
+    def weapon(self, view: ClassicView) -> UseWeapon | None:
+        """A wounded ship: the bomber along its row (its column when it stands upright), or
+        the air strike on it. Hunting, now and then the atomic bomb or the radar at a random
+        open square."""
+        wounded = self.wounded(view)
+        if wounded:
+            return self.at_wound(view, wounded)
+        hunt = [w for w in (ATOMIC, RADAR) if view.stock.get(w)]
+        if hunt and self.rng.random() < arsenal.HUNT_CHANCE:
+            return UseWeapon(hunt[0], self.rng.choice(view.unknown_cells()))
+        return None
+
+    def wounded(self, view: ClassicView) -> list[Cell]:
+        """The biggest cluster of hits that can still grow (a wounded ship), or []."""
+        for cluster in sorted(hit_clusters(view), key=len, reverse=True):
+            if target_candidates(view, cluster):
+                return cluster
+        return []
+
+    @staticmethod
+    def at_wound(view: ClassicView, cluster: list[Cell]) -> UseWeapon | None:
+        bomber = arsenal.along_wound(view, cluster)
+        if bomber is not None:
+            return bomber
+        if view.stock.get(AIR_STRIKE):
+            return UseWeapon(AIR_STRIKE, cluster[len(cluster) // 2])
+        return None
 
 
 def impossible_cells(view: ClassicView) -> set[Cell]:
@@ -192,6 +247,19 @@ class ParityShooter(Shooter):
                 return self.pick(lattice)
         return self.pick(unknown or view.unknown_cells())
 
+    def weapon(self, view: ClassicView) -> UseWeapon | None:
+        """A wounded ship as the Boatswain; hunting, the atomic bomb, the air strike and the
+        radar, in that order, on the square with the most open cells not ruled out."""
+        wounded = HunterShooter.wounded(self, view)
+        if wounded:
+            return HunterShooter.at_wound(view, wounded)
+        for weapon in (ATOMIC, AIR_STRIKE, RADAR):
+            if view.stock.get(weapon):
+                ruled_out = impossible_cells(view)
+                open_cells = [c for c in view.unknown_cells() if c not in ruled_out]
+                return arsenal.most_open(view, weapon, open_cells, self.rng)
+        return None
+
 
 class DensityShooter(Shooter):
     """Probability density, ship by ship: every placement of every ship afloat that is still
@@ -221,7 +289,22 @@ class DensityShooter(Shooter):
         return score
 
     def choose(self, view: ClassicView) -> Shot:
+        return self.choose_from(view, self.density(view))
+
+    def turn(self, view: ClassicView) -> Shot | UseWeapon:
+        """§A from its belief: the weapon and aim with the most decks expected, when that beats
+        a turn of shots (``arsenal.judge``); the air defence not weighed."""
         score = self.density(view)
+        if score and arsenal.ready(view):
+            w = view.config.width
+            raw = [score.get((i % w, i // w), 0.0) for i in range(w * view.config.height)]
+            action = arsenal.judge(view, arsenal.as_chances(view, raw), guard=False)
+            if action is not None:
+                total = sum(raw)
+                return self.fired(view, action, [v / total for v in raw])
+        return self.choose_from(view, score)
+
+    def choose_from(self, view: ClassicView, score: dict) -> Shot:
         if not score:
             return self.pick(view.unknown_cells())
         if not any(m == HIT for m in view.target.values()):
@@ -247,7 +330,7 @@ def make_shooter(key: str, config: ClassicConfig, rng: random.Random, memory=Non
     from .admiral import AdmiralShooter  # numpy-heavy; the simple shooters need none of it
     ladder = {**SHOOTERS, AdmiralShooter.key: AdmiralShooter}
     key = LADDER[-1] if key == "best" else key
-    if key not in ladder:
+    if key not in ladder and key != NO_ARSENAL:
         raise ValueError(f"unknown shooter {key!r}; known: {', '.join(LADDER)}, best")
     if config.shapes == "any":
         from .dutchman import DutchmanHunter, DutchmanShooter
@@ -259,8 +342,13 @@ def make_shooter(key: str, config: ClassicConfig, rng: random.Random, memory=Non
             return DutchmanShooter(config, rng, shapes=240)
     if key == AdmiralShooter.key:
         return AdmiralShooter(config, rng, memory)
+    if key == NO_ARSENAL:
+        return AdmiralShooter(config, rng, memory, arsenal=False)
     return ladder[key](config, rng)
 
 
 # the ladder, weakest first
 LADDER = ("random", "hunter", "parity", "density", "admiral")
+# the benches' own: the Admiral that never fires its arsenal (§A), to measure what it is worth;
+# no opponent plays it
+NO_ARSENAL = "admiral_noarsenal"

@@ -67,3 +67,19 @@ def draw_heat_legend(surface, rect: pygame.Rect, px: int, low: str, high: str) -
     text.draw(surface, low, (rect.x, y), px, theme.TEXT_DIM)
     text.draw(surface, high, (rect.right, y), px, theme.TEXT_DIM, "topright")
     return int(bar + px * 1.5)
+
+
+def draw_aim(surface, geo: BoardGeometry, cells, centre, colour) -> None:
+    """A weapon's shape over the glow (§A, the thinking view): an outline round the square or
+    line of ``cells`` it covered, and its aim (``centre``, a square's middle) marked within."""
+    if not cells:
+        return
+    rects = [geo.cell_rect(c) for c in cells]
+    box = rects[0].unionall(rects[1:])
+    width = max(2, geo.cell // 10)
+    pygame.draw.rect(surface, colour, box.inflate(width, width), width,
+                     border_radius=max(2, geo.cell // 6))
+    if centre is not None:
+        mark = geo.cell_rect(centre).inflate(-geo.cell // 3, -geo.cell // 3)
+        pygame.draw.line(surface, colour, mark.topleft, mark.bottomright, width)
+        pygame.draw.line(surface, colour, mark.bottomleft, mark.topright, width)

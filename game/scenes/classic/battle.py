@@ -17,7 +17,7 @@ from ...i18n.phrase import Join, Phrase
 from ...rules.classic import (EMPTY, GIVE_CELL, GIVE_MINE, HIT, KNOWN_MINE, MINE, MISS,
                              RELOCATE, SUNK, SWEEPER, WRECK, CellGiven, GameOver,
                              GiveCell, GiveMine, MineGiven, Relocate, Relocated, Salvo, Shot,
-                             ShotResult, TurnChanged, TurnSkipped, shot_results)
+                             ShotResult, TurnChanged, TurnSkipped, UseWeapon, shot_results)
 from ...rules.errors import RuleError
 from ...i18n import describe
 from ...render import text, theme
@@ -395,8 +395,8 @@ class BattleScene(FieldsBattle):
 
     def _decided(self, player: int, action) -> None:
         ai = self.ais[player]
-        cells = (action.cell,) if isinstance(action, Shot) else \
-            action.cells if isinstance(action, Salvo) else ()
+        cells = (action.cell,) if isinstance(action, (Shot, UseWeapon)) else \
+            action.cells if isinstance(action, Salvo) else ()   # a weapon (§A): its aim
         if ai.belief is not None and cells:
             self.thoughts[player].append((self.table.moves + 1, cells[0], ai.belief))
             ai.belief = None

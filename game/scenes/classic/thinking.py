@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pygame
 
-from ...rules.classic import ClassicGame
+from ...rules.classic import BOMBER, DECK, HIT, RADAR, SUNK, ClassicGame, UseWeapon
 from ...rules.coords import board_letters, format_cell
 from ...render import text, theme
 from ...render.board import BoardGeometry, BoardPicture, draw_board
-from ...render.heat import all_alike, draw_heat, draw_heat_legend
+from ...render.heat import all_alike, draw_aim, draw_heat, draw_heat_legend
 from ...render.widgets import arrow, panel
 from ..common.base import Scene
 
@@ -24,7 +24,8 @@ class ThinkingScene(Scene):
         self.match = match
         self.game = game
         self.player = player              # the computer whose thinking is shown
-        self.thoughts = thoughts          # (move number, cell, belief) per computer shot
+        self.thoughts = thoughts          # (move number, cell, belief) per computer shot (or
+                                          # weapon of the arcade arsenal, §A: its aim)
         self.index = 0
         self.letters = board_letters(match.letters, game.config.width, game.config.height)
         self._before: dict[int, dict] = {}
@@ -37,6 +38,31 @@ class ThinkingScene(Scene):
             earlier = ClassicGame.from_dict(data)
             self._before[move] = earlier.view(self.player).target
         return self._before[move]
+
+    def said(self, move: int) -> str:
+        """The panel's line for the thought of move ``move``: the shot and its answer, or the
+        weapon (§A), where it went and what it found."""
+        _, action, result = self.game.history[move - 1]
+        n, total = self.index + 1, len(self.thoughts)
+        if not isinstance(action, UseWeapon):
+            return self.tr("thinking.shot", n=n, total=total,
+                           cell=format_cell(action.cell, self.letters),
+                           result=self.tr(f"shot.{result.outcome}"))
+        if action.weapon == BOMBER:
+            weapon = (self.tr("thinking.bomber_column", column=self.letters.letter(action.cell[0]))
+                      if action.vertical else
+                      self.tr("thinking.bomber_row", row=action.cell[1] + 1))
+        else:
+            weapon = self.tr(f"thinking.{action.weapon}",
+                             cell=format_cell(action.cell, self.letters))
+        if result.downed is not None:
+            found = self.tr("thinking.downed")
+        elif action.weapon == RADAR:
+            found = self.tr("thinking.shown", found=sum(k == DECK for _, k in result.shown))
+        else:
+            found = self.tr("thinking.hits",
+                            hits=sum(r.outcome in (HIT, SUNK) for r in result.results))
+        return self.tr("thinking.weapon", n=n, total=total, weapon=weapon, result=found)
 
     def handle(self, event) -> None:
         n = len(self.thoughts)
@@ -84,19 +110,23 @@ class ThinkingScene(Scene):
                                               marks=self.marks_before(move)),
                    self.letters, self.t)
         draw_heat(surface, geo, belief)
-        r = geo.cell_rect(cell)
-        pygame.draw.rect(surface, theme.CURSOR, r.inflate(6, 6), 3, border_radius=6)
+        action = self.game.history[move - 1][1]
+        if isinstance(action, UseWeapon):   # §A: the weapon's square or line, its aim marked
+            draw_aim(surface, geo, self.game.weapon_cells(action.weapon, action.cell,
+                                                          action.vertical),
+                     None if action.weapon == BOMBER else action.cell, theme.CURSOR)
+        else:
+            r = geo.cell_rect(cell)
+            pygame.draw.rect(surface, theme.CURSOR, r.inflate(6, 6), 3, border_radius=6)
         side = pygame.Rect(area.right + int(24 * u), area.y, w - area.right - int(48 * u),
                            area.h)
         panel(surface, side, 210)
         px = theme.font_px(self.size, 22)
-        result = self.game.history[move - 1][2].outcome
-        lines = [self.tr("thinking.shot", n=self.index + 1, total=len(self.thoughts),
-                         cell=format_cell(cell, self.letters), result=self.tr(f"shot.{result}"))]
         y = side.y + 14
-        for line in lines:
+        for line in text.wrap(self.said(move), px, side.w - 28):
             text.draw(surface, line, (side.x + 14, y), px, theme.TEXT)
-            y += px * 1.6
+            y += px * 1.3
+        y += px * 0.3
         small = theme.font_px(self.size, 18)
         y += draw_heat_legend(surface, pygame.Rect(side.x + 14, y, side.w - 28, small * 2), small,
                               self.tr("thinking.less_likely"), self.tr("thinking.more_likely"))
