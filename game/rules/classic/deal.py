@@ -12,8 +12,9 @@ from typing import Iterable, Sequence
 from ..coords import Cell
 from ..errors import ConfigError, IllegalAction, PlacementError
 from ..fleet import Ship, random_polyking, random_ships
-from .game import (HIT, RELOCATE, SUNK, ClassicConfig, ClassicGame, Relocate, Salvo, SalvoResult,
-                   Shot, ShotResult, check_piece_at)
+from .game import (AIR_DEFENCE, BOMBER, HIT, RELOCATE, SUNK, WEAPONS, ClassicConfig, ClassicGame,
+                   Relocate, Salvo, SalvoResult, Shot, ShotResult, UseWeapon, WeaponResult,
+                   check_piece_at)
 
 
 def random_pieces(config: ClassicConfig, ships: Sequence[Ship], rng,
@@ -40,6 +41,30 @@ def random_pieces(config: ClassicConfig, ships: Sequence[Ship], rng,
     raise PlacementError("cannot_place_pieces", mines=config.mines, sweepers=config.sweepers)
 
 
+def random_defences(config: ClassicConfig, ships: Sequence[Ship], mines: Sequence[Cell],
+                    sweepers: Sequence[Cell], rng, attempts: int = 50) -> list[Cell]:
+    """§A: the air defences at random legal cells beside the pieces placed (nothing drawn from
+    ``rng`` when the config has none)."""
+    if not config.air_defence:
+        return []
+    w, h = config.width, config.height
+    for _ in range(attempts):
+        out: list[Cell] = []
+        cells = [(x, y) for y in range(h) for x in range(w)]
+        rng.shuffle(cells)
+        for c in cells:
+            if len(out) == config.air_defence:
+                return out
+            try:
+                check_piece_at(config, AIR_DEFENCE, c, ships, mines, sweepers, out)
+            except PlacementError:
+                continue
+            out.append(c)
+        if len(out) == config.air_defence:
+            return out
+    raise PlacementError("cannot_place_defences", defences=config.air_defence)
+
+
 def random_fleet(config: ClassicConfig, rng) -> list[Ship]:
     if config.shapes == "any" and len(config.sizes) == 1:
         return [random_polyking(config.sizes[0], config.width, config.height, rng)]
@@ -49,19 +74,22 @@ def random_fleet(config: ClassicConfig, rng) -> list[Ship]:
 
 @dataclass
 class Setup:
-    """One side's pieces before the battle: ships, mines (C5), minesweepers (C6)."""
+    """One side's pieces before the battle: ships, mines (C5), minesweepers (C6), air
+    defences (§A)."""
 
     ships: list
     mines: list = field(default_factory=list)
     sweepers: list = field(default_factory=list)
+    defences: list = field(default_factory=list)
 
 
 def random_setup(config: ClassicConfig, rng, ships=None) -> Setup:
     ships = ships if ships is not None else random_fleet(config, rng)
-    if not (config.mines or config.sweepers):
+    if not (config.mines or config.sweepers or config.air_defence):
         return Setup(list(ships))
-    mines, sweepers = random_pieces(config, ships, rng)
-    return Setup(list(ships), mines, sweepers)
+    mines, sweepers = random_pieces(config, ships, rng) if config.mines else ([], [])
+    defences = random_defences(config, ships, mines, sweepers, rng)
+    return Setup(list(ships), mines, sweepers, defences)
 
 
 def check_placeable(config: ClassicConfig, seed: int = 0) -> None:
@@ -78,7 +106,8 @@ def check_placeable(config: ClassicConfig, seed: int = 0) -> None:
 
 def play_game(config: ClassicConfig, setups: Sequence[Setup], first: int) -> ClassicGame:
     return ClassicGame(config, [s.ships for s in setups], first,
-                       mines=[s.mines for s in setups], sweepers=[s.sweepers for s in setups])
+                       mines=[s.mines for s in setups], sweepers=[s.sweepers for s in setups],
+                       defences=[s.defences for s in setups])
 
 
 def new_game(config: ClassicConfig, rng, fleets: Iterable | None = None,
@@ -119,14 +148,35 @@ def random_action(game: ClassicGame, rng):
     cells = game.shootable(game.turn)
     if game.config.salvo != "off":
         return Salvo(tuple(rng.sample(cells, game.salvo_size())))
+    if game.weapon_uses():        # §A: only when the arsenal is on (else nothing is drawn)
+        weapon = random_weapon(game, rng)
+        if weapon is not None:
+            return weapon
     return Shot(rng.choice(cells))
 
 
+def random_weapon(game: ClassicGame, rng, chance: float = 0.2) -> UseWeapon | None:
+    """§A: with ``chance``, a weapon with a charge left aimed anywhere it may go (a square's
+    centre on any cell, a bomber's line wherever it fits); None otherwise."""
+    if rng.random() >= chance:
+        return None
+    stock = game.stock[game.turn]
+    weapon = rng.choice([w for w in WEAPONS if stock.get(w)])
+    w, h = game.config.width, game.config.height
+    if weapon != BOMBER:
+        return UseWeapon(weapon, (rng.randrange(w), rng.randrange(h)))
+    n = game.config.bomber_line
+    if rng.random() < 0.5:
+        return UseWeapon(BOMBER, (rng.randrange(w - n + 1), rng.randrange(h)))
+    return UseWeapon(BOMBER, (rng.randrange(w), rng.randrange(h - n + 1)), True)
+
+
 def shot_results(result) -> tuple[ShotResult, ...]:
-    """The shots of one history entry: one, several (a salvo), or none (a decision)."""
+    """The shots of one history entry: one, several (a salvo, a weapon of §A), or none (a
+    decision)."""
     if isinstance(result, ShotResult):
         return (result,)
-    if isinstance(result, SalvoResult):
+    if isinstance(result, (SalvoResult, WeaponResult)):
         return result.results
     return ()
 

@@ -3,7 +3,8 @@
 
 ``ClassicConfig`` is the frozen description of the variant: board, fleet, touching (C1) and
 shape (C2) rules, halo marking, type announcement (C3), salvo (C4), mines (C5), minesweepers
-(C6) and the Flying Dutchman's relocation (§D). A series of games (C7) is ``game.rules.series``.
+(C6), the Flying Dutchman's relocation (§D) and the arcade arsenal (§A, option C8: radar, air
+strike, bomber, atomic bomb, air defence). A series of games (C7) is ``game.rules.series``.
 
 ``ClassicGame`` holds the state; ``apply(action)`` checks the action completely before changing
 anything and returns the events it caused; ``view(player)`` is what one player may know.
@@ -13,11 +14,13 @@ rules ask of a player in the middle of a turn: ``GiveCell`` (C5: the shooter who
 gives one whole cell of his fleet), ``GiveMine`` (C6: the shooter who hit a minesweeper gives one
 of his live mines) and ``Relocate`` (§D: the owner of a hit Dutchman moves what is left of it,
 or leaves it). While a decision is pending, ``turn`` is the player who must make it.
+``UseWeapon`` (§A) fires one weapon of the arsenal instead of a shot; its answer is one
+``WeaponResult``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Sequence
 
 from ..base import (FLEET, Clocked, Concession, Decision, GameOver, Lapse,  # noqa: F401
@@ -35,6 +38,16 @@ WRECK = "wreck"            # §D: a Dutchman's deck lost before the ship last mo
 NO_SHIP = (MISS, EMPTY, SUNK, MINE, SWEEPER, KNOWN_MINE, WRECK)  # marks that rule a ship out
 
 GIVE_CELL, GIVE_MINE, RELOCATE = "give_cell", "give_mine", "relocate"
+
+# §A, the arcade arsenal (option C8): the four fired weapons, in the order of the battle
+# screen's keys 1-4, and the placed air defence (a one-cell piece set up like a mine)
+RADAR, AIR_STRIKE, BOMBER, ATOMIC = "radar", "air_strike", "bomber", "atomic"
+WEAPONS = (RADAR, AIR_STRIKE, BOMBER, ATOMIC)
+AIR_DEFENCE = "air_defence"
+ARSENAL = WEAPONS + (AIR_DEFENCE,)   # the config's counts, 0..MAX_CHARGES each
+MAX_CHARGES = 3
+BOMBER_LINE = 10                  # §A: a bomber's line is 10 cells (or the whole side if shorter)
+DECK = "deck"                     # what a radar shows: DECK, MINE, SWEEPER or AIR_DEFENCE
 
 SALVO_RULES = ("off", "afloat", "fixed")
 MINE_EFFECTS = ("give", "skip")
@@ -71,6 +84,12 @@ class ClassicConfig:
     mines_touch: bool = False   # C5: mines may touch ships and other mines
     sweepers: int = 0           # C6: minesweepers per side, 0..3 (needs mines)
     relocate: bool = False      # §D: a hit ship may move what is left of it (one-ship fleets)
+    arsenal: bool = False       # §A (C8): the arcade arsenal; the counts below need it
+    radar: int = 0              # §A: charges per side, 0..3 each
+    air_strike: int = 0
+    bomber: int = 0
+    atomic: int = 0
+    air_defence: int = 0        # §A: air defences each side places, 0..3
 
     mode = "classic"
 
@@ -84,6 +103,17 @@ class ClassicConfig:
     @property
     def fleet_cells(self) -> int:
         return sum(self.sizes)
+
+    @property
+    def stock(self) -> dict[str, int]:
+        """§A: each side's arsenal at the start, weapon -> charges (AIR_DEFENCE: pieces); empty
+        when the arsenal is off."""
+        return {k: getattr(self, k) for k in ARSENAL} if self.arsenal else {}
+
+    @property
+    def bomber_line(self) -> int:
+        """§A: the cells of a bomber's line: 10, or the whole side on a board narrower."""
+        return min(BOMBER_LINE, self.width, self.height)
 
     def validate(self) -> None:
         for name in ("width", "height"):
@@ -104,12 +134,13 @@ class ClassicConfig:
             if spec.name not in ("",) + SHIP_NAMES:
                 raise ConfigError("bad_option", key="names", expected="|".join(SHIP_NAMES),
                                   got=spec.name)
-        for name in ("halo", "announce", "mines_touch", "relocate"):
+        for name in ("halo", "announce", "mines_touch", "relocate", "arsenal"):
             if not isinstance(getattr(self, name), bool):
                 raise ConfigError("bad_option", key=name, expected="true|false",
                                   got=getattr(self, name))
         for name, low, high in (("salvo_shots", 1, 10), ("mines", 0, MAX_MINES),
-                                ("sweepers", 0, MAX_MINES)):
+                                ("sweepers", 0, MAX_MINES),
+                                *((k, 0, MAX_CHARGES) for k in ARSENAL)):
             v = getattr(self, name)
             if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= high:
                 raise ConfigError("bad_option", key=name, expected=f"{low}..{high}", got=v)
@@ -124,12 +155,22 @@ class ClassicConfig:
                     raise ConfigError("conflict", key=name, other="relocate")
             if self.salvo != "off":
                 raise ConfigError("conflict", key="salvo", other="relocate")
+        if not self.arsenal:
+            for name in ARSENAL:
+                if getattr(self, name):
+                    raise ConfigError("needs_option", key=name, needs="arsenal")
+        else:       # §A: "Not combinable with salvo (C4) or the Flying Dutchman (§D)"
+            if self.salvo != "off":
+                raise ConfigError("conflict", key="arsenal", other="salvo")
+            if self.relocate:
+                raise ConfigError("conflict", key="arsenal", other="relocate")
         if self.shapes == "any" and not self.relocate and len(self.fleet) != 1:
             raise ConfigError("bad_option", key="shapes", expected="straight|bent",
                               got=self.shapes)
 
     def to_dict(self) -> dict:
-        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        out = {f.name: getattr(self, f.name) for f in fields(self)
+               if self.arsenal or f.name not in ("arsenal",) + ARSENAL}  # §A: off, unwritten
         out["fleet"] = list(self.sizes)
         if any(s.name for s in self.fleet):
             out["names"] = [s.name for s in self.fleet]
@@ -165,7 +206,8 @@ class ClassicConfig:
         # a config read from outside (a file, the network) holds no more pieces than its board
         # has cells: the cheap bound of deal.check_placeable's refusal (which may take seconds to
         # try; the options screen lets a board shrink before its fleet and asks it at the end)
-        if config.fleet_cells + config.mines + config.sweepers > config.width * config.height:
+        if (config.fleet_cells + config.mines + config.sweepers + config.air_defence
+                > config.width * config.height):
             raise ConfigError("cannot_place", width=config.width, height=config.height,
                               fleet=config.sizes, mines=config.mines, sweepers=config.sweepers)
         return config
@@ -184,6 +226,8 @@ PRESETS: dict[str, ClassicConfig] = {
     "salvo": ClassicConfig(salvo="afloat"),
     "dutchman": ClassicConfig(width=20, height=20, fleet=(ShipSpec(6),), shapes="any",
                               touching="free", halo=False, relocate=True),
+    "arcade": ClassicConfig(arsenal=True, radar=2, air_strike=1, bomber=1, atomic=1,
+                            air_defence=1),   # §A: the Russian fleet with the arsenal
 }
 
 
@@ -235,6 +279,23 @@ class Relocate:
     cells: tuple[Cell, ...] | None = None
 
 
+@dataclass(frozen=True)
+class UseWeapon:
+    """§A: instead of a shot, fire one weapon of the arsenal at the enemy field.
+
+    ``weapon`` is RADAR, AIR_STRIKE, BOMBER or ATOMIC. For the radar, the air strike (3×3) and
+    the atomic bomb (5×5) ``cell`` is the square's centre, on any cell of the board (the part off
+    the field is lost). For the bomber ``cell`` is the first cell of its line of
+    ``config.bomber_line`` cells: rightwards along row ``cell[1]``, or downwards along column
+    ``cell[0]`` when ``vertical``; the whole line must lie on the board (on a 10×10 board a row
+    starts at column 0 and a column at row 0). ``vertical`` means nothing for the squares and
+    must stay False for them."""
+
+    weapon: str
+    cell: Cell
+    vertical: bool = False
+
+
 # --- events -------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -259,6 +320,55 @@ class SalvoResult:
     @property
     def outcome(self) -> str:
         return " ".join(r.outcome for r in self.results)
+
+
+@dataclass(frozen=True)
+class WeaponResult:
+    """§A: what one weapon did, answered together as a salvo is (C4).
+
+    ``cells`` are every cell the weapon covered on the board, in reading order (the squares'
+    part off the field is lost). ``results`` are the shots of the cells newly shot, in that
+    order: a cell already shot or known empty is covered again to no effect and has none. In
+    them a mine or minesweeper answers MINE / SWEEPER, but inside a weapon's cells it is
+    destroyed without going off (no cell given, no mine told): it is also in ``destroyed``. An
+    air defence's cell answers MISS and is in ``destroyed`` too (a shot on it spends it; the
+    atomic bomb destroys it).
+
+    ``downed`` is the cell of the enemy air defence that shot an air strike or bomber down
+    whole: then ``results`` and ``destroyed`` are empty and the air defence is spent and shown
+    to both. The radar shoots nothing: ``shown`` pairs each occupied cell of its square not
+    shot before with what occupies it (DECK, MINE, SWEEPER or AIR_DEFENCE); only the shooter
+    is told them (the other side's copy has ``shown`` empty; its owner sees the square swept,
+    from ``cell``)."""
+
+    shooter: int
+    weapon: str
+    cell: Cell
+    vertical: bool
+    cells: tuple[Cell, ...]
+    results: tuple[ShotResult, ...] = ()
+    shown: tuple[tuple[Cell, str], ...] = ()
+    downed: Cell | None = None
+    destroyed: tuple[Cell, ...] = ()
+
+    @property
+    def outcome(self) -> str:
+        """The answers in words, as a salvo's; ``downed`` when shot down, ``swept`` for the
+        radar."""
+        if self.downed is not None:
+            return "downed"
+        if self.weapon == RADAR:
+            return "swept"
+        return " ".join(r.outcome for r in self.results)
+
+
+@dataclass(frozen=True)
+class DefenceSpent:
+    """§A: a single shot landed on ``player``'s air defence at ``cell``: a miss that reveals
+    it and spends it (the ShotResult before this event answers MISS)."""
+
+    player: int
+    cell: Cell
 
 
 @dataclass(frozen=True)
@@ -343,6 +453,18 @@ class ClassicView:
                                            # (DecisionNeeded is told to both), None: a shot
     enemy_salvo: int = 0                   # shots in the enemy's next salvo (C4; his ships
                                            # afloat are public), 0 without salvos
+    # §A, the arcade arsenal (all empty when it is off)
+    stock: dict = field(default_factory=dict)        # weapon -> my charges left
+                                                     # (AIR_DEFENCE: my live air defences)
+    enemy_stock: dict = field(default_factory=dict)  # the enemy's, as it stands (§A: both
+                                                     # always see both stocks)
+    radar: dict = field(default_factory=dict)  # cell -> DECK/MINE/SWEEPER/AIR_DEFENCE: what
+                                               # my radar showed on the enemy field, not shot
+    own_defences: tuple[Cell, ...] = ()    # my air defences, live and spent
+    spent_defences: tuple[Cell, ...] = ()  # those of them spent (shown to both)
+    enemy_defences: tuple[Cell, ...] = ()  # the enemy's air defences revealed (all spent)
+    incoming_radar: tuple[Cell, ...] = ()  # the centres of the enemy's radar sweeps on my field
+    first_turn: bool = False               # the game's very first turn: no weapon yet (§A)
 
     @property
     def my_turn(self) -> bool:
@@ -361,22 +483,26 @@ class ClassicGame(Saved, Concession, Clocked, Told):
     ``solo=True`` is target practice: player 1 never shoots, a miss leaves the turn with player
     0, and player 0 needs no fleet (the AI benchmark measures shots to sink a fleet this way).
 
-    ``mines`` and ``sweepers`` give each player's mines (C5) and minesweepers (C6)."""
+    ``mines``, ``sweepers`` and ``defences`` give each player's mines (C5), minesweepers (C6)
+    and air defences (§A)."""
 
     mode = "classic"
     # what each player may be told (Told): every Classic event is public or about his own side
     EVENTS = (TurnChanged, GameOver, ShotResult, SalvoResult, CellGiven, MineGiven, Relocated,
-              DecisionNeeded, TurnSkipped, TurnLapsed)
+              DecisionNeeded, TurnSkipped, TurnLapsed, WeaponResult, DefenceSpent)
+    # §A: "Every occupied cell in it is shown to the shooter": a radar's answer is his alone
+    SECRETS = {WeaponResult: ("shooter", ("shown",))}
 
     def __init__(self, config: ClassicConfig, fleets: Sequence[Sequence[Sequence[Cell]]],
                  first: int = 0, solo: bool = False,
                  mines: Sequence[Sequence[Cell]] = ((), ()),
-                 sweepers: Sequence[Sequence[Cell]] = ((), ())):
+                 sweepers: Sequence[Sequence[Cell]] = ((), ()),
+                 defences: Sequence[Sequence[Cell]] = ((), ())):
         if first not in (0, 1) or (solo and first != 0):
             raise ConfigError("bad_option", key="first", expected="0|1", got=first)
         if solo and (config.mines or config.salvo == "afloat"):
             raise ConfigError("conflict", key="solo", other="mines" if config.mines else "salvo")
-        if len(fleets) != 2 or len(mines) != 2 or len(sweepers) != 2:
+        if len(fleets) != 2 or len(mines) != 2 or len(sweepers) != 2 or len(defences) != 2:
             raise ConfigError("bad_option", key="fleets", expected="two fleets", got=len(fleets))
         self.config = config
         self.solo = solo
@@ -384,19 +510,22 @@ class ClassicGame(Saved, Concession, Clocked, Told):
         self.names: list[list[str]] = []
         self.mines: list[tuple[Cell, ...]] = []
         self.sweepers: list[tuple[Cell, ...]] = []
+        self.defences: list[tuple[Cell, ...]] = []
         for player, fleet in enumerate(fleets):
             ships = [as_ship(s) for s in fleet]
             pm = tuple(tuple(c) for c in mines[player])
             ps = tuple(tuple(c) for c in sweepers[player])
+            pd = tuple(tuple(c) for c in defences[player])
             if solo and player == 0 and not ships:
                 self.ships.append([])
                 self.names.append([])
                 self.mines.append(())
                 self.sweepers.append(())
+                self.defences.append(())
                 continue
             try:
                 validate_fleet(config, ships)
-                validate_pieces(config, ships, pm, ps)
+                validate_pieces(config, ships, pm, ps, pd)
             except PlacementError as exc:
                 exc.params["player"] = player
                 raise
@@ -404,6 +533,7 @@ class ClassicGame(Saved, Concession, Clocked, Told):
             self.names.append([spec.name for spec in assign_specs(ships, config.fleet)])
             self.mines.append(pm)
             self.sweepers.append(ps)
+            self.defences.append(pd)
         self.initial_ships = [list(s) for s in self.ships]
         self.first = first
         self.turn = first
@@ -421,6 +551,17 @@ class ClassicGame(Saved, Concession, Clocked, Told):
         self.skips = [0, 0]                            # turns p must skip (C5, seed 001)
         self.faded: list[set[Cell]] = [set(), set()]   # §D: faded marks on p's field
         self.wrecks: list[list[Cell]] = [[], []]       # §D: p's lost decks
+        # §A, the arcade arsenal: p's charges left; p's air defences spent (shown to both);
+        # what p's radar showed on the enemy field (cell -> kind); the centres of the radar
+        # sweeps on p's field; pieces on p's field a weapon destroyed; whether the game's very
+        # first turn is over
+        self.stock = [{w: config.stock[w] for w in WEAPONS if w in config.stock}
+                      for _ in range(2)]
+        self.spent_defences: list[list[Cell]] = [[], []]
+        self.radar: list[dict[Cell, str]] = [{}, {}]
+        self.swept: list[list[Cell]] = [[], []]
+        self.destroyed: list[set[Cell]] = [set(), set()]
+        self.opened = False
 
     def _index(self) -> None:
         self._ship_at = [{c: i for i, s in enumerate(ships) for c in s} for ships in self.ships]
@@ -467,6 +608,54 @@ class ClassicGame(Saved, Concession, Clocked, Told):
             return [c for c in self._live_mines(p) if c not in self.told[p]]
         return []
 
+    def stock_of(self, player: int) -> dict[str, int]:
+        """§A: ``player``'s arsenal as it stands: charges left per weapon, and his air defences
+        not yet spent (both sides see both stocks). Empty when the arsenal is off."""
+        if not self.config.arsenal:
+            return {}
+        live = len(self.defences[player]) - len(self.spent_defences[player])
+        return dict(self.stock[player]) | {AIR_DEFENCE: live}
+
+    def weapon_cells(self, weapon: str, cell: Cell, vertical: bool = False) -> tuple[Cell, ...]:
+        """§A: the cells of the enemy field ``UseWeapon(weapon, cell, vertical)`` covers, in
+        reading order: a 3×3 square (radar, air strike) or 5×5 (atomic bomb) round ``cell``,
+        the part off the field lost; the bomber's line from ``cell`` (cut at the edge: the
+        check refuses a line that does not fit)."""
+        w, h = self.config.width, self.config.height
+        x0, y0 = cell
+        if weapon == BOMBER:
+            n = self.config.bomber_line
+            line = [(x0, y0 + i) if vertical else (x0 + i, y0) for i in range(n)]
+            return tuple(c for c in line if in_board(c, w, h))
+        r = 2 if weapon == ATOMIC else 1
+        return tuple((x, y) for y in range(y0 - r, y0 + r + 1) for x in range(x0 - r, x0 + r + 1)
+                     if in_board((x, y), w, h))
+
+    def weapon_uses(self, player: int | None = None) -> list:
+        """§A: a representative few of the weapon uses ``player`` may make now (``legal_actions``
+        lists these): each weapon with a charge left, the squares on a grid that tiles the
+        board (every third cell, every fifth for the atomic bomb, and the last row and column),
+        and every line the bomber may fly. Any other centre is as legal."""
+        player = self.turn if player is None else player
+        if (not self.config.arsenal or self.over or self.decision is not None
+                or not self.opened or player != self.turn):
+            return []
+        w, h = self.config.width, self.config.height
+        out: list = []
+        for weapon in WEAPONS:
+            if not self.stock[player].get(weapon):
+                continue
+            if weapon == BOMBER:
+                n = self.config.bomber_line
+                out += [UseWeapon(BOMBER, (x, y)) for y in range(h) for x in range(w - n + 1)]
+                out += [UseWeapon(BOMBER, (x, y), True) for x in range(w) for y in range(h - n + 1)]
+                continue
+            r = 2 if weapon == ATOMIC else 1
+            xs = sorted(set(range(r, w, 2 * r + 1)) | {max(0, w - 1 - r)})
+            ys = sorted(set(range(r, h, 2 * r + 1)) | {max(0, h - 1 - r)})
+            out += [UseWeapon(weapon, (x, y)) for y in ys for x in xs]
+        return out
+
     def _live_mines(self, player: int) -> list[Cell]:
         return [c for c in self.mines[player] if c not in self.shots_at[player]]
 
@@ -487,7 +676,7 @@ class ClassicGame(Saved, Concession, Clocked, Told):
             n = self.salvo_size()
             return [Salvo(tuple(cells[(i + k) % len(cells)] for k in range(n)))
                     for i in range(len(cells))]
-        return [Shot(c) for c in cells]
+        return [Shot(c) for c in cells] + self.weapon_uses()
 
     def check(self, action) -> None:
         """Raise IllegalAction with the reason if ``action`` may not be played now."""
@@ -527,8 +716,31 @@ class ClassicGame(Saved, Concession, Clocked, Told):
             n = self.salvo_size()
             if len(cells) != n:
                 raise IllegalAction("salvo_size", shots=n, got=len(cells))
+        elif isinstance(action, UseWeapon):
+            self._check_weapon(action)
         else:
             raise IllegalAction("wrong_action", action=type(action).__name__)
+
+    def _check_weapon(self, action: UseWeapon) -> None:
+        """§A: refuse a weapon use with its reason: the arsenal off, no such weapon, the very
+        first turn of the game, no charge left, a square's centre off the board, a line that
+        does not fit."""
+        if not self.config.arsenal:
+            raise IllegalAction("arsenal_off")
+        weapon = action.weapon
+        if not isinstance(weapon, str) or weapon not in WEAPONS:
+            raise IllegalAction("weapon_unknown", weapon=str(weapon)[:40])
+        if not isinstance(action.vertical, bool) or (action.vertical and weapon != BOMBER):
+            raise IllegalAction("weapon_not_line", weapon=weapon)
+        self._check_cell(action.cell)
+        if not self.opened:     # §A: "A weapon may not be used on the very first turn"
+            raise IllegalAction("weapon_first_turn")
+        if not self.stock[self.turn].get(weapon):
+            raise IllegalAction("no_charge", weapon=weapon)
+        if weapon == BOMBER:
+            n = self.config.bomber_line
+            if len(self.weapon_cells(weapon, action.cell, action.vertical)) != n:
+                raise IllegalAction("line_off_board", cell=action.cell, length=n)
 
     def _check_cell(self, cell) -> None:
         if not (isinstance(cell, tuple) and len(cell) == 2
@@ -574,13 +786,21 @@ class ClassicGame(Saved, Concession, Clocked, Told):
         self.played(self.turn)
         if self.pending:
             return self._decide(action)
+        if isinstance(action, UseWeapon):
+            return self._use_weapon(action)
         shooter, enemy = self.turn, 1 - self.turn
         cells = action.cells if isinstance(action, Salvo) else (action.cell,)
         results = []
         events: list = []
         next_turn = shooter
         decisions: list[Decision] = []
+        spent: list = []
         for cell in cells:
+            if cell in self.defences[enemy] and cell not in self.spent_defences[enemy]:
+                # §A: "A shot on the air defence's own cell is a miss that reveals it and
+                # spends it"
+                self.spent_defences[enemy].append(cell)
+                spent.append(DefenceSpent(enemy, cell))
             r = self._fire(shooter, enemy, cell)
             results.append(r)
             if r.outcome == MISS:
@@ -601,10 +821,12 @@ class ClassicGame(Saved, Concession, Clocked, Told):
             result = SalvoResult(shooter, tuple(results))
         else:
             result = results[0]
+        self.opened = self.opened or next_turn != shooter
         if self.solo:
             next_turn = 0
         self.history.append((shooter, action, result))
         events.extend(results)
+        events.extend(spent)
         if len(self.sunk[enemy]) == len(self.ships[enemy]):
             self.winner, self.end_reason = shooter, FLEET
             events.append(GameOver(shooter, FLEET))
@@ -619,6 +841,85 @@ class ClassicGame(Saved, Concession, Clocked, Told):
         self.after_pending = next_turn
         events.extend(self._advance())
         return events
+
+    def _use_weapon(self, action: UseWeapon) -> list:
+        """§A: one weapon instead of a shot; its cells answered together, as a salvo's; the
+        turn passes whatever it hit."""
+        shooter, enemy = self.turn, 1 - self.turn
+        weapon = action.weapon
+        self.stock[shooter][weapon] -= 1
+        cells = self.weapon_cells(weapon, action.cell, action.vertical)
+        results: list[ShotResult] = []
+        shown: list[tuple[Cell, str]] = []
+        destroyed: list[Cell] = []
+        downed = None
+        if weapon == RADAR:     # shows, damages and sets off nothing; its owner sees the square
+            self.swept[enemy].append(action.cell)
+            for c in cells:
+                kind = self._occupant(enemy, c)
+                if kind is not None:
+                    shown.append((c, kind))
+                    self.radar[shooter][c] = kind
+        else:
+            if weapon in (AIR_STRIKE, BOMBER):      # radar and the atomic bomb pass it
+                downed = self._guard(enemy, cells)
+            if downed is not None:                  # shot down whole: none of its cells shot
+                self.spent_defences[enemy].append(downed)
+            else:
+                for c in cells:
+                    if c in self.shots_at[enemy] or c in self.known_empty[enemy]:
+                        continue                    # covered again to no effect
+                    if self._occupant(enemy, c) not in (None, DECK):
+                        destroyed.append(c)         # a mine, minesweeper or air defence
+                    results.append(self._strike(shooter, enemy, c))
+        result = WeaponResult(shooter, weapon, action.cell, action.vertical, cells,
+                              tuple(results), tuple(shown), downed, tuple(destroyed))
+        self.history.append((shooter, action, result))
+        events: list = [result]
+        if len(self.sunk[enemy]) == len(self.ships[enemy]):
+            self.winner, self.end_reason = shooter, FLEET
+            events.append(GameOver(shooter, FLEET))
+            return events
+        self.opened = True
+        self.after_pending = 0 if self.solo else enemy
+        events.extend(self._advance())
+        return events
+
+    def _occupant(self, player: int, cell: Cell) -> str | None:
+        """§A, the radar: what occupies ``cell`` of ``player``'s field and is not known there
+        yet (a deck not hit, a live mine or minesweeper, an air defence not spent), or None."""
+        if cell in self.shots_at[player]:
+            return None
+        if cell in self._ship_at[player]:
+            return DECK
+        if cell in self.mines[player]:
+            return MINE
+        if cell in self.sweepers[player]:
+            return SWEEPER
+        if cell in self.defences[player] and cell not in self.spent_defences[player]:
+            return AIR_DEFENCE
+        return None
+
+    def _guard(self, player: int, cells: Sequence[Cell]) -> Cell | None:
+        """§A: the first of ``player``'s live air defences with any of ``cells`` within one
+        cell of it (its 3×3 neighbourhood), or None."""
+        for d in self.defences[player]:
+            if d not in self.spent_defences[player] and any(
+                    abs(c[0] - d[0]) <= 1 and abs(c[1] - d[1]) <= 1 for c in cells):
+                return d
+        return None
+
+    def _strike(self, shooter: int, enemy: int, cell: Cell) -> ShotResult:
+        """§A: one cell of an air strike, bomber or atomic bomb, not shot before. A mine or
+        minesweeper there is destroyed without going off (marked as shot, shown to both); an
+        air defence there (only the atomic bomb reaches it) is destroyed, its cell a miss."""
+        if cell in self.mines[enemy] or cell in self.sweepers[enemy]:
+            outcome = MINE if cell in self.mines[enemy] else SWEEPER
+            self.shots_at[enemy][cell] = outcome
+            return ShotResult(shooter, cell, outcome)
+        if cell in self.defences[enemy] and cell not in self.spent_defences[enemy]:
+            self.spent_defences[enemy].append(cell)
+        return self._fire(shooter, enemy, cell)
 
     def _fire(self, shooter: int, enemy: int, cell: Cell) -> ShotResult:
         self.faded[enemy].discard(cell)
@@ -692,6 +993,7 @@ class ClassicGame(Saved, Concession, Clocked, Told):
                 return self._decide(Relocate(None), lapsed)
             kind = GiveCell if d.kind == GIVE_CELL else GiveMine
             return self._decide(kind(self.decision_options()[0]), lapsed)
+        self.opened = True
         self.history.append((player, Lapse(), lapsed))
         self.after_pending = 1 - player
         return self._advance()
@@ -777,6 +1079,22 @@ class ClassicGame(Saved, Concession, Clocked, Told):
             deciding=d.kind if d is not None and not self.over else None,
             enemy_salvo=(self.salvo_size(enemy) if self.config.salvo != "off" and not self.over
                          else 0),
+            **(self._arsenal_view(player) if self.config.arsenal else {}),
+        )
+
+    def _arsenal_view(self, player: int) -> dict:
+        """§A: the view's arsenal fields (none of them when the arsenal is off)."""
+        enemy = 1 - player
+        return dict(
+            stock=self.stock_of(player),
+            enemy_stock=self.stock_of(enemy),
+            radar={c: k for c, k in self.radar[player].items()
+                   if c not in self.shots_at[enemy] and c not in self.destroyed[enemy]},
+            own_defences=self.defences[player],
+            spent_defences=tuple(self.spent_defences[player]),
+            enemy_defences=tuple(self.spent_defences[enemy]),
+            incoming_radar=tuple(self.swept[player]),
+            first_turn=not self.opened,
         )
 
     # -- copies and persistence --
@@ -795,6 +1113,11 @@ class ClassicGame(Saved, Concession, Clocked, Told):
         other.skips = list(self.skips)
         other.faded = [set(s) for s in self.faded]
         other.wrecks = [list(s) for s in self.wrecks]
+        other.stock = [dict(s) for s in self.stock]
+        other.spent_defences = [list(s) for s in self.spent_defences]
+        other.radar = [dict(s) for s in self.radar]
+        other.swept = [list(s) for s in self.swept]
+        other.destroyed = [set(s) for s in self.destroyed]
         return other
 
     def to_dict(self) -> dict:
@@ -810,6 +1133,8 @@ class ClassicGame(Saved, Concession, Clocked, Told):
             out["mines"] = [[list(c) for c in m] for m in self.mines]
         if self.config.sweepers:
             out["sweepers"] = [[list(c) for c in s] for s in self.sweepers]
+        if self.config.air_defence:
+            out["defences"] = [[list(c) for c in d] for d in self.defences]
         return out | ({"solo": True} if self.solo else {}) | self.concession_dict()
 
     @classmethod
@@ -821,7 +1146,7 @@ class ClassicGame(Saved, Concession, Clocked, Told):
         try:
             fleets = [[tuple(tuple(c) for c in ship) for ship in ships] for ships in data["fleets"]]
             pieces = {k: [[(int(c[0]), int(c[1])) for c in side] for side in data.get(k, ([], []))]
-                      for k in ("mines", "sweepers")}
+                      for k in ("mines", "sweepers", "defences")}
             moves = [(int(p), action_from_json(a)) for p, a in data.get("moves", [])]
             first = data.get("first", 0)
         except (KeyError, TypeError, ValueError, IndexError):
@@ -840,20 +1165,24 @@ def validate_fleet(config: ClassicConfig, ships: Sequence[Sequence[Cell]]) -> No
 
 def _may_touch(config: ClassicConfig, kind: str, other: str) -> bool:
     """C5/C6: a minesweeper touches nothing; a mine touches ships and mines only when the
-    option "mines may touch" is on."""
-    return kind == "mine" and other in ("ship", "mine") and config.mines_touch
+    option "mines may touch" is on. §A: an air defence is under the same touching rule as a
+    mine (it counts as one beside a mine or another air defence)."""
+    like_mine = ("mine", AIR_DEFENCE)
+    return kind in like_mine and other in ("ship",) + like_mine and config.mines_touch
 
 
 def check_piece_at(config: ClassicConfig, kind: str, cell: Cell, ships: Sequence[Ship],
-                   mines: Sequence[Cell] = (), sweepers: Sequence[Cell] = ()) -> None:
-    """Can one more ``kind`` piece ("mine" or "sweeper") go on ``cell`` beside the ships,
-    mines and minesweepers already placed? The error names the piece, the cell and what it
-    touches (the placement screen asks this)."""
+                   mines: Sequence[Cell] = (), sweepers: Sequence[Cell] = (),
+                   defences: Sequence[Cell] = ()) -> None:
+    """Can one more ``kind`` piece ("mine", "sweeper" or AIR_DEFENCE, §A) go on ``cell``
+    beside the ships, mines, minesweepers and air defences already placed? The error names the
+    piece, the cell and what it touches (the placement screen asks this)."""
     w, h = config.width, config.height
     if not in_board(cell, w, h):
         raise PlacementError("piece_off_board", piece=kind, cell=cell)
     ship_at = {c for s in ships for c in s}
-    placed = {c: "mine" for c in mines} | {c: "sweeper" for c in sweepers}
+    placed = ({c: "mine" for c in mines} | {c: "sweeper" for c in sweepers}
+              | {c: AIR_DEFENCE for c in defences})
     if cell in ship_at or cell in placed:
         raise PlacementError("piece_overlap", piece=kind, cell=cell)
     for n in neighbours(cell, w, h):
@@ -864,17 +1193,19 @@ def check_piece_at(config: ClassicConfig, kind: str, cell: Cell, ships: Sequence
 
 
 def validate_pieces(config: ClassicConfig, ships: Sequence[Sequence[Cell]],
-                    mines: Sequence[Cell], sweepers: Sequence[Cell]) -> None:
-    """C5/C6: the right number of mines and minesweepers, each on the board, on a free cell, and
-    touching nothing it may not touch (sides or corners)."""
+                    mines: Sequence[Cell], sweepers: Sequence[Cell],
+                    defences: Sequence[Cell] = ()) -> None:
+    """C5/C6/§A: the right number of mines, minesweepers and air defences, each on the board, on
+    a free cell, and touching nothing it may not touch (sides or corners)."""
     for kind, cells, want in (("mine", mines, config.mines),
-                              ("sweeper", sweepers, config.sweepers)):
+                              ("sweeper", sweepers, config.sweepers),
+                              (AIR_DEFENCE, defences, config.air_defence)):
         if len(cells) != want:
             raise PlacementError("piece_count", piece=kind, expected=want, got=len(cells))
     ships = [as_ship(s) for s in ships]
-    placed_m: list[Cell] = []
-    placed_s: list[Cell] = []
-    for kind, cells, out in (("mine", mines, placed_m), ("sweeper", sweepers, placed_s)):
+    placed: dict[str, list[Cell]] = {"mine": [], "sweeper": [], AIR_DEFENCE: []}
+    for kind, cells in (("mine", mines), ("sweeper", sweepers), (AIR_DEFENCE, defences)):
         for c in cells:
-            check_piece_at(config, kind, c, ships, placed_m, placed_s)
-            out.append(c)
+            check_piece_at(config, kind, c, ships, placed["mine"], placed["sweeper"],
+                           placed[AIR_DEFENCE])
+            placed[kind].append(c)

@@ -4,7 +4,9 @@ check (``game.net.visibility.leaks``) reads for this mode, and its checks. Pure.
 Every field of every event is PUBLIC (anyone may know it) or names a fact checked here against
 the receiver's own view: a shot's cell and answer lie on the shooter's enemy's field, so the
 shooter must hold them as marks; a sunk ship, its announced name (C3) and its halo likewise; a
-given cell (C5) or a told mine (C6) of the enemy's must be in the view.
+given cell (C5) or a told mine (C6) of the enemy's must be in the view. §A: a weapon's square or
+line is public (its owner sees where it fell); what a radar showed is told to the shooter only
+and must be in his view; an air defence's cell is told only once spent, when both see it.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from ..base import PUBLIC
 from ..fleet import as_ship
 from .game import (EMPTY, HIT, KNOWN_MINE, MINE, MISS, NO_SHIP, SUNK, SWEEPER, WRECK, GiveCell,
                    GiveMine, ShotResult)
+
+_REVEALED = (MISS, HIT, SUNK, MINE, SWEEPER, EMPTY)    # a cell shot since the radar showed it
 
 FIELDS = {
     # the shot cell with its answer lies on the field of the shooter's enemy
@@ -24,6 +28,11 @@ FIELDS = {
     "Relocated": {"player": PUBLIC, "moved": PUBLIC},     # §D: where it went is not said
     "DecisionNeeded": {"player": PUBLIC, "kind": PUBLIC},
     "TurnSkipped": {"player": PUBLIC},
+    # §A: where a weapon fell is public; its shots as a salvo's; the rest checked below
+    "WeaponResult": {"shooter": PUBLIC, "weapon": PUBLIC, "cell": PUBLIC, "vertical": PUBLIC,
+                     "cells": PUBLIC, "results": "shots", "shown": "radar_shown",
+                     "downed": "defence", "destroyed": "destroyed"},
+    "DefenceSpent": {"player": PUBLIC, "cell": "defence"},
 }
 
 _MARKS = {MISS: (MISS, EMPTY), HIT: (HIT, SUNK, WRECK), SUNK: (SUNK,), MINE: (MINE,),
@@ -91,8 +100,46 @@ def _told(seen, e, name: str) -> list:
     return seen.marked([e.cell], (KNOWN_MINE, MINE), "a mine", name)
 
 
+def _shown(seen, e, name: str) -> list:
+    """§A: what a radar showed is the shooter's alone, and in his view (or shot since)."""
+    if not e.shown:
+        return []
+    if e.shooter != seen.me:
+        return [f"event {name} tells the enemy's radar findings {e.shown}"]
+    v = seen.view
+    return [f"event {name} shows {c} as {kind!r}, not in the view's radar"
+            for c, kind in e.shown
+            if v.radar.get(c) != kind and seen.mark(c) not in _REVEALED
+            and c not in v.enemy_defences]
+
+
+def _owner(e) -> int:
+    """The player whose field an arsenal event's cells lie on."""
+    return e.player if hasattr(e, "player") else 1 - e.shooter
+
+
+def _defence(seen, e, name: str) -> list:
+    """§A: an air defence's cell is told only once spent, shown to both."""
+    cell = e.downed if hasattr(e, "downed") else e.cell
+    if cell is None or _owner(e) == seen.me:
+        return []
+    if cell not in seen.view.enemy_defences:
+        return [f"event {name} names {cell} an air defence, not one the view has revealed"]
+    return []
+
+
+def _destroyed(seen, e, name: str) -> list:
+    """§A: pieces a weapon destroyed are shown to both: the shooter holds them as marks."""
+    if _owner(e) == seen.me:
+        return []
+    return [f"event {name} says a piece at {c} was destroyed, but the view has no mark there"
+            for c in e.destroyed
+            if seen.mark(c) not in (MINE, SWEEPER, MISS) and c not in seen.view.enemy_defences]
+
+
 CHECKS = {"shot": _shot, "sunk_ship": _sunk, "ship_name": _ship_name, "halo": _halo,
-          "shots": _shots, "given_cell": _given, "told_mine": _told}
+          "shots": _shots, "given_cell": _given, "told_mine": _told, "radar_shown": _shown,
+          "defence": _defence, "destroyed": _destroyed}
 
 
 def memory(seen, game, player: int) -> None:
