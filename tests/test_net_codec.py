@@ -23,6 +23,10 @@ CLASSIC_EXTRA = {
     "skip-mines": classic.ClassicConfig(mines=2, mine_effect="skip", mines_touch=True),
     "fixed-salvo": classic.ClassicConfig(salvo="fixed", salvo_shots=4),
     "bent-corners": classic.ClassicConfig(shapes="bent", touching="corners"),
+    # §A with mines and minesweepers on 16×16 (the bomber's lines of 10 chosen in a row)
+    "arsenal-16": classic.ClassicConfig(width=16, height=16, fleet=classic.LARGE_16_FLEET,
+                                        mines=3, sweepers=1, arsenal=True, radar=3,
+                                        air_strike=3, bomber=3, atomic=3, air_defence=3),
 }
 
 

@@ -231,6 +231,27 @@ def test_unfiltered_answer_options_are_a_leak():
                  _msg(events=events_for("korabliki", events, asker))) == []
 
 
+def test_a_radar_answer_told_to_its_owner_or_a_hidden_air_defence_is_a_leak():
+    """§A: "a radar's answer reaches only the shooter; the air defence's cell reaches nobody
+    until §A reveals it"."""
+    config = classic.PRESETS["arcade"]
+    rng = random.Random(6)
+    game = classic.new_game(config, rng, first=0)
+    game.apply(classic.Shot(game.shootable(0)[0]))
+    while game.turn != 0 or game.decision is not None:
+        game.apply(classic.Shot(game.shootable(game.turn)[0]))
+    hidden = game.defences[1][0]
+    events = game.apply(classic.UseWeapon(classic.RADAR, hidden))
+    assert events[0].shown and events[0].shooter == 0
+    assert any("radar" in line for line in leaks("classic", game, 1, _msg(events=events)))
+    assert leaks("classic", game, 1, _msg(events=events_for("classic", events, 1))) == []
+    assert leaks("classic", game, 0, _msg(events=events, view=game.view(0))) == []
+    told = [classic.DefenceSpent(1, hidden)]
+    assert any("air defence" in line for line in leaks("classic", game, 0, _msg(events=told)))
+    more = dataclasses.replace(game.view(0), enemy_defences=(hidden,))
+    assert leaks("classic", game, 0, _msg(view=more))
+
+
 def test_an_event_naming_an_unhit_enemy_ship_cell_is_a_leak():
     game = _classic_midgame()
     me = 0

@@ -180,6 +180,9 @@ def describe(error, tr: Translator, letters: LetterSet | str = "latin",
             rank_key = "kor.rank_name." + params[name]
             if tr.has(rank_key):
                 params[name] = tr(rank_key)
+    weapon = params.get("weapon")    # a weapon of the arcade arsenal (§A) by its name
+    if isinstance(weapon, str) and tr.has(f"arsenal.{weapon}"):
+        params["weapon"] = tr(f"arsenal.{weapon}")
     if "touching" in params:
         params["touching"] = tr(f"touching.{params['touching']}")
     if "shapes" in params:

@@ -38,7 +38,8 @@ class Mode:
     cells: int                   # the most cells its board has (no list of cells is longer)
     field_types: dict            # (class, field) -> the type a bare dict/tuple field holds
     told: ModuleType             # FIELDS, CHECKS, memory, legal: what a player may be told
-    pieces: tuple = ("mines", "sweepers")  # one-cell pieces a record lists, by game attribute
+    pieces: tuple = ("mines", "sweepers", "defences")  # one-cell pieces a record lists, by game
+                                                      # attribute (defences: §A)
     ships: bool = True       # a record must list ships ("ship A: …" lines)
 
 

@@ -866,10 +866,15 @@ class ClassicGame(Saved, Concession, Clocked, Told):
             if downed is not None:                  # shot down whole: none of its cells shot
                 self.spent_defences[enemy].append(downed)
             else:
-                for c in cells:
-                    if c in self.shots_at[enemy] or c in self.known_empty[enemy]:
-                        continue                    # covered again to no effect
-                    if self._occupant(enemy, c) not in (None, DECK):
+                fresh = [c for c in cells if c not in self.shots_at[enemy]
+                         and c not in self.known_empty[enemy]]  # the rest: to no effect
+                for c in fresh:
+                    piece = self._occupant(enemy, c) not in (None, DECK)
+                    if c in self.known_empty[enemy]:    # in the halo of a ship it just sank
+                        if not piece:
+                            continue
+                        self.known_empty[enemy].discard(c)  # a mine there (C5's "may touch")
+                    if piece:
                         destroyed.append(c)         # a mine, minesweeper or air defence
                     results.append(self._strike(shooter, enemy, c))
         result = WeaponResult(shooter, weapon, action.cell, action.vertical, cells,
