@@ -222,3 +222,29 @@ def test_without_the_arsenal_nothing_of_it_shows_or_answers(app):
     frames(app, 1, typed("1"))
     assert scene.weapon is None and not scene.arsenal and scene.chips == {0: [], 1: []}
     assert scene.typed == "1"                 # a digit is typing, as before
+
+
+def test_a_seat_playing_elsewhere_tells_a_weapon_refused_from_its_view(app):
+    """Online (``Sender``): the table refuses from its own view what the rules would (§A: not
+    on the first turn, no charge left, a line off the board); the server checks it all again."""
+    from game.tables.classic import ClassicTable
+    scene = open_battle(app, opened=False)
+    table = scene.tables[0]
+    codes = []
+    for action in (UseWeapon(RADAR, (4, 4)),):
+        try:
+            table.check_view(action)
+        except IllegalAction as exc:
+            codes.append(exc.code)
+    moved_on(scene, Shot(water(scene, 1)), Shot(water(scene, 0)))
+    table.check_view(UseWeapon(BOMBER, (3, 0), True))          # a column: fits
+    scene.game.stock[0][BOMBER] = 0
+    moved_on(scene)
+    for action in (UseWeapon(BOMBER, (0, 3)), UseWeapon(ATOMIC, (9, 9))):
+        try:
+            table.check_view(action)
+        except IllegalAction as exc:
+            codes.append(exc.code)
+    assert codes == ["weapon_first_turn", "no_charge"]
+    assert isinstance(table, ClassicTable) and table.weapon_cells(ATOMIC, (9, 9)) == tuple(
+        (x, y) for y in (7, 8, 9) for x in (7, 8, 9))

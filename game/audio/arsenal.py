@@ -129,24 +129,6 @@ def _sweep(sample_rate: int, rng: np.random.Generator) -> np.ndarray:
     return _finish(ping * ring + 0.45 * swish, sample_rate, peak=0.6, fade_out=0.05)
 
 
-def _radar(sample_rate: int, rng: np.random.Generator) -> np.ndarray:
-    """The radar's sweep (§A): a soft rising whirr of the turning aerial and three short
-    electronic blips as its beam passes, each higher, with a quiet hum under them; a second
-    and a bit, quieter than a shot."""
-    duration = 1.2
-    t = _times(duration, sample_rate)
-    hiss, = _noise(rng, t.size, sample_rate, (900.0, 2600.0))
-    turn = 0.5 + 0.5 * np.sin(_TWO_PI * 2.3 * t)        # the aerial coming round
-    whirr = hiss * turn * _rise(t, 0.15) * _rise(duration - t, 0.25)
-    hum = np.sin(_TWO_PI * 110.0 * t) * _rise(t, 0.1) * _rise(duration - t, 0.2)
-    out = np.float32(0.25) * whirr + np.float32(0.12) * hum
-    b = _times(0.12, sample_rate)
-    for i, (at, pitch) in enumerate(((0.15, 1500.0), (0.5, 1700.0), (0.85, 1900.0))):
-        blip = np.sin(_TWO_PI * pitch * b) * _rise(b, 0.003) * _decay(b, 0.035)
-        _place(out, blip.astype(np.float32), at, sample_rate, level=0.8 + 0.1 * i)
-    return _finish(out, sample_rate, peak=0.55, fade_out=0.05)
-
-
 def _atom(sample_rate: int, rng: np.random.Generator) -> np.ndarray:
     """The atomic blast: a flash of a crack, a blast far longer than a ship's, then a deep rumble
     that rolls (its loudness swells and falls, unevenly) under the roar of the rising column and
@@ -226,5 +208,5 @@ def _ambience(sample_rate: int, rng: np.random.Generator) -> np.ndarray:
 
 GENERATORS = {
     "torpedo": _torpedo, "engines": _engines, "bomb": _bomb, "flak": _flak, "mine": _mine,
-    "sweep": _sweep, "radar": _radar, "atom": _atom, "kill": _kill, "turn": _turn, "curtain": _curtain,
+    "sweep": _sweep, "atom": _atom, "kill": _kill, "turn": _turn, "curtain": _curtain,
 }

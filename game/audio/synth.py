@@ -30,9 +30,7 @@ from .dsp import (
 SOUND_NAMES = ("launch", "whistle", "splash", "hit", "sink", "victory", "defeat", "click", "refuse",
                # issue 20: the new effects' own sounds (game/audio/arsenal.py)
                "torpedo", "engines", "bomb", "flak", "mine", "sweep", "atom", "kill", "turn",
-               "curtain",
-               # issue 36: the arcade arsenal's radar (§A)
-               "radar")
+               "curtain")
 
 LOOPS = ("ambience",) + music.TRACKS   # played over and over: the sea, the title and battle music
 

@@ -18,6 +18,7 @@ import pygame
 
 from . import text, theme
 from .board import BoardGeometry, draw_mine, draw_sweeper
+from .cache import Lru
 from .widgets import tint
 from .easing import Timed, smooth
 from .effects import glow
@@ -39,6 +40,27 @@ def chip_rects(area: pygame.Rect, n: int) -> list[pygame.Rect]:
     gap = max(3, area.h // 6)
     w = (area.w - gap * (n - 1)) // n
     return [pygame.Rect(area.x + i * (w + gap), area.y, w, area.h) for i in range(n)]
+
+
+_rows = Lru(16)
+
+
+def draw_row(surface, chips, stock: dict, chosen, keys: str, live: bool, colour) -> None:
+    """A side's whole row (``chips``: (weapon, rect) pairs) drawn once per state and kept: a
+    frame blits it."""
+    if not chips:
+        return
+    area = chips[0][1].unionall([r for _, r in chips])
+    key = (tuple((w, tuple(r)) for w, r in chips), tuple(sorted(stock.items())), chosen, keys,
+           live, colour)
+    surf = _rows.get(key)
+    if surf is None:
+        surf = pygame.Surface(area.size, pygame.SRCALPHA)
+        for i, (weapon, rect) in enumerate(chips):
+            draw_chip(surf, rect.move(-area.x, -area.y), weapon, stock.get(weapon, 0),
+                      weapon == chosen, keys[i] if i < len(keys) else "", live, colour)
+        surf = _rows.keep(key, surf)
+    surface.blit(surf, area.topleft)
 
 
 def draw_chip(surface, rect: pygame.Rect, weapon: str, charges: int, chosen: bool,
@@ -191,7 +213,7 @@ class RadarSweep(Timed):
         cx, cy = r.center
         rad = math.hypot(r.w, r.h) / 2
         layer = pygame.Surface(r.size, pygame.SRCALPHA)
-        layer.fill((*BEAM, int(28 * fade)))
+        layer.fill((*BEAM, int(40 * fade)))
         angle = self.t / self.span * math.tau * 1.5 - math.pi / 2
         lx, ly = r.w / 2, r.h / 2
         for i in range(10):                       # the wedge behind the arm, fading
@@ -199,12 +221,12 @@ class RadarSweep(Timed):
             a1 = angle - i * 0.09
             pts = [(lx, ly), (lx + math.cos(a0) * rad, ly + math.sin(a0) * rad),
                    (lx + math.cos(a1) * rad, ly + math.sin(a1) * rad)]
-            pygame.draw.polygon(layer, (*BEAM, int((90 - 8 * i) * fade)), pts)
+            pygame.draw.polygon(layer, (*BEAM, int((150 - 13 * i) * fade)), pts)
         pygame.draw.line(layer, (*BEAM, int(240 * fade)), (lx, ly),
                          (lx + math.cos(angle) * rad, ly + math.sin(angle) * rad),
                          max(2, r.w // 40))
         for k in (0.35, 0.7):
-            pygame.draw.circle(layer, (*BEAM, int(80 * fade)), (lx, ly), rad * k, 1)
+            pygame.draw.circle(layer, (*BEAM, int(120 * fade)), (lx, ly), rad * k, 1)
         surface.blit(layer, r.topleft)
         pygame.draw.rect(surface, BEAM, r, max(2, r.w // 60), border_radius=r.w // 20)
         _blit_centred(surface, glow(max(3, r.w * 0.06), BEAM, 8), (cx, cy),
@@ -300,4 +322,4 @@ def bomb_walk(n: int, span: float) -> list[float]:
 
 
 __all__ = ["BOMB_FALL", "Bomber", "RadarSweep", "Scorch", "bomb_walk", "chip_rects",
-           "draw_aim", "draw_chip", "draw_defences", "draw_icon", "draw_seen", "draw_swept"]
+           "draw_aim", "draw_chip", "draw_row", "draw_defences", "draw_icon", "draw_seen", "draw_swept"]

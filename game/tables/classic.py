@@ -12,10 +12,10 @@ view then shows. Nothing else is known.
 
 from __future__ import annotations
 
-from ..rules.classic import (ATOMIC, BOMBER, EMPTY, GIVE_CELL, KNOWN_MINE, RADAR, RELOCATE, SUNK,
-                             SWEEPER, CellGiven, Decision, GiveCell, GiveMine, MineGiven,
-                             Relocate, Relocated, Salvo, SalvoResult, Shot, ShotResult,
-                             UseWeapon, WeaponResult)
+from ..rules.classic import (ATOMIC, BOMBER, EMPTY, GIVE_CELL, KNOWN_MINE, RADAR, RELOCATE,
+                             SUNK, SWEEPER, WEAPONS, CellGiven, Decision, GiveCell, GiveMine,
+                             MineGiven, Relocate, Relocated, Salvo, SalvoResult, Shot,
+                             ShotResult, UseWeapon, WeaponResult)
 from ..rules.errors import IllegalAction, RuleError
 from ..rules.fleet import as_ship, assign_specs
 from .base import Table, per_view
@@ -102,6 +102,28 @@ class ClassicTable(Table):
             line = [(x, y) for y in range(y0 - r, y0 + r + 1) for x in range(x0 - r, x0 + r + 1)]
         return tuple((x, y) for x, y in line if 0 <= x < cfg.width and 0 <= y < cfg.height)
 
+    def weapon_uses(self) -> list:
+        """§A: the weapon uses the rules list (``ClassicGame.weapon_uses``), as this seat's view
+        tells them: each weapon with a charge, the squares on a grid tiling the board, every
+        line the bomber may fly; none on the very first turn."""
+        v, cfg = self.latest, self.config
+        if not cfg.arsenal or v.first_turn:
+            return []
+        w, h = cfg.width, cfg.height
+        out: list = []
+        for weapon in (k for k in WEAPONS if v.stock.get(k)):
+            if weapon == BOMBER:
+                n = cfg.bomber_line
+                out += [UseWeapon(BOMBER, (x, y)) for y in range(h) for x in range(w - n + 1)]
+                out += [UseWeapon(BOMBER, (x, y), True) for x in range(w)
+                        for y in range(h - n + 1)]
+                continue
+            r = 2 if weapon == ATOMIC else 1
+            xs = sorted(set(range(r, w, 2 * r + 1)) | {max(0, w - 1 - r)})
+            ys = sorted(set(range(r, h, 2 * r + 1)) | {max(0, h - 1 - r)})
+            out += [UseWeapon(weapon, (x, y)) for y in ys for x in xs]
+        return out
+
     def bomber_start(self, cell, vertical: bool):
         """§A: the first cell of the bomber's line through ``cell``: its row (or column) whole
         on a board of 10, else 10 cells round ``cell``, kept on the board."""
@@ -179,7 +201,7 @@ class ClassicTable(Table):
             return [kind(c) for c in v.options]
         cells = v.unknown_cells()
         if not v.salvo:
-            return [Shot(c) for c in cells]
+            return [Shot(c) for c in cells] + self.weapon_uses()
         return [Salvo(tuple(cells[(i + k) % len(cells)] for k in range(v.salvo)))
                 for i in range(len(cells))]
 

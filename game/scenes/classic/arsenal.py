@@ -22,7 +22,7 @@ import pygame
 from ...i18n.phrase import Join, Phrase
 from ...render import text, theme
 from ...render.arsenal import (BOMB_FALL, Bomber, RadarSweep, Scorch, bomb_walk, chip_rects,
-                               draw_aim, draw_chip, draw_defences, draw_seen, draw_swept)
+                               draw_aim, draw_defences, draw_row, draw_seen, draw_swept)
 from ...render.strike import Bomb, Plane
 from ...rules.classic import (AIR_DEFENCE, AIR_STRIKE, ATOMIC, BOMBER, MISS, RADAR, SUNK,
                              WEAPONS, DefenceSpent, UseWeapon, WeaponResult)
@@ -30,7 +30,7 @@ from ...rules.errors import RuleError
 from ...i18n import describe
 
 KEYS = "1234"           # the keys of WEAPONS, in order
-ROW = 30                # the arsenal row's height (in layout units) under each field
+ROW = 34                # the arsenal row's height (in layout units) under each field
 PLANE_SPEED = 5.0       # cells a second (the air strike's, as Naval's)
 BOMBER_SPEED = 6.0      # cells a second along its line
 TRACERS = 0.35          # seconds the air defence fires before a plane is hit
@@ -238,7 +238,7 @@ class ArsenalBattle:
         box = geo.cell_rect(e.cells[0]).union(geo.cell_rect(e.cells[-1]))
 
         def sweep(skipping):
-            self._sound("radar", skipping, box.centerx)
+            self._sound("sweep", skipping, box.centerx)   # the sonar ping
             if not skipping:
                 self.sweeps.append(RadarSweep(box.copy()))
 
@@ -411,27 +411,36 @@ class ArsenalBattle:
         return at
 
     # -- time ------------------------------------------------------------------------------------
-    def animate_arsenal(self, dt: float) -> None:
-        for items in (self.sweeps, self.scorches, self.bombers):
-            for it in items:
-                it.t += dt
-        self.sweeps = [x for x in self.sweeps if not x.done]
-        self.scorches = [x for x in self.scorches if not x.done]
-        self.bombers = [x for x in self.bombers if not x.done]
-        if self.bombers:
-            for b in self.bombers:
-                if b.down_at is not None and b.t >= b.down_at:
-                    self.strike._puff(b.where()[0], b.cell * 0.2, b.cell * 0.5, 1.1,
-                                      (128, 126, 130), alpha=170)
+    def _sync(self) -> None:
+        super()._sync()
+        self.sync_arsenal()
 
-    def clear_arsenal(self) -> None:
+    def skip(self) -> None:
+        super().skip()
+        self.strike.clear()
         self.sweeps.clear()
         self.scorches.clear()
         self.bombers.clear()
 
+    def animate(self, dt: float, speed: float) -> None:
+        super().animate(dt, speed)
+        if not self.arsenal:
+            return
+        self.strike.update(dt * speed)
+        for items in (self.sweeps, self.scorches, self.bombers):
+            for it in items:
+                it.t += dt * speed
+        self.sweeps = [x for x in self.sweeps if not x.done]
+        self.scorches = [x for x in self.scorches if not x.done]
+        self.bombers = [x for x in self.bombers if not x.done]
+        for b in self.bombers:          # one shot down trails smoke as it falls
+            if b.down_at is not None and b.t >= b.down_at:
+                self.strike._puff(b.where()[0], b.cell * 0.2, b.cell * 0.5, 1.1,
+                                  (128, 126, 130), alpha=170)
+
     @property
-    def arsenal_flying(self) -> bool:
-        return bool(self.bombers or self.sweeps)
+    def in_flight(self) -> bool:
+        return bool(self.effects.shells or self.strike.flying or self.bombers or self.sweeps)
 
     # -- layout and drawing ----------------------------------------------------------------------
     def place_arsenal(self) -> None:
@@ -440,7 +449,7 @@ class ArsenalBattle:
         if not self.arsenal:
             return
         u = theme.unit(self.size)
-        h = max(16, int(ROW * u * 0.8))
+        h = max(18, int(ROW * u * 0.82))
         for owner in (0, 1):
             geo = self._geo["left" if owner == self.viewer else "right"]
             area = pygame.Rect(geo.grid.x, self.log_rect.y - h - int(6 * u), geo.grid.w, h)
@@ -479,18 +488,16 @@ class ArsenalBattle:
             b.draw(surface, *offset)
 
     def draw_arsenal_rows(self, surface) -> None:
+        """Both sides' rows of weapons with their charges; the viewer's keys and choice."""
         if not self.arsenal:
             return
         t = self.table
         v = self.viewer
         for owner in (0, 1):
-            stock = t.stock[owner]
-            live = owner == v and self.human_to_move
-            colour = theme.PLAYER_COLOURS[owner]
-            for i, (weapon, rect) in enumerate(self.chips[owner]):
-                key = KEYS[i] if owner == v and i < len(KEYS) else ""
-                draw_chip(surface, rect, weapon, stock.get(weapon, 0),
-                          owner == v and weapon == self.weapon, key, live, colour)
+            mine = owner == v
+            draw_row(surface, self.chips[owner], t.stock[owner], self.weapon if mine else None,
+                     KEYS if mine else "", mine and self.human_to_move,
+                     theme.PLAYER_COLOURS[owner])
 
     def arsenal_status(self) -> str | None:
         """The status panel's line for the chosen weapon: its name and how to turn or drop

@@ -56,10 +56,6 @@ class BattleScene(ArsenalBattle, FieldsBattle):
         self._begin()
 
     # -- state shown on the boards --------------------------------------------------------
-    def _sync(self) -> None:
-        super()._sync()
-        self.sync_arsenal()
-
     def sync_field(self, owner: int, pic: BoardPicture) -> None:
         t = self.table
         pic.marks = dict(t.shots_at[owner])
@@ -394,21 +390,6 @@ class BattleScene(ArsenalBattle, FieldsBattle):
             self.decide_cell(cur)
 
     # -- time --------------------------------------------------------------------------------
-    def skip(self) -> None:
-        super().skip()
-        self.strike.clear()
-        self.clear_arsenal()
-
-    def animate(self, dt: float, speed: float) -> None:
-        super().animate(dt, speed)
-        if self.arsenal:
-            self.strike.update(dt * speed)
-            self.animate_arsenal(dt * speed)
-
-    @property
-    def in_flight(self) -> bool:
-        return bool(self.effects.shells or self.strike.flying or self.arsenal_flying)
-
     def settle(self, dt: float) -> None:
         moves = self.table.moves
         if (self.human_deciding == RELOCATE and self.prompted != moves
