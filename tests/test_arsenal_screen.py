@@ -248,3 +248,34 @@ def test_a_seat_playing_elsewhere_tells_a_weapon_refused_from_its_view(app):
     assert codes == ["weapon_first_turn", "no_charge"]
     assert isinstance(table, ClassicTable) and table.weapon_cells(ATOMIC, (9, 9)) == tuple(
         (x, y) for y in (7, 8, 9) for x in (7, 8, 9))
+
+
+def test_online_a_seat_sends_its_weapon_and_reads_the_answers_through_the_codec():
+    """A seat playing elsewhere (``Sender``): its weapon goes out as any act, and the server's
+    states and events, encoded and decoded, give its table the arsenal as the rules hold it."""
+    from game.net import codec, visibility
+    from game.rules.classic import new_game, random_action
+    from game.tables.base import Sender
+    from game.tables.classic import ClassicTable
+    rng = random.Random(5)
+    game = new_game(PRESETS["arcade"], rng)
+    sent = []
+    remote = ClassicTable(game.config, 0, Sender(sent.append))
+    remote.take({"moves": 0, "turn": game.turn}, game.view(0), [])
+    used = 0
+    while not game.over and len(game.history) < 400:
+        if game.turn == 0 and not game.view(0).first_turn and game.stock[0].get(RADAR):
+            action = UseWeapon(RADAR, (4, 4))
+            remote.apply(action)
+            assert sent[-1] == action and remote.waiting
+        else:
+            action = random_action(game, rng)
+        used += isinstance(action, UseWeapon)
+        events = game.apply(action)
+        seen = visibility.events_for("classic", events, 0)
+        remote.take({"moves": len(game.history), "turn": game.turn},
+                    codec.decode(codec.encode(game.view(0))),
+                    [codec.decode(codec.encode(e)) for e in seen])
+        assert remote.stock == [game.stock_of(0), game.stock_of(1)]
+        assert remote.radar == game.view(0).radar
+    assert used and len(remote.history) == len(game.history)
