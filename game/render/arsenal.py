@@ -315,11 +315,6 @@ class Scorch(Timed):
             surface.blit(tint(r.size, heat), (r.x + ox, r.y + oy))
 
 
-def bomb_walk(n: int, span: float) -> list[float]:
-    """When each of a line's ``n`` bombs leaves the bomber, flying the line in ``span``
-    seconds (each lands ``BOMB_FALL`` later)."""
-    return [span * (i + 0.5) / n for i in range(n)]
-
-
-__all__ = ["BOMB_FALL", "Bomber", "RadarSweep", "Scorch", "bomb_walk", "chip_rects",
-           "draw_aim", "draw_chip", "draw_row", "draw_defences", "draw_icon", "draw_seen", "draw_swept"]
+__all__ = ["BOMB_FALL", "Bomber", "RadarSweep", "Scorch", "chip_rects",
+           "draw_aim", "draw_chip", "draw_row", "draw_defences", "draw_icon", "draw_seen",
+           "draw_swept"]

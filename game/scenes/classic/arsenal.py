@@ -20,8 +20,8 @@ from __future__ import annotations
 import pygame
 
 from ...i18n.phrase import Join, Phrase
-from ...render import text, theme
-from ...render.arsenal import (BOMB_FALL, Bomber, RadarSweep, Scorch, bomb_walk, chip_rects,
+from ...render import theme
+from ...render.arsenal import (BOMB_FALL, Bomber, RadarSweep, Scorch, chip_rects,
                                draw_aim, draw_defences, draw_row, draw_seen, draw_swept)
 from ...render.strike import Bomb, Plane
 from ...rules.classic import (AIR_DEFENCE, AIR_STRIKE, ATOMIC, BOMBER, MISS, RADAR, SUNK,
