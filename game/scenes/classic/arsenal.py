@@ -206,19 +206,22 @@ class ArsenalBattle:
                 last = r
         for r in e.results:
             if r.outcome == SUNK:
-                end = self._sink_run(r, end, False)
+                end = self._sink_run(r, end, False, (0.06, 0.3, 0.02, 0.15))
         return end if last is None else end + 0.1
 
-    def _sink_run(self, ev, end: float, final: bool) -> float:
-        """A sunk ship's cells and halo, as after a shot (the kill moment once)."""
+    def _sink_run(self, ev, end: float, final: bool, beat=(0.08, 0.35, 0.025, 0.2)) -> float:
+        """A sunk ship's cells going down one after another from ``end``, then its halo (a
+        shot's; a weapon's a little quicker, ``beat``: the cells' step, the pause, the halo's
+        step, the pause after); returns when they end."""
         owner = 1 - ev.shooter
+        step, pause, halo_step, after = beat
         for i, c in enumerate(ev.ship):
-            self.timeline.add(end + 0.06 * i,
+            self.timeline.add(end + step * i,
                               lambda s, c=c, i=i: self._sink_cell(ev, c, i, s, final))
-        end += 0.06 * len(ev.ship) + 0.3
+        end += step * len(ev.ship) + pause
         for j, c in enumerate(ev.halo):
-            self.timeline.add(end + 0.02 * j, lambda s, c=c: self._halo(owner, c, s))
-        return end + 0.02 * len(ev.halo) + 0.15
+            self.timeline.add(end + halo_step * j, lambda s, c=c: self._halo(owner, c, s))
+        return end + halo_step * len(ev.halo) + after
 
     def _hit_cell(self, owner: int, r, skipping: bool, power: float = 0.8) -> None:
         """One cell of a weapon landing: its mark, a splash or a burst (no log line: the

@@ -207,13 +207,7 @@ class BattleScene(ArsenalBattle, FieldsBattle):
         self.timeline.add(at + FLIGHT, impact)
         end = at + FLIGHT + (0.35 if ev.outcome == MISS else 0.6 if ev.outcome == MINE else 0.45)
         if ev.outcome == SUNK:
-            for i, c in enumerate(ev.ship):
-                self.timeline.add(end + 0.08 * i,
-                                  lambda s, c=c, i=i: self._sink_cell(ev, c, i, s, final))
-            end += 0.08 * len(ev.ship) + 0.35
-            for j, c in enumerate(ev.halo):
-                self.timeline.add(end + 0.025 * j, lambda s, c=c: self._halo(target_owner, c, s))
-            end += 0.025 * len(ev.halo) + 0.2
+            end = self._sink_run(ev, end, final)
         return end
 
     def _sink_cell(self, ev: ShotResult, cell, i: int, skipping: bool, final: bool = False
