@@ -531,3 +531,27 @@ def test_an_arcade_game_is_written_as_a_record_and_read_back(tmp_path):
     assert "defence A: " in text and "\noption arsenal: true\n" in text
     back = load_record(tmp_path / "r.txt", text).game
     assert back.to_dict() == game.to_dict()
+
+
+def test_a_run_out_first_turn_ends_it_too():
+    """§0's run-out turn passes the turn as a miss: the first turn is then over (§A)."""
+    from game.rules.base import Lapse
+
+    game = start(opened=False)
+    game.apply(Lapse())
+    assert game.turn == 1 and not game.view(1).first_turn
+    game.apply(cl.UseWeapon(cl.RADAR, (4, 4)))
+
+
+def test_every_weapon_use_legal_actions_lists_is_legal_and_the_list_stays_short():
+    for config in (MANY, replace(MANY, width=16, height=16, fleet=cl.LARGE_16_FLEET)):
+        game = cl.new_game(config, random.Random(1), first=0)
+        game.opened = True
+        uses = [a for a in game.legal_actions() if isinstance(a, cl.UseWeapon)]
+        assert {a.weapon for a in uses} == set(cl.WEAPONS)
+        for a in uses:
+            game.check(a)
+        covered = {c for a in uses if a.weapon == cl.AIR_STRIKE
+                   for c in game.weapon_cells(a.weapon, a.cell)}
+        assert len(covered) == config.width * config.height    # the squares tile the board
+        assert len(uses) <= 2 * config.width * config.height

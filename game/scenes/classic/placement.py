@@ -10,8 +10,8 @@ from __future__ import annotations
 import pygame
 
 from ...ai.layouts import STYLES, make_layout
-from ...rules.classic import (Setup, check_piece_at, random_fleet, random_pieces, validate_fleet,
-                             validate_pieces)
+from ...rules.classic import (Setup, check_piece_at, random_defences, random_fleet, random_pieces,
+                              validate_fleet, validate_pieces)
 from ...rules.errors import PlacementError
 from ...rules.fleet import (BENT_SHAPES, blocked_steps, canonical, check_ship_at, neighbours,
                            normalise, random_ships)
@@ -31,6 +31,7 @@ class PlacementScene(ShipPlacement):
         self.placed: list[tuple] = []
         self.mines: list = []     # C5
         self.sweepers: list = []  # C6
+        self.defences: list = []  # §A: air defences (for now only auto-placed; issue 36 part 3)
         self.held_piece = None    # "mine" or "sweeper" in hand
         self.held = None          # normalised cells of the ship in hand
         self.grab = (0, 0)        # which cell of ``held`` is under the pointer
@@ -223,11 +224,17 @@ class PlacementScene(ShipPlacement):
                 self.mines, self.sweepers = [], []
                 self.message = self.words(exc)
                 self.take_next()
+        try:
+            self.defences = random_defences(self.config, self.placed, self.mines, self.sweepers,
+                                            self.rng)
+        except PlacementError as exc:
+            self.defences = []
+            self.message = self.words(exc)
         self.app.sound("click")
 
     def clear(self) -> None:
         self.placed = []
-        self.mines, self.sweepers = [], []
+        self.mines, self.sweepers, self.defences = [], [], []
         self.held_piece = None
         self.take_next()
         self.app.sound("click")
@@ -238,12 +245,13 @@ class PlacementScene(ShipPlacement):
             return
         try:
             validate_fleet(self.config, self.placed)
-            validate_pieces(self.config, self.placed, self.mines, self.sweepers)
+            validate_pieces(self.config, self.placed, self.mines, self.sweepers, self.defences)
         except PlacementError as exc:
             self.message = self.words(exc)
             return
         self.app.sound("click")
-        self.on_done(Setup(list(self.placed), list(self.mines), list(self.sweepers)))
+        self.on_done(Setup(list(self.placed), list(self.mines), list(self.sweepers),
+                           list(self.defences)))
 
     # -- layout ------------------------------------------------------------------------------
     def lay_out(self, w: int, h: int, u: float) -> None:
