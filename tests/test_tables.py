@@ -3,6 +3,7 @@ rules' own game wherever the battle screens read it, for both seats at every ste
 games of every mode; the computer players are told only their own seat's events."""
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -72,7 +73,9 @@ def classic_matches(game: cl.ClassicGame, tables: dict, rng) -> None:
         assert sorted(t.sweepers[s]) == sorted(game.sweepers[s])
         assert list(t.wrecks[s]) == list(game.wrecks[s])
         assert t.decision == game.decision
-        assert t.history == [(p, None, r) for p, _, r in game.history]
+        # §A: a radar's findings are its shooter's alone: the other seat saw the sweep only
+        assert t.history == [(p, None, r if not isinstance(r, cl.WeaponResult) or p == s
+                              else replace(r, shown=())) for p, _, r in game.history]
         if game.config.relocate:
             for p in (s, e):
                 assert t.dutchman_decks(p) == len(game.ships[p][0])

@@ -2,7 +2,9 @@
 read of a game, made from one seat's ``ClassicView`` alone (``base.Table``). Pure.
 
 Per field owner the screens read ``shots_at``, ``known_empty``, ``told``, ``ships``, ``names``,
-``mines``, ``sweepers``, ``faded``, ``wrecks`` and ``sunk``. For this seat's own field they come
+``mines``, ``sweepers``, ``faded``, ``wrecks`` and ``sunk``; with the arcade arsenal (§A)
+``stock`` (both are seen), ``defences`` and ``spent_defences``, ``swept`` (the radar's squares
+on a field) and this seat's own radar findings (``radar``). For this seat's own field they come
 from the view's own side; for the enemy's, from this seat's marks on it, the enemy ships it has
 sunk, the names the rules announced (C3), and (§0, once the game is over) the enemy fleet the
 view then shows. Nothing else is known.
@@ -10,9 +12,10 @@ view then shows. Nothing else is known.
 
 from __future__ import annotations
 
-from ..rules.classic import (EMPTY, GIVE_CELL, KNOWN_MINE, RELOCATE, SUNK, SWEEPER,
-                             CellGiven, Decision, GiveCell, GiveMine, MineGiven, Relocate,
-                             Relocated, Salvo, SalvoResult, Shot, ShotResult)
+from ..rules.classic import (ATOMIC, BOMBER, EMPTY, GIVE_CELL, KNOWN_MINE, RADAR, RELOCATE,
+                             SUNK, SWEEPER, WEAPONS, CellGiven, Decision, GiveCell, GiveMine,
+                             MineGiven, Relocate, Relocated, Salvo, SalvoResult, Shot,
+                             ShotResult, UseWeapon, WeaponResult)
 from ..rules.errors import IllegalAction, RuleError
 from ..rules.fleet import as_ship, assign_specs
 from .base import Table, per_view
@@ -68,6 +71,104 @@ class ClassicTable(Table):
         elif isinstance(action, Salvo) and self.decision is None:
             for cell in action.cells:
                 self.check_target_view(cell)
+        elif isinstance(action, UseWeapon) and self.decision is None:
+            self.check_weapon_view(action)
+
+    def check_weapon_view(self, action) -> None:
+        """§A, what this seat can tell of a weapon's use from its view (the server checks it
+        all): the very first turn, no charge left, a line that does not fit."""
+        cfg = self.config
+        if not cfg.arsenal:
+            raise IllegalAction("arsenal_off")
+        if self.latest.first_turn:
+            raise IllegalAction("weapon_first_turn")
+        if not self.latest.stock.get(action.weapon):
+            raise IllegalAction("no_charge", weapon=action.weapon)
+        if action.weapon == BOMBER:
+            n = cfg.bomber_line
+            if len(self.weapon_cells(action.weapon, action.cell, action.vertical)) != n:
+                raise IllegalAction("line_off_board", cell=action.cell, length=n)
+
+    def weapon_cells(self, weapon: str, cell, vertical: bool = False) -> tuple:
+        """§A: the cells of the enemy field a weapon aimed at ``cell`` covers, as the rules'
+        ``ClassicGame.weapon_cells`` (the squares round their centre, the bomber's line from its
+        first cell; what is off the field is lost)."""
+        cfg = self.config
+        x0, y0 = cell
+        if weapon == BOMBER:
+            line = [(x0, y0 + i) if vertical else (x0 + i, y0) for i in range(cfg.bomber_line)]
+        else:
+            r = 2 if weapon == ATOMIC else 1
+            line = [(x, y) for y in range(y0 - r, y0 + r + 1) for x in range(x0 - r, x0 + r + 1)]
+        return tuple((x, y) for x, y in line if 0 <= x < cfg.width and 0 <= y < cfg.height)
+
+    def weapon_uses(self) -> list:
+        """§A: the weapon uses the rules list (``ClassicGame.weapon_uses``), as this seat's view
+        tells them: each weapon with a charge, the squares on a grid tiling the board, every
+        line the bomber may fly; none on the very first turn."""
+        v, cfg = self.latest, self.config
+        if not cfg.arsenal or v.first_turn:
+            return []
+        w, h = cfg.width, cfg.height
+        out: list = []
+        for weapon in (k for k in WEAPONS if v.stock.get(k)):
+            if weapon == BOMBER:
+                n = cfg.bomber_line
+                out += [UseWeapon(BOMBER, (x, y)) for y in range(h) for x in range(w - n + 1)]
+                out += [UseWeapon(BOMBER, (x, y), True) for x in range(w)
+                        for y in range(h - n + 1)]
+                continue
+            r = 2 if weapon == ATOMIC else 1
+            xs = sorted(set(range(r, w, 2 * r + 1)) | {max(0, w - 1 - r)})
+            ys = sorted(set(range(r, h, 2 * r + 1)) | {max(0, h - 1 - r)})
+            out += [UseWeapon(weapon, (x, y)) for y in ys for x in xs]
+        return out
+
+    def bomber_start(self, cell, vertical: bool):
+        """§A: the first cell of the bomber's line through ``cell``: its row (or column) whole
+        on a board of 10, else 10 cells round ``cell``, kept on the board."""
+        cfg = self.config
+        n = cfg.bomber_line
+        x, y = cell
+        if vertical:
+            return (x, max(0, min(cfg.height - n, y - n // 2)))
+        return (max(0, min(cfg.width - n, x - n // 2)), y)
+
+    # -- §A: the arsenal, per side --------------------------------------------------------------
+    @per_view
+    def stock(self) -> list:
+        """Per side, its arsenal as it stands (weapon -> charges; air defences live): both
+        sides see both (§A)."""
+        v = self.latest
+        return self._pair(dict(v.stock), dict(v.enemy_stock))
+
+    @per_view
+    def defences(self) -> list:
+        """Per field owner, the air defences this seat knows: all its own, the enemy's
+        revealed."""
+        v = self.latest
+        return self._pair(tuple(v.own_defences), tuple(v.enemy_defences))
+
+    @per_view
+    def spent_defences(self) -> list:
+        v = self.latest
+        return self._pair(tuple(v.spent_defences), tuple(v.enemy_defences))
+
+    @per_view
+    def swept(self) -> list:
+        """Per field owner, the centres of radar sweeps this seat knows of on it: the enemy's
+        on its own field (§A: its owner sees which square was swept), its own on the
+        enemy's."""
+        v = self.latest
+        mine = tuple(r.cell for p, _, r in self.history
+                     if p == self.seat and isinstance(r, WeaponResult) and r.weapon == RADAR)
+        return self._pair(tuple(v.incoming_radar), mine)
+
+    @property
+    def radar(self) -> dict:
+        """What this seat's radar showed on the enemy field and is not shot since (§A: cell ->
+        DECK, MINE, SWEEPER or AIR_DEFENCE)."""
+        return self.latest.radar
 
     def check_target(self, cell) -> None:
         """C4: one cell of a salvo being marked, checked before the whole salvo is (the rules'
@@ -100,7 +201,7 @@ class ClassicTable(Table):
             return [kind(c) for c in v.options]
         cells = v.unknown_cells()
         if not v.salvo:
-            return [Shot(c) for c in cells]
+            return [Shot(c) for c in cells] + self.weapon_uses()
         return [Salvo(tuple(cells[(i + k) % len(cells)] for k in range(v.salvo)))
                 for i in range(len(cells))]
 
@@ -199,6 +300,10 @@ class ClassicTable(Table):
             run.clear()
 
         for e in events:
+            if isinstance(e, WeaponResult):      # §A: one weapon, one entry
+                close()
+                self.history.append((e.shooter, None, e))
+                continue
             if not isinstance(e, ShotResult):
                 close()
                 if isinstance(e, (CellGiven, Relocated)) or (isinstance(e, MineGiven)

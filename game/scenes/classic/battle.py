@@ -15,23 +15,26 @@ import pygame
 
 from ...i18n.phrase import Join, Phrase
 from ...rules.classic import (EMPTY, GIVE_CELL, GIVE_MINE, HIT, KNOWN_MINE, MINE, MISS,
-                             RELOCATE, SUNK, SWEEPER, WRECK, CellGiven, GameOver,
+                             RELOCATE, SUNK, SWEEPER, WRECK, CellGiven, DefenceSpent, GameOver,
                              GiveCell, GiveMine, MineGiven, Relocate, Relocated, Salvo, Shot,
-                             ShotResult, TurnChanged, TurnSkipped, UseWeapon, shot_results)
+                             ShotResult, TurnChanged, TurnSkipped, UseWeapon, WeaponResult,
+                             shot_results)
 from ...rules.errors import RuleError
 from ...i18n import describe
 from ...render import text, theme
 from ...render.battle import draw_afloat, status_panel
 from ...render.board import (BoardGeometry, BoardPicture, burning_ship, draw_board,
                              livery_colours)
+from ...render.strike import Strike
 from ...render.widgets import Button
 from ..common.battle_base import FieldsBattle
+from .arsenal import ArsenalBattle
 from .dutchman import PaintShipScene
 
 FLIGHT = 0.55      # seconds a shell flies
 
 
-class BattleScene(FieldsBattle):
+class BattleScene(ArsenalBattle, FieldsBattle):
     HALO_MARK, HIT_MARK = EMPTY, HIT
 
     def __init__(self, app, match, game, demo: bool = False, keep_record: bool = True):
@@ -49,6 +52,8 @@ class BattleScene(FieldsBattle):
         self.fire_button = Button(lambda: self.tr("battle.fire_salvo", n=len(self.salvo),
                                                   total=self.table.salvo_size()),
                                   self.fire_salvo, lambda: self.salvo_ready, hotkey="Enter")
+        self.strike = Strike(random.Random(match.seed ^ 0x57))   # §A's planes, bombs, flak
+        self.init_arsenal()
         self._begin()
 
     # -- state shown on the boards --------------------------------------------------------
@@ -107,7 +112,11 @@ class BattleScene(FieldsBattle):
                 continue
             if volley_end:
                 at, volley_end = max(at, volley_end), 0.0
-            if isinstance(event, TurnChanged):
+            if isinstance(event, WeaponResult):      # §A: one weapon, answered together
+                at = self.show_weapon(event, at)
+            elif isinstance(event, DefenceSpent):
+                at = self.show_spent(event, at)
+            elif isinstance(event, TurnChanged):
                 self.timeline.add(at + 0.25, lambda s, e=event: self._turn_changed(e.player))
                 at += 0.25
             elif isinstance(event, GameOver):
@@ -199,13 +208,7 @@ class BattleScene(FieldsBattle):
         self.timeline.add(at + FLIGHT, impact)
         end = at + FLIGHT + (0.35 if ev.outcome == MISS else 0.6 if ev.outcome == MINE else 0.45)
         if ev.outcome == SUNK:
-            for i, c in enumerate(ev.ship):
-                self.timeline.add(end + 0.08 * i,
-                                  lambda s, c=c, i=i: self._sink_cell(ev, c, i, s, final))
-            end += 0.08 * len(ev.ship) + 0.35
-            for j, c in enumerate(ev.halo):
-                self.timeline.add(end + 0.025 * j, lambda s, c=c: self._halo(target_owner, c, s))
-            end += 0.025 * len(ev.halo) + 0.2
+            end = self._sink_run(ev, end, final)
         return end
 
     def _sink_cell(self, ev: ShotResult, cell, i: int, skipping: bool, final: bool = False
@@ -287,6 +290,9 @@ class BattleScene(FieldsBattle):
         if self.table.config.salvo != "off":
             self.mark_salvo(cell)
             return
+        if self.weapon is not None:     # §A: the weapon chosen flies there
+            self.fire_weapon(cell)
+            return
         if self.attempt(Shot(cell)):
             self.typed = ""
 
@@ -343,6 +349,8 @@ class BattleScene(FieldsBattle):
     def handle_input(self, event) -> None:
         if self.fire_button.handle(event):
             return
+        if self.handle_arsenal(event):
+            return
         deciding = self.human_deciding
         if deciding in (GIVE_CELL, GIVE_MINE):
             self._handle_decision(event)
@@ -392,6 +400,7 @@ class BattleScene(FieldsBattle):
             b.rect = pygame.Rect(rect.x + 12, rect.bottom - bh - 8, rect.w - 24, bh)
         else:
             b.rect = pygame.Rect(0, 0, 0, 0)
+        self.place_arsenal()
 
     def _decided(self, player: int, action) -> None:
         ai = self.ais[player]
@@ -437,13 +446,18 @@ class BattleScene(FieldsBattle):
                                  border_radius=geo_l.cell // 5)
         draw_board(surface, geo_r, enemy_pic, self.letters, self.t + 1.3, cursor=cursor,
                    dim=0.35 if deciding else 0.0)
+        self.draw_arsenal_fields(surface, geo_l, geo_r, (ox, oy))
         self.effects.draw(surface, (ox, oy))
         if self.demo:
             return
+        if self.arsenal:
+            self.strike.draw(surface, (ox, oy))
+            self.draw_arsenal_over(surface, (ox, oy))
         self._draw_titles(surface)
         self._draw_header(surface)
         self._draw_log(surface)
         self._draw_status(surface)
+        self.draw_arsenal_rows(surface)
 
     def _draw_afloat(self, surface, geo: BoardGeometry, owner: int, px: int) -> None:
         """Under his board: each size of ``owner``'s ships, how many are still afloat."""
@@ -457,7 +471,8 @@ class BattleScene(FieldsBattle):
             fleet = [self.table.dutchman_decks(owner)]
             afloat = fleet if len(afloat) else []
             kind = "dutchman"
-        draw_afloat(surface, geo, fleet, afloat, self.log_rect.y - geo.grid.bottom - 4, kind,
+        room = self.log_rect.y - geo.grid.bottom - 4 - self.arsenal_room()
+        draw_afloat(surface, geo, fleet, afloat, room, kind,
                     livery_colours(self.livery_of(owner)))
 
     def _draw_header(self, surface, x=None):
@@ -501,8 +516,13 @@ class BattleScene(FieldsBattle):
         if self.message_time > 0 and self.message:
             text.draw_block(surface, self.message, words_rect, px, theme.BAD)
             return
+        weapon = self.arsenal_status()
+        if weapon and not self.busy:
+            text.draw_block(surface, weapon, words_rect, px - 2, theme.ACCENT)
+            return
         hint = ("battle.hint_busy" if self.busy else
                 f"battle.hint_{deciding}" if deciding in (GIVE_CELL, GIVE_MINE) else
-                "battle.hint_salvo" if self.table.config.salvo != "off" else "battle.hint")
+                "battle.hint_salvo" if self.table.config.salvo != "off" else
+                "battle.hint_arsenal" if self.arsenal else "battle.hint")
         text.draw_block(surface, self.tr(hint), words_rect, px - 2, theme.TEXT_DIM)
 
