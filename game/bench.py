@@ -322,17 +322,15 @@ def bench_ladder(args) -> dict:
 # --- soak ----------------------------------------------------------------------------------
 
 THINKING: tuple[list, list] = ([], [])   # each seat's thinking times (ms), filled by _play
-# levels only the benches play, by mode: the Admiral that never fires its arcade arsenal (§A)
-BENCH_LEVELS = {"classic": ("admiral_noarsenal",)}
 
 
 def _levels(mode: str, *levels: str) -> tuple:
     """The computer levels named on the command line, checked (``best``: the mode's strongest;
-    and the benches' own levels, ``BENCH_LEVELS``)."""
+    and the benches' own levels, ``ModeEntry.bench_levels``)."""
     from .modes import MODES
 
     entry = MODES[mode]
-    known = entry.levels + BENCH_LEVELS.get(mode, ())
+    known = entry.levels + entry.bench_levels
     for level in levels:
         if level not in known and level != "best":
             raise SystemExit(f"unknown {mode} level {level!r}; "

@@ -69,6 +69,7 @@ class ModeEntry:
                                                # pieces not yet destroyed, their total)
     words: Callable | None = None   # (config, preset, series) -> its rules in words (``describe``);
                                     # None: the mode's one set of rules, said by its name
+    bench_levels: tuple = ()  # levels only the benches play (never in a menu or the ladder)
 
     def describe(self, config, *, preset: str | None = None, series: int = 1):
         """The rules of ``config`` in words, kept as keys and fields (``say(words, tr)`` writes
@@ -355,7 +356,8 @@ MODES: dict[str, ModeEntry] = {
         table=ClassicTable,
         ladder=("random", "hunter", "parity", "density", "admiral"), feats=_classic_feats,
         hints=("first_hit", "first_sunk", "first_mine", "first_salvo"),
-        hints_for=_classic_hints, strength=_classic_strength, words=_classic_words),
+        hints_for=_classic_hints, strength=_classic_strength, words=_classic_words,
+        bench_levels=("admiral_noarsenal",)),    # the Admiral that never fires its arsenal (§A)
     "naval": ModeEntry(
         "naval", RULES["naval"], nv.NavalConfig, nv.NavalGame, nv.NavalGame,
         levels=nv_ai.NAVAL_LEVELS, level_of=naval_level, player=_naval_player,

@@ -12,12 +12,13 @@ view then shows. Nothing else is known.
 
 from __future__ import annotations
 
-from ..rules.classic import (ATOMIC, BOMBER, EMPTY, GIVE_CELL, KNOWN_MINE, RADAR, RELOCATE,
-                             SUNK, SWEEPER, WEAPONS, CellGiven, Decision, GiveCell, GiveMine,
+from ..rules.classic import (BOMBER, EMPTY, GIVE_CELL, KNOWN_MINE, RADAR, RELOCATE, SUNK,
+                             SWEEPER, CellGiven, Decision, GiveCell, GiveMine,
                              MineGiven, Relocate, Relocated, Salvo, SalvoResult, Shot,
                              ShotResult, UseWeapon, WeaponResult)
 from ..rules.errors import IllegalAction, RuleError
 from ..rules.fleet import as_ship, assign_specs
+from ..rules.classic.arsenal import covered, uses
 from .base import Table, per_view
 
 NOT_SHOTS = (EMPTY, KNOWN_MINE)     # marks on the enemy field that are no shot
@@ -90,39 +91,17 @@ class ClassicTable(Table):
                 raise IllegalAction("line_off_board", cell=action.cell, length=n)
 
     def weapon_cells(self, weapon: str, cell, vertical: bool = False) -> tuple:
-        """§A: the cells of the enemy field a weapon aimed at ``cell`` covers, as the rules'
-        ``ClassicGame.weapon_cells`` (the squares round their centre, the bomber's line from its
-        first cell; what is off the field is lost)."""
-        cfg = self.config
-        x0, y0 = cell
-        if weapon == BOMBER:
-            line = [(x0, y0 + i) if vertical else (x0 + i, y0) for i in range(cfg.bomber_line)]
-        else:
-            r = 2 if weapon == ATOMIC else 1
-            line = [(x, y) for y in range(y0 - r, y0 + r + 1) for x in range(x0 - r, x0 + r + 1)]
-        return tuple((x, y) for x, y in line if 0 <= x < cfg.width and 0 <= y < cfg.height)
+        """§A: the cells of the enemy field a weapon aimed at ``cell`` covers (the rules'
+        ``arsenal.covered``)."""
+        return covered(self.config, weapon, cell, vertical)
 
     def weapon_uses(self) -> list:
-        """§A: the weapon uses the rules list (``ClassicGame.weapon_uses``), as this seat's view
-        tells them: each weapon with a charge, the squares on a grid tiling the board, every
-        line the bomber may fly; none on the very first turn."""
+        """§A: the weapon uses the rules list (``arsenal.uses``), as this seat's view tells
+        them: none on the very first turn."""
         v, cfg = self.latest, self.config
         if not cfg.arsenal or v.first_turn:
             return []
-        w, h = cfg.width, cfg.height
-        out: list = []
-        for weapon in (k for k in WEAPONS if v.stock.get(k)):
-            if weapon == BOMBER:
-                n = cfg.bomber_line
-                out += [UseWeapon(BOMBER, (x, y)) for y in range(h) for x in range(w - n + 1)]
-                out += [UseWeapon(BOMBER, (x, y), True) for x in range(w)
-                        for y in range(h - n + 1)]
-                continue
-            r = 2 if weapon == ATOMIC else 1
-            xs = sorted(set(range(r, w, 2 * r + 1)) | {max(0, w - 1 - r)})
-            ys = sorted(set(range(r, h, 2 * r + 1)) | {max(0, h - 1 - r)})
-            out += [UseWeapon(weapon, (x, y)) for y in ys for x in xs]
-        return out
+        return uses(cfg, v.stock)
 
     def bomber_start(self, cell, vertical: bool):
         """§A: the first cell of the bomber's line through ``cell``: its row (or column) whole

@@ -92,6 +92,44 @@ class DefenceSpent:
     cell: Cell
 
 
+def covered(config, weapon: str, cell: Cell, vertical: bool = False) -> tuple[Cell, ...]:
+    """§A: the cells of the enemy field ``UseWeapon(weapon, cell, vertical)`` covers on a board
+    of ``config``, in reading order: a 3×3 square (radar, air strike) or 5×5 (atomic bomb) round
+    ``cell``, the part off the field lost; the bomber's line from ``cell`` (cut at the edge: the
+    check refuses a line that does not fit)."""
+    w, h = config.width, config.height
+    x0, y0 = cell
+    if weapon == BOMBER:
+        n = config.bomber_line
+        line = [(x0, y0 + i) if vertical else (x0 + i, y0) for i in range(n)]
+        return tuple(c for c in line if in_board(c, w, h))
+    r = 2 if weapon == ATOMIC else 1
+    return tuple((x, y) for y in range(y0 - r, y0 + r + 1) for x in range(x0 - r, x0 + r + 1)
+                 if in_board((x, y), w, h))
+
+
+def uses(config, stock: dict) -> list:
+    """§A: a representative few of the weapon uses a side with ``stock`` (weapon -> charges)
+    may make on a board of ``config``: each weapon with a charge left, the squares on a grid
+    that tiles the board (every third cell, every fifth for the atomic bomb, and the last row
+    and column), and every line the bomber may fly. Any other centre is as legal."""
+    w, h = config.width, config.height
+    out: list = []
+    for weapon in WEAPONS:
+        if not stock.get(weapon):
+            continue
+        if weapon == BOMBER:
+            n = config.bomber_line
+            out += [UseWeapon(BOMBER, (x, y)) for y in range(h) for x in range(w - n + 1)]
+            out += [UseWeapon(BOMBER, (x, y), True) for x in range(w) for y in range(h - n + 1)]
+            continue
+        r = 2 if weapon == ATOMIC else 1
+        xs = sorted(set(range(r, w, 2 * r + 1)) | {max(0, w - 1 - r)})
+        ys = sorted(set(range(r, h, 2 * r + 1)) | {max(0, h - 1 - r)})
+        out += [UseWeapon(weapon, (x, y)) for y in ys for x in xs]
+    return out
+
+
 class Arsenal:
     """§A in ``ClassicGame``: each side's stock, the cells a weapon covers, the uses it may
     make, the check of a use, its firing and the view's arsenal fields."""
@@ -105,19 +143,9 @@ class Arsenal:
         return dict(self.stock[player]) | {AIR_DEFENCE: live}
 
     def weapon_cells(self, weapon: str, cell: Cell, vertical: bool = False) -> tuple[Cell, ...]:
-        """§A: the cells of the enemy field ``UseWeapon(weapon, cell, vertical)`` covers, in
-        reading order: a 3×3 square (radar, air strike) or 5×5 (atomic bomb) round ``cell``,
-        the part off the field lost; the bomber's line from ``cell`` (cut at the edge: the
-        check refuses a line that does not fit)."""
-        w, h = self.config.width, self.config.height
-        x0, y0 = cell
-        if weapon == BOMBER:
-            n = self.config.bomber_line
-            line = [(x0, y0 + i) if vertical else (x0 + i, y0) for i in range(n)]
-            return tuple(c for c in line if in_board(c, w, h))
-        r = 2 if weapon == ATOMIC else 1
-        return tuple((x, y) for y in range(y0 - r, y0 + r + 1) for x in range(x0 - r, x0 + r + 1)
-                     if in_board((x, y), w, h))
+        """§A: the cells of the enemy field ``UseWeapon(weapon, cell, vertical)`` covers
+        (``covered``)."""
+        return covered(self.config, weapon, cell, vertical)
 
     def weapon_uses(self, player: int | None = None) -> list:
         """§A: a representative few of the weapon uses ``player`` may make now (``legal_actions``
@@ -128,21 +156,7 @@ class Arsenal:
         if (not self.config.arsenal or self.over or self.decision is not None
                 or not self.opened or player != self.turn):
             return []
-        w, h = self.config.width, self.config.height
-        out: list = []
-        for weapon in WEAPONS:
-            if not self.stock[player].get(weapon):
-                continue
-            if weapon == BOMBER:
-                n = self.config.bomber_line
-                out += [UseWeapon(BOMBER, (x, y)) for y in range(h) for x in range(w - n + 1)]
-                out += [UseWeapon(BOMBER, (x, y), True) for x in range(w) for y in range(h - n + 1)]
-                continue
-            r = 2 if weapon == ATOMIC else 1
-            xs = sorted(set(range(r, w, 2 * r + 1)) | {max(0, w - 1 - r)})
-            ys = sorted(set(range(r, h, 2 * r + 1)) | {max(0, h - 1 - r)})
-            out += [UseWeapon(weapon, (x, y)) for y in ys for x in xs]
-        return out
+        return uses(self.config, self.stock[player])
 
     def _check_weapon(self, action: UseWeapon) -> None:
         """§A: refuse a weapon use with its reason: the arsenal off, no such weapon, the very
