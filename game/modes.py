@@ -243,9 +243,18 @@ def _arsenal_words(config):
 def _classic_hints(events, player: int) -> list:
     """His first wounding hit ("shoot beside it"), his first sunk ship with its halo shown ("the
     cells around it are empty"), his first mine struck (C5), his first salvo (C4: the only
-    action that answers with several shots)."""
+    action that answers with several shots); §A: the first of each weapon he fires that lands
+    (``first_<weapon>``: a weapon's cells are answered inside its WeaponResult, so they teach
+    no hit or salvo), and the first air strike or bomber an air defence shoots down, his or
+    the enemy's (``air_defence``)."""
     mine = [e for e in events if isinstance(e, cl.ShotResult) and e.shooter == player]
     out = []
+    for e in events:
+        if isinstance(e, cl.WeaponResult):
+            if e.downed is not None:
+                out.append("air_defence")
+            elif e.shooter == player:
+                out.append(f"first_{e.weapon}")
     if any(e.outcome == cl.HIT for e in mine):
         out.append("first_hit")
     if any(e.outcome == cl.SUNK and e.halo for e in mine):
@@ -355,7 +364,8 @@ MODES: dict[str, ModeEntry] = {
         options=True, memory=True, metrics=("shots", "ships_lost"), begins="first", measure=_classic_measure,
         table=ClassicTable,
         ladder=("random", "hunter", "parity", "density", "admiral"), feats=_classic_feats,
-        hints=("first_hit", "first_sunk", "first_mine", "first_salvo"),
+        hints=("first_hit", "first_sunk", "first_mine", "first_salvo", "first_radar",
+               "first_air_strike", "first_bomber", "first_atomic", "air_defence"),
         hints_for=_classic_hints, strength=_classic_strength, words=_classic_words,
         bench_levels=("admiral_noarsenal",)),    # the Admiral that never fires its arsenal (§A)
     "naval": ModeEntry(

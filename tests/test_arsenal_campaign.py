@@ -1,0 +1,133 @@
+"""The campaign's arsenal ports (issue 36, part 6): a teaching hint per weapon of RULES.md §A
+(the radar, the air strike, the bomber, the atomic bomb, and the air defence that shoots a
+strike down), each from the events that make it apply and shown once per captain; the four
+ports that teach and then test the arsenal load, check out, are reached from the voyage and
+say the arsenal in their rules' words."""
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from game.hints import HINTS, due
+from game.modes import MODES
+from game.rules import classic as cl
+from game.rules.modes import MODES as RULES
+
+from .test_classic_arsenal import MANY, start
+
+GUARDED = replace(MANY, air_defence=1)     # every weapon, and one air defence each at H8
+
+ARSENAL_HINTS = ("first_radar", "first_air_strike", "first_bomber", "first_atomic",
+                 "air_defence")
+
+
+def hints(events, player):
+    found = MODES["classic"].hints_for(events, player)
+    assert set(found) <= set(HINTS["classic"])
+    return found
+
+
+# --- the hints: which events make which apply -----------------------------------------------
+
+@pytest.mark.parametrize("weapon, key, cell", [
+    (cl.RADAR, "first_radar", (5, 5)), (cl.AIR_STRIKE, "first_air_strike", (5, 5)),
+    (cl.BOMBER, "first_bomber", (0, 5)), (cl.ATOMIC, "first_atomic", (5, 5))])
+def test_each_weapon_he_fires_teaches_its_own_hint_and_not_the_other_sides(weapon, key, cell):
+    game = start()                          # A (0) to move, weapons allowed (§A: not turn one)
+    events = game.apply(cl.UseWeapon(weapon, cell))
+    assert key in hints(events, 0)
+    assert [k for k in hints(events, 0) if k in ARSENAL_HINTS] == [key]   # one weapon, one hint
+    assert not set(hints(events, 1)) & set(ARSENAL_HINTS)                 # the enemy's weapon
+    # a weapon's cells are answered inside its WeaponResult (§A): no hit or salvo hint from it
+    assert "first_salvo" not in hints(events, 0)
+
+
+@pytest.mark.parametrize("weapon, cell", [(cl.AIR_STRIKE, (7, 6)), (cl.BOMBER, (0, 6))])
+def test_a_strike_shot_down_teaches_the_air_defence_to_both_sides(weapon, cell):
+    """§A: "The first enemy air strike or bomber whose cells include any cell within one cell
+    of it ... is shot down whole": the shooter learns what guards there, the owner what his
+    air defence did; the strike itself did nothing, so its own hint waits for one that lands."""
+    game = start(GUARDED, defences=[[(7, 7)], [(7, 7)]])
+    events = game.apply(cl.UseWeapon(weapon, cell))
+    assert next(e for e in events if isinstance(e, cl.WeaponResult)).downed == (7, 7)
+    for player in (0, 1):
+        found = hints(events, player)
+        assert "air_defence" in found and not {"first_air_strike", "first_bomber"} & set(found)
+
+
+def test_the_radar_and_the_bomb_pass_the_air_defence_and_teach_no_shooting_down():
+    game = start(GUARDED, defences=[[(7, 7)], [(7, 7)]])
+    events = game.apply(cl.UseWeapon(cl.RADAR, (7, 6)))
+    assert "air_defence" not in hints(events, 0) + hints(events, 1)
+    game.apply(cl.Shot((9, 6)))                                        # B misses
+    events = game.apply(cl.UseWeapon(cl.ATOMIC, (7, 7)))              # destroys it, not downed
+    assert "air_defence" not in hints(events, 0) + hints(events, 1)
+
+
+def test_plain_shots_teach_no_arsenal_hint():
+    game = start(cl.PRESETS["arcade"], defences=[[(7, 7)], [(7, 7)]])
+    for cell in [(0, 0), (1, 0), (9, 3), (4, 4)]:
+        if game.over:
+            break
+        events = game.apply(cl.Shot(cell))
+        assert not {k for p in (0, 1) for k in hints(events, p)} & set(ARSENAL_HINTS)
+
+
+def test_in_random_arcade_games_every_weapon_of_his_and_no_other_event_teaches_it():
+    """Real games of the Arcade preset played at random by the rules: each hint comes exactly
+    with the WeaponResults that make it apply."""
+    seen = set()
+    for seed in range(3):
+        rng = random.Random(seed)
+        game = RULES["classic"].random_game(cl.PRESETS["arcade"], rng)
+        while not game.over:
+            player = game.turn
+            events = game.apply(RULES["classic"].random_action(game, rng))
+            fired = [e for e in events if isinstance(e, cl.WeaponResult)]
+            for me in (0, 1):
+                expected = []
+                for e in fired:
+                    if e.downed is not None:
+                        expected.append("air_defence")
+                    elif e.shooter == me:
+                        expected.append("first_" + e.weapon)
+                found = [k for k in hints(events, me) if k in ARSENAL_HINTS]
+                assert found == expected, (player, me, events)
+                seen.update(found)
+    assert {"first_radar", "first_air_strike", "first_bomber", "first_atomic"} <= seen
+
+
+def test_each_arsenal_hint_is_shown_once_per_captain_and_only_where_the_level_lists_it():
+    class Level:
+        hints = ("first_radar", "air_defence")
+
+    class Progress:
+        def __init__(self):
+            self.seen = []
+
+        def seen_hint(self, key):
+            return key in self.seen
+
+    progress = Progress()
+    game = start()
+    events = game.apply(cl.UseWeapon(cl.RADAR, (5, 5)))
+    assert due(Level, progress, hints(events, 0)) == ["first_radar"]
+    progress.seen.append("first_radar")
+    game.apply(cl.Shot((9, 6)))                                          # B misses
+    assert due(Level, progress, hints(game.apply(cl.UseWeapon(cl.RADAR, (2, 2))), 0)) == []
+    game.apply(cl.Shot((9, 7)))
+    events = game.apply(cl.UseWeapon(cl.ATOMIC, (5, 5)))                  # not on this level
+    assert "first_atomic" in hints(events, 0) and due(Level, progress, hints(events, 0)) == []
+
+
+def test_every_arsenal_hint_has_its_words_in_every_language():
+    from game.i18n import LANGUAGES, table
+    english = table("en")
+    for lang in LANGUAGES:
+        words = table(lang)
+        for key in ARSENAL_HINTS:
+            assert words.get(f"hint.{key}"), (lang, key)
+            if lang != "en":
+                assert words[f"hint.{key}"] != english[f"hint.{key}"], (lang, key)
+
