@@ -131,3 +131,93 @@ def test_every_arsenal_hint_has_its_words_in_every_language():
             if lang != "en":
                 assert words[f"hint.{key}"] != english[f"hint.{key}"], (lang, key)
 
+
+
+# --- the four arsenal ports ------------------------------------------------------------------
+
+PORTS = ("lerwick", "torshavn", "akureyri", "narvik")
+TEACHES = {"lerwick": {"first_radar"},
+           "torshavn": {"first_air_strike", "first_bomber", "air_defence"},
+           "akureyri": {"first_atomic"}, "narvik": set()}
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    from game.levels import load_levels, load_voyages
+    levels, problems = load_levels()
+    voyages, _ = load_voyages()
+    assert not problems
+    return {lv.id: lv for lv in levels}, voyages
+
+
+def test_the_arsenal_ports_teach_weapon_by_weapon_then_test_it_all(shipped):
+    """Issue 36, part 6: each port teaches with its weapons only and lists the hints of what
+    it teaches (each hint on one port); the last gives both sides the whole Arcade stock
+    against the top of the ladder."""
+    by_id, _ = shipped
+    stocks = {lid: {w: n for w, n in by_id[lid].config.stock.items() if n} for lid in PORTS}
+    assert stocks["lerwick"] == {"radar": 2}
+    assert stocks["torshavn"] == {"radar": 1, "air_strike": 1, "bomber": 1, "air_defence": 1}
+    assert stocks["akureyri"] == {"radar": 1, "atomic": 1, "air_defence": 1}
+    assert by_id["narvik"].config == cl.PRESETS["arcade"]
+    assert by_id["narvik"].opponent.ai == MODES["classic"].ladder[-1]
+    for lid in PORTS:
+        lv = by_id[lid]
+        assert lv.mode == "classic" and lv.voyage == "arctic" and lv.preset == "arcade", lid
+        assert set(lv.hints) == TEACHES[lid], lid
+        assert lv.at is not None and set(lv.route) == set(lv.unlocks), lid
+        for lang in ("en", "ru", "uk", "no"):
+            assert lv.name(lang) and lv.text("briefing", lang) and lv.text("victory", lang)
+            assert lv.text("defeat", lang) and lv.text("port", lang)
+    assert set().union(*TEACHES.values()) == set(ARSENAL_HINTS)
+
+
+def test_the_branch_opens_from_loch_ewe_and_rejoins_the_convoy_at_hammerfest(shipped):
+    from game.levels import open_levels
+    by_id, voyages = shipped
+    levels = list(by_id.values())
+    europe = {lv.id for lv in levels if lv.voyage == "europe"}
+    assert "lerwick" not in open_levels(levels, europe, voyages)
+    assert "lerwick" not in open_levels(levels, europe - {"voyage-end"} | {"loch-ewe"}, voyages)
+    won = europe | {"loch-ewe"}
+    assert {"hvalfjordur", "lerwick"} <= open_levels(levels, won, voyages)   # a fork
+    for here, there in zip(PORTS, PORTS[1:] + ("hammerfest",)):
+        assert there not in open_levels(levels, won, voyages), there
+        won = won | {here}
+        assert there in open_levels(levels, won, voyages), there
+    # the branch alone reaches the rest of the voyage, and the voyage still ends at its boss
+    assert open_levels(levels, won | {"hammerfest", "polyarny", "arkhangelsk"}, voyages) >= \
+        {"novaya-zemlya"}
+    last = max((lv for lv in levels if lv.voyage == "arctic"), key=lambda lv: lv.order)
+    assert last.id == "novaya-zemlya"
+
+
+@pytest.mark.parametrize("lang, word", [("en", "arsenal"), ("ru", "арсенал"),
+                                        ("uk", "арсенал"), ("no", "arsenal")])
+def test_the_rules_line_of_each_arsenal_port_says_its_arsenal(shipped, lang, word):
+    """The briefing's rules: a port that changes the Arcade stock says the stock it plays
+    with; the one that keeps it says Arcade by name."""
+    from game.i18n import Translator
+    from game.i18n.phrase import say
+    by_id, _ = shipped
+    tr = Translator(lang)
+    for lid in PORTS:
+        lv = by_id[lid]
+        words = say(MODES["classic"].describe(lv.config, preset=lv.preset), tr)
+        assert tr("preset.arcade") in words, (lid, words)
+        if lid == "narvik":
+            assert word not in words.lower(), words        # the preset's name says it all
+            continue
+        assert word in words.lower(), (lid, words)
+        for weapon, n in lv.config.stock.items():
+            charge = tr(f"campaign.rule.charge.{weapon}", n=n)
+            assert (charge in words) == bool(n), (lid, weapon, words)
+
+
+@pytest.mark.parametrize("lid", ["lerwick", "narvik"])
+def test_an_arsenal_port_plays_the_same_from_the_same_seed(shipped, lid):
+    from game.campaign import autoplay
+    by_id, _ = shipped
+    first, again = autoplay(by_id[lid], 7), autoplay(by_id[lid], 7)
+    assert first.over and first.to_dict() == again.to_dict()
+    assert any(isinstance(r, cl.WeaponResult) for _, _, r in first.history)   # the arsenal used
