@@ -135,10 +135,10 @@ def test_every_arsenal_hint_has_its_words_in_every_language():
 
 # --- the four arsenal ports ------------------------------------------------------------------
 
-PORTS = ("lerwick", "torshavn", "akureyri", "narvik")
+PORTS = ("lerwick", "torshavn", "alesund", "narvik")
 TEACHES = {"lerwick": {"first_radar"},
            "torshavn": {"first_air_strike", "first_bomber", "air_defence"},
-           "akureyri": {"first_atomic"}, "narvik": set()}
+           "alesund": {"first_atomic"}, "narvik": set()}
 
 
 @pytest.fixture(scope="module")
@@ -158,7 +158,7 @@ def test_the_arsenal_ports_teach_weapon_by_weapon_then_test_it_all(shipped):
     stocks = {lid: {w: n for w, n in by_id[lid].config.stock.items() if n} for lid in PORTS}
     assert stocks["lerwick"] == {"radar": 2}
     assert stocks["torshavn"] == {"radar": 1, "air_strike": 1, "bomber": 1, "air_defence": 1}
-    assert stocks["akureyri"] == {"radar": 1, "atomic": 1, "air_defence": 1}
+    assert stocks["alesund"] == {"radar": 1, "atomic": 1, "air_defence": 1}
     assert by_id["narvik"].config == cl.PRESETS["arcade"]
     assert by_id["narvik"].opponent.ai == MODES["classic"].ladder[-1]
     for lid in PORTS:
