@@ -214,10 +214,60 @@ def test_the_rules_line_of_each_arsenal_port_says_its_arsenal(shipped, lang, wor
             assert (charge in words) == bool(n), (lid, weapon, words)
 
 
-@pytest.mark.parametrize("lid", ["lerwick", "narvik"])
+@pytest.mark.parametrize("lid", ["lerwick", "torshavn"])
 def test_an_arsenal_port_plays_the_same_from_the_same_seed(shipped, lid):
     from game.campaign import autoplay
     by_id, _ = shipped
     first, again = autoplay(by_id[lid], 7), autoplay(by_id[lid], 7)
     assert first.over and first.to_dict() == again.to_dict()
     assert any(isinstance(r, cl.WeaponResult) for _, _, r in first.history)   # the arsenal used
+
+
+# --- the hint's panel in an arsenal battle ---------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en", "no"])
+def test_each_arsenal_hint_shows_whole_at_800x600_and_the_newest_log_line_with_it(
+        home, tmp_path, monkeypatch, lang):
+    """Played at 800×600: the arsenal's row under each field leaves the log little room, and
+    the hint's panel (at most half of it) showed one line of the radar's words and cut the
+    rest. Every arsenal hint is drawn whole, and the log's newest line still shows."""
+    from game.render import logpanel, theme
+    from game.render import voyage_battle as art
+    from game.scenes.common import voyage_battle as scene
+
+    from .test_levels import level, write
+    from .test_scenes import frames
+    from .test_voyage import make_app, open_chart, sail
+
+    folder = tmp_path / "levels"
+    folder.mkdir()
+    write(folder, "1.json", level("one", preset="arcade", first="player",
+                                  hints=list(ARSENAL_HINTS)))
+    app = make_app(folder, size=(800, 600))
+    app.settings.language = lang
+    app.apply_settings()
+    battle = sail(app, open_chart(app))
+    for n in range(12):                               # a long log: it fills its panel
+        battle.log.append((f"line {n}", theme.TEXT))
+    for key in ARSENAL_HINTS:
+        battle.voyage.current = key
+        drawn, lines = [], {}
+        real_text, real_line, real_panel = art.text.draw, logpanel.draw_line, scene.hint_panel
+
+        def panel(surface, *a, **k):                  # the words the hint's panel draws
+            monkeypatch.setattr(art.text, "draw", lambda s, w, *b, **c: drawn.append(w) or
+                                real_text(s, w, *b, **c))
+            try:
+                return real_panel(surface, *a, **k)
+            finally:
+                monkeypatch.setattr(art.text, "draw", real_text)
+        monkeypatch.setattr(scene, "hint_panel", panel)
+        monkeypatch.setattr(logpanel, "draw_line", lambda s, w, pos, *a, **k: lines.update(
+            {w: pos}) or real_line(s, w, pos, *a, **k))
+        frames(app, 1)
+        monkeypatch.setattr(scene, "hint_panel", real_panel)
+        monkeypatch.setattr(logpanel, "draw_line", real_line)
+        assert " ".join(drawn).split() == app.tr(f"hint.{key}").split(), (key, drawn)
+        newest = battle.log[-1][0]
+        assert newest in lines and not battle.voyage.rect.collidepoint(lines[newest]), key
+    app.quit()

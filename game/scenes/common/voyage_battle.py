@@ -164,15 +164,19 @@ class VoyageBattle:
 
     def place_hint(self, area: pygame.Rect) -> pygame.Rect:
         """Where the shown hint goes: a panel across the top of ``area`` (the log's place, at
-        most half of it); returns what is left of ``area`` below it for the log, so the line
-        just written is never under the hint (issue 33)."""
+        most half of it, or all but the room of the log's newest line where half is too
+        little for its words: 800×600 beside the arsenal's rows); returns what is left of
+        ``area`` below it for the log, so the line just written is never under the hint
+        (issue 33)."""
         if self.current is None:
             self.rect = pygame.Rect(0, 0, 0, 0)
             return area
         scene = self.scene
         px = theme.font_px(scene.size, 20)
         words = scene.tr(hint_key(self.current))
-        h = min(area.h // 2, max(int(px * 2.2), hint_height(words, px, area.w)))
+        newest = int(px * 1.2) + 16          # one log line and the log panel's margins
+        h = min(max(area.h // 2, area.h - newest),
+                max(int(px * 2.2), hint_height(words, px, area.w)))
         self.rect = pygame.Rect(area.x, area.y, area.w, h)
         return pygame.Rect(area.x, area.y + h + 4, area.w, area.h - h - 4)
 
