@@ -98,27 +98,19 @@ def test_in_random_arcade_games_every_weapon_of_his_and_no_other_event_teaches_i
     assert {"first_radar", "first_air_strike", "first_bomber", "first_atomic"} <= seen
 
 
-def test_each_arsenal_hint_is_shown_once_per_captain_and_only_where_the_level_lists_it():
-    class Level:
-        hints = ("first_radar", "air_defence")
-
-    class Progress:
-        def __init__(self):
-            self.seen = []
-
-        def seen_hint(self, key):
-            return key in self.seen
-
-    progress = Progress()
+def test_each_arsenal_hint_is_shown_once_per_captain_and_only_where_the_level_lists_it(shipped):
+    from game.data.progress import Progress
+    lerwick = shipped[0]["lerwick"]                     # it lists first_radar alone
+    progress = Progress("captain")
     game = start()
     events = game.apply(cl.UseWeapon(cl.RADAR, (5, 5)))
-    assert due(Level, progress, hints(events, 0)) == ["first_radar"]
-    progress.seen.append("first_radar")
+    assert due(lerwick, progress, hints(events, 0)) == ["first_radar"]
+    progress.mark_hint("first_radar")
     game.apply(cl.Shot((9, 6)))                                          # B misses
-    assert due(Level, progress, hints(game.apply(cl.UseWeapon(cl.RADAR, (2, 2))), 0)) == []
+    assert due(lerwick, progress, hints(game.apply(cl.UseWeapon(cl.RADAR, (2, 2))), 0)) == []
     game.apply(cl.Shot((9, 7)))
     events = game.apply(cl.UseWeapon(cl.ATOMIC, (5, 5)))                  # not on this level
-    assert "first_atomic" in hints(events, 0) and due(Level, progress, hints(events, 0)) == []
+    assert "first_atomic" in hints(events, 0) and due(lerwick, progress, hints(events, 0)) == []
 
 
 def test_every_arsenal_hint_has_its_words_in_every_language():
