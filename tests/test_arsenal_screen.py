@@ -279,3 +279,31 @@ def test_online_a_seat_sends_its_weapon_and_reads_the_answers_through_the_codec(
         assert remote.stock == [game.stock_of(0), game.stock_of(1)]
         assert remote.radar == game.view(0).radar
     assert used and len(remote.history) == len(game.history)
+
+
+def test_the_charges_shown_change_as_the_cues_show_them(app, monkeypatch):
+    """The rows read the stocks as the cues have shown them: a weapon's charge goes as it
+    flies, the enemy's air defence as it is seen shooting the strike down, not the moment the
+    rules answered."""
+    import game.scenes.classic.arsenal as screen
+    rows = []
+    monkeypatch.setattr(screen, "draw_row", lambda surface, chips, stock, *rest:
+                        rows.append((chips, dict(stock))))
+    scene = open_battle(app)
+    drawn = {}
+
+    def look():
+        rows.clear()
+        scene.draw(app.screen)
+        drawn.update({0 if chips == scene.chips[0] else 1: stock for chips, stock in rows})
+    guard = scene.game.defences[1][0]
+    r = _fire(app, scene, AIR_STRIKE, guard)
+    assert r.downed == guard
+    look()
+    assert drawn[0][AIR_STRIKE] == 0 and drawn[1]["air_defence"] == 1   # it flies
+    frames(app, 20)
+    look()
+    assert drawn[0][AIR_STRIKE] == 0 and drawn[1]["air_defence"] == 1
+    settle(app, scene)
+    look()
+    assert drawn[0][AIR_STRIKE] == 0 and drawn[1]["air_defence"] == 0

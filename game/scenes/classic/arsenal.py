@@ -48,6 +48,7 @@ class ArsenalBattle:
         self.seen = {0: {}, 1: {}}          # per shooter: what his radar showed, as cued
         self.swept_shown = {0: [], 1: []}   # per field owner: the radar squares shown on it
         self.spent_shown = {0: set(), 1: set()}   # per field owner: air defences spent, shown
+        self.unshown = {0: {}, 1: {}}       # per side: charges fired whose cue is still to come
         self.scorches: list = []            # atomic squares cooling
         self.bombers: list = []
         self.sweeps: list = []
@@ -69,6 +70,17 @@ class ArsenalBattle:
                 self.spent_shown[owner] |= set(t.spent_defences[owner])
                 if owner == seat or not self.swept_shown[owner]:
                     self.swept_shown[owner] = list(t.swept[owner])
+
+    def stock_shown(self, owner: int) -> dict:
+        """``owner``'s arsenal as the cues have shown it (the table's runs ahead of them): a
+        charge goes as its weapon flies, an air defence as it is seen spent."""
+        t = self.table
+        stock = dict(t.stock[owner])
+        for weapon, n in self.unshown[owner].items():
+            stock[weapon] = stock.get(weapon, 0) + n
+        stock[AIR_DEFENCE] = stock.get(AIR_DEFENCE, 0) + len(
+            set(t.spent_defences[owner]) - self.spent_shown[owner])
+        return stock
 
     # -- choosing and aiming -------------------------------------------------------------------
     def choose(self, weapon: str | None) -> None:
@@ -157,7 +169,14 @@ class ArsenalBattle:
     def show_weapon(self, e: WeaponResult, at: float) -> float:
         """Queue the cues of one weapon from ``at``; returns when they end."""
         self.turn_shots[e.shooter].extend(r.cell for r in e.results)
-        self.timeline.add(at, lambda s: self._log(e.shooter, self._weapon_words(e)))
+        unshown = self.unshown[e.shooter]
+        unshown[e.weapon] = unshown.get(e.weapon, 0) + 1
+
+        def fired(skipping):
+            unshown[e.weapon] -= 1
+            self._log(e.shooter, self._weapon_words(e))
+
+        self.timeline.add(at, fired)
         if e.weapon == RADAR:
             end = self._show_radar(e, at)
         elif e.weapon == ATOMIC:
@@ -538,11 +557,11 @@ class ArsenalBattle:
         """Both sides' rows of weapons with their charges; the viewer's keys and choice."""
         if not self.arsenal:
             return
-        t = self.table
         v = self.viewer
         for owner in (0, 1):
             mine = owner == v
-            draw_row(surface, self.chips[owner], t.stock[owner], self.weapon if mine else None,
+            draw_row(surface, self.chips[owner], self.stock_shown(owner),
+                     self.weapon if mine else None,
                      KEYS if mine else "", mine and self.human_to_move,
                      theme.PLAYER_COLOURS[owner])
 
