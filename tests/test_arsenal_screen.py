@@ -307,3 +307,21 @@ def test_the_charges_shown_change_as_the_cues_show_them(app, monkeypatch):
     settle(app, scene)
     look()
     assert drawn[0][AIR_STRIKE] == 0 and drawn[1]["air_defence"] == 0
+
+
+def test_a_weapon_that_sinks_the_last_ship_plays_the_whole_fleet_sunk(app, monkeypatch):
+    """The fleet's last ship sunk by a weapon gets the finale's kill moment ("the whole fleet
+    sunk"), as a shot's last sinking does."""
+    scene = open_battle(app)
+    ships = scene.game.ships[1]
+    last = min(ships, key=len)
+    moved_on(scene, *(Shot(c) for s in ships if s != last for c in s))
+    scene._sync()
+    moments = []
+    real = scene.kill_moment
+    monkeypatch.setattr(scene, "kill_moment", lambda *a, **k: (moments.append(
+        k.get("final", a[4] if len(a) > 4 else False)), real(*a, **k)))
+    _fire(app, scene, ATOMIC, last[0])
+    assert scene.game.over
+    settle(app, scene)
+    assert moments == [True]

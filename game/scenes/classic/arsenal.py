@@ -166,8 +166,9 @@ class ArsenalBattle:
         self.weapon = None          # the next person at the screen chooses his own
 
     # -- the spectacle -------------------------------------------------------------------------
-    def show_weapon(self, e: WeaponResult, at: float) -> float:
-        """Queue the cues of one weapon from ``at``; returns when they end."""
+    def show_weapon(self, e: WeaponResult, at: float, last=None) -> float:
+        """Queue the cues of one weapon from ``at``; returns when they end. ``last``: the
+        fleet's last ship's sinking (a shot result of it), which plays the finale."""
         self.turn_shots[e.shooter].extend(r.cell for r in e.results)
         unshown = self.unshown[e.shooter]
         unshown[e.weapon] = unshown.get(e.weapon, 0) + 1
@@ -187,7 +188,7 @@ class ArsenalBattle:
             self.timeline.add(end - 0.9, lambda s: self._log(
                 e.shooter, Phrase("log.weapon.downed", cell=self._cell(e.downed))))
             return end
-        return self._answers(e, end)
+        return self._answers(e, end, last)
 
     def _weapon_words(self, e: WeaponResult):
         """§A's notation: ``Радар Б2``, ``Авиа Г5``, ``Бомбардировщик ряд 5`` / ``столбец Г``,
@@ -200,7 +201,7 @@ class ArsenalBattle:
             return Phrase("log.weapon.bomber_row", at=self._cell(e.cell) if x else str(y + 1))
         return Phrase(f"log.weapon.{e.weapon}", cell=self._cell(e.cell))
 
-    def _answers(self, e: WeaponResult, at: float) -> float:
+    def _answers(self, e: WeaponResult, at: float, last=None) -> float:
         """After the impacts: the log's answers as a salvo's (each hit, sunk, mine by its cell,
         the misses counted), each ship sunk going down with its halo, destroyed pieces shown."""
         owner = 1 - e.shooter
@@ -219,14 +220,10 @@ class ArsenalBattle:
             if c in defences:
                 self.timeline.add(at, lambda s, c=c: self.spent_shown[owner].add(c))
         end = at + 0.2
-        last = None
-        for r in e.results:
-            if r.outcome == SUNK:
-                last = r
-        for r in e.results:
-            if r.outcome == SUNK:
-                end = self._sink_run(r, end, False, (0.06, 0.3, 0.02, 0.15))
-        return end if last is None else end + 0.1
+        sunk = [r for r in e.results if r.outcome == SUNK]
+        for r in sunk:
+            end = self._sink_run(r, end, r is last, (0.06, 0.3, 0.02, 0.15))
+        return end + 0.1 if sunk else end
 
     def _sink_run(self, ev, end: float, final: bool, beat=(0.08, 0.35, 0.025, 0.2)) -> float:
         """A sunk ship's cells going down one after another from ``end``, then its halo (a
