@@ -325,3 +325,30 @@ def test_a_weapon_that_sinks_the_last_ship_plays_the_whole_fleet_sunk(app, monke
     assert scene.game.over
     settle(app, scene)
     assert moments == [True]
+
+
+def test_an_atomic_bomb_leaves_its_square_scorched_for_the_rest_of_the_game(app):
+    """As «Кораблики»'s, Classic's atomic scorch stays on the field once the blast has cooled
+    (and on a battle resumed, from the game's history): a missed cell in it shows darker than
+    a missed cell outside it."""
+    scene = open_battle(app)
+    geo = scene.geo_of(1)
+    missed = next(c for c, m in scene.game.shots_at[1].items() if m == MISS)
+    ships = {c for s in scene.game.ships[1] for c in s}
+    centre = next((x, y) for x, y in ((4, 4), (5, 5), (4, 5), (5, 4), (6, 6))
+                  if (x, y) not in ships and max(abs(x - missed[0]), abs(y - missed[1])) > 2)
+
+    def darker(screen):
+        scene.draw(screen)
+        inside, outside = (sum(screen.get_at(geo.cell_rect(c).move(3, 3).topleft)[:3])
+                           for c in (centre, missed))
+        return inside < outside * 0.8
+
+    _fire(app, scene, ATOMIC, centre)
+    settle(app, scene)
+    frames(app, 300)            # five seconds on: the blast long cooled
+    assert darker(app.screen)
+    scene = BattleScene(app, scene.match, scene.game)
+    app.scenes.push(scene)
+    frames(app)
+    assert darker(app.screen)

@@ -23,6 +23,7 @@ from ...i18n.phrase import Join, Phrase
 from ...render import theme
 from ...render.arsenal import (BOMB_FALL, Bomber, RadarSweep, Scorch, chip_rects,
                                draw_aim, draw_defences, draw_row, draw_seen, draw_swept)
+from ...render.korabliki import draw_scorched
 from ...render.strike import Bomb, Plane
 from ...rules.classic import (AIR_DEFENCE, AIR_STRIKE, ATOMIC, BOMBER, MISS, RADAR, SUNK,
                              WEAPONS, DefenceSpent, Shot, UseWeapon, WeaponResult)
@@ -34,6 +35,7 @@ ROW = 34                # the arsenal row's height (in layout units) under each 
 PLANE_SPEED = 5.0       # cells a second (the air strike's, as Naval's)
 BOMBER_SPEED = 6.0      # cells a second along its line
 TRACERS = 0.35          # seconds the air defence fires before a plane is hit
+SCORCHED = 0.7          # how dark the atomic square stays (its marks show through)
 
 
 class ArsenalBattle:
@@ -50,6 +52,7 @@ class ArsenalBattle:
         self.spent_shown = {0: set(), 1: set()}   # per field owner: air defences spent, shown
         self.unshown = {0: {}, 1: {}}       # per side: charges fired whose cue is still to come
         self.scorches: list = []            # atomic squares cooling
+        self.scorched = {0: [], 1: []}      # per field owner: (centre, cells) burnt for good
         self.bombers: list = []
         self.sweeps: list = []
         self.chips: dict = {0: [], 1: []}   # per side: (weapon, rect)
@@ -64,6 +67,10 @@ class ArsenalBattle:
         """The arsenal's marks as the tables hold them (a new or resumed game, online)."""
         if not self.arsenal:
             return
+        self.scorched = {0: [], 1: []}
+        for shooter, _, result in self.table.history:
+            if isinstance(result, WeaponResult) and result.weapon == ATOMIC:
+                self.scorched[1 - shooter].append((result.cell, result.cells))
         for seat, t in self.tables.items():
             self.seen[seat] = dict(t.radar)
             for owner in (0, 1):
@@ -292,6 +299,7 @@ class ArsenalBattle:
             self._sound("atom", skipping, pos[0])
             for r in e.results:
                 self._hit_cell(owner, r, True)
+            self.scorched[owner].append((e.cell, e.cells))     # burnt for the rest of the game
             if skipping:
                 return
             self.effects.atomic(pos)
@@ -538,6 +546,8 @@ class ArsenalBattle:
         draw_defences(surface, geo_r, [c for c in t.defences[1 - v]
                                        if c in self.spent_shown[1 - v]], self.spent_shown[1 - v])
         draw_seen(surface, geo_r, {c: k for c, k in self.seen[v].items() if c in t.radar})
+        for geo, owner in ((geo_l, v), (geo_r, 1 - v)):
+            draw_scorched(surface, geo, self.scorched[owner], False, SCORCHED)
         for items in (self.scorches, self.sweeps):
             for it in items:
                 it.draw(surface, *offset)
