@@ -352,3 +352,25 @@ def test_an_atomic_bomb_leaves_its_square_scorched_for_the_rest_of_the_game(app)
     app.scenes.push(scene)
     frames(app)
     assert darker(app.screen)
+
+
+def test_the_game_over_shows_the_air_defences_and_the_scorch(app, monkeypatch):
+    """The fields shown whole after the game keep what the arsenal left: each side's air
+    defences (spent ones broken) and the atomic bomb's scorched square."""
+    import game.scenes.classic.gameover as over
+    from game.scenes.classic.gameover import GameOverScene
+    scene = open_battle(app)
+    _fire(app, scene, ATOMIC, (4, 4))
+    settle(app, scene)
+    pictures, burns = {}, {}
+    monkeypatch.setattr(over, "draw_board", lambda surface, geo, pic, *a, **k:
+                        pictures.__setitem__(len(pictures), pic))
+    monkeypatch.setattr(over, "draw_scorched", lambda surface, geo, b, *a:
+                        burns.__setitem__(len(burns), list(b)), raising=False)
+    end = GameOverScene(app, scene.match, scene.game, 60.0)
+    app.scenes.push(end)
+    frames(app)
+    g = scene.game
+    assert [p.defences for p in pictures.values()][:2] == [list(g.defences[0]),
+                                                          list(g.defences[1])]
+    assert [(4, 4)] in [[c for c, _ in b] for b in burns.values()]

@@ -38,6 +38,16 @@ TRACERS = 0.35          # seconds the air defence fires before a plane is hit
 SCORCHED = 0.7          # how dark the atomic square stays (its marks show through)
 
 
+def scorched_squares(history) -> dict:
+    """Per field owner, the squares the atomic bombs of ``history`` have burnt for the rest of
+    the game, each as (its centre, its cells)."""
+    out = {0: [], 1: []}
+    for shooter, _, result in history:
+        if isinstance(result, WeaponResult) and result.weapon == ATOMIC:
+            out[1 - shooter].append((result.cell, result.cells))
+    return out
+
+
 class ArsenalBattle:
     """The arsenal's part of Classic's battle screen (mixed into ``BattleScene``)."""
 
@@ -67,10 +77,7 @@ class ArsenalBattle:
         """The arsenal's marks as the tables hold them (a new or resumed game, online)."""
         if not self.arsenal:
             return
-        self.scorched = {0: [], 1: []}
-        for shooter, _, result in self.table.history:
-            if isinstance(result, WeaponResult) and result.weapon == ATOMIC:
-                self.scorched[1 - shooter].append((result.cell, result.cells))
+        self.scorched = scorched_squares(self.table.history)
         for seat, t in self.tables.items():
             self.seen[seat] = dict(t.radar)
             for owner in (0, 1):
@@ -582,4 +589,4 @@ class ArsenalBattle:
         return self.tr(key, weapon=name)
 
 
-__all__ = ["ArsenalBattle", "KEYS"]
+__all__ = ["ArsenalBattle", "KEYS", "SCORCHED", "scorched_squares"]
