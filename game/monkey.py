@@ -306,6 +306,8 @@ class Person(Hands):
         """Choose a mode (and maybe another opponent or who starts), perhaps the rules of a
         Classic match first, then Start."""
         wanted = self._wanted_mode() if self.rng.random() < 0.7 else None
+        if not self.weapons and self.rng.random() < 0.5:
+            wanted = "classic"          # curious: the arsenal (§A), till it has fired a weapon
         for i, item in enumerate(self._menu_items(scene)):
             if not (item.is_choice and item.enabled()):
                 continue
@@ -319,7 +321,9 @@ class Person(Hands):
                 yield from self._press_at(self._inside(self._side(item)))
         rules = self._item_doing(scene, "open_rules")
         curious = wanted == "classic" and (self._unseen("PaintShipScene")
-                                           or self._unseen("RulesScene"))
+                                           or self._unseen("RulesScene")) or (
+            getattr(scene, "mode", None) == "classic" and not self.weapons
+            and not scene.rules()[0].arsenal)           # the Arcade preset not chosen yet
         if (rules is not None and rules.enabled()
                 and self.rng.random() < (0.8 if curious else 0.4)):
             yield from self._press_at(self._inside(rules.rect))
@@ -340,10 +344,10 @@ class Person(Hands):
         stepped through), or an option or two changed; then Done."""
         steps = []
         items = [it for it in self._menu_items(scene) if it.is_choice]
-        if items and self._unseen("PaintShipScene") and self.rng.random() < 0.7:
-            steps += self._clicks_to(items[0], "dutchman")   # curious: the Flying Dutchman
-        elif items and not self.weapons and self.rng.random() < 0.5:
+        if items and not self.weapons:
             steps += self._clicks_to(items[0], "arcade")     # curious: the arsenal (§A)
+        elif items and self._unseen("PaintShipScene") and self.rng.random() < 0.7:
+            steps += self._clicks_to(items[0], "dutchman")   # curious: the Flying Dutchman
         elif items and self.rng.random() < 0.5:
             steps += self._clicks_to(items[0], self.rng.choice(list(items[0].values())))
         else:
@@ -846,6 +850,8 @@ class Monkey(Person):
         }
         if names[0] in ("PlacementScene", "NavalPlacementScene", "KorablikiSetupScene"):
             weights["drag"] = 14
+        if names[0] == "SetupScene" and not self.weapons:
+            weights["purpose"] = 40     # curious: the rules (the Arcade preset, §A) not yet played
         kinds = list(weights)
         kind = rng.choices(kinds, [weights[k] for k in kinds])[0]
         if kind == "purpose":
