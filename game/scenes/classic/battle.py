@@ -30,11 +30,12 @@ from ...render.widgets import Button
 from ..common.battle_base import FieldsBattle
 from .arsenal import ArsenalBattle
 from .dutchman import PaintShipScene
+from .showcase import ArsenalShowcase
 
 FLIGHT = 0.55      # seconds a shell flies
 
 
-class BattleScene(ArsenalBattle, FieldsBattle):
+class BattleScene(ArsenalShowcase, ArsenalBattle, FieldsBattle):
     HALO_MARK, HIT_MARK = EMPTY, HIT
 
     def __init__(self, app, match, game, demo: bool = False, keep_record: bool = True):
