@@ -5,7 +5,9 @@
       the battle scene at 1280x720, computer against computer, every animation on, dummy video
       driver; the computers decide at once (as under the monkey), so the counts reproduce, and
       the time they take is left out of the frame (in the game they think in a worker) ->
-      {"frames": N, "p50_ms": …, "p99_ms": …, "max_ms": …}
+      {"frames": N, "p50_ms": …, "p99_ms": …, "max_ms": …}; with --preset arcade (§A) each
+      battle is staged with an atomic bomb and a bomber run at once, and the line adds
+      "atomic_bombs", "bomber_runs" and "frames_with_both"
   gallery --out DIR [--seed S] [--only PART,PART]
       PNGs to review how the game looks (Classic's ship classes at 16, 32, 64 px a cell, afloat
       and wrecked; the title and the chart at 1280x720 and 800x600; a Classic battle) ->

@@ -306,6 +306,8 @@ class Person(Hands):
         """Choose a mode (and maybe another opponent or who starts), perhaps the rules of a
         Classic match first, then Start."""
         wanted = self._wanted_mode() if self.rng.random() < 0.7 else None
+        if not self.weapons and self.rng.random() < 0.5:
+            wanted = "classic"          # curious: the arsenal (§A), till it has fired a weapon
         for i, item in enumerate(self._menu_items(scene)):
             if not (item.is_choice and item.enabled()):
                 continue
@@ -319,7 +321,9 @@ class Person(Hands):
                 yield from self._press_at(self._inside(self._side(item)))
         rules = self._item_doing(scene, "open_rules")
         curious = wanted == "classic" and (self._unseen("PaintShipScene")
-                                           or self._unseen("RulesScene"))
+                                           or self._unseen("RulesScene")) or (
+            getattr(scene, "mode", None) == "classic" and not self.weapons
+            and not scene.rules()[0].arsenal)           # the Arcade preset not chosen yet
         if (rules is not None and rules.enabled()
                 and self.rng.random() < (0.8 if curious else 0.4)):
             yield from self._press_at(self._inside(rules.rect))
@@ -340,7 +344,9 @@ class Person(Hands):
         stepped through), or an option or two changed; then Done."""
         steps = []
         items = [it for it in self._menu_items(scene) if it.is_choice]
-        if items and self._unseen("PaintShipScene") and self.rng.random() < 0.7:
+        if items and not self.weapons:
+            steps += self._clicks_to(items[0], "arcade")     # curious: the arsenal (§A)
+        elif items and self._unseen("PaintShipScene") and self.rng.random() < 0.7:
             steps += self._clicks_to(items[0], "dutchman")   # curious: the Flying Dutchman
         elif items and self.rng.random() < 0.5:
             steps += self._clicks_to(items[0], self.rng.choice(list(items[0].values())))
@@ -525,6 +531,10 @@ class Person(Hands):
                 return
             if rng.random() < 0.1 and type(scene).__name__ == "NavalBattleScene":
                 yield from self._keypress(rng.choice((pg.K_1, pg.K_2, pg.K_3)))
+            if getattr(scene, "arsenal", False) and rng.random() < 0.25:    # §A: a weapon
+                yield from self._keypress(rng.choice((pg.K_1, pg.K_2, pg.K_3, pg.K_4)))
+                if rng.random() < 0.3:
+                    yield from self._keypress(pg.K_TAB)      # the bomber's line turned
             cells = self._enemy_cells(scene, viewer)
             marked = self._marked(scene, 1 - viewer)
             while cells and cells[-1] in marked:
@@ -632,6 +642,8 @@ class Monkey(Person):
         self.failed_starts = 0
         self.distinct: dict[tuple, int] = {}
         self.scene_frames: Counter = Counter()
+        self.weapons = 0                # weapons a person fired (§A), counted once each
+        self.counted = (None, 0)        # the battle's game and how many of its moves are counted
         self.mouse = (0, 0)
         self.russian = False            # the keyboard layout: Latin or ЙЦУКЕН
         self.sequences: dict = {}       # (scene, viewer) -> the enemy cells to click, in order
@@ -669,7 +681,7 @@ class Monkey(Person):
                 os.environ["SEABATTLE_HOME"] = saved_home
             shutil.rmtree(home, ignore_errors=True)
         return {"events": self.events, "frames": self.frames, "crashes": self.crashes,
-                "scenes": dict(sorted(self.scene_frames.items()))}
+                "scenes": dict(sorted(self.scene_frames.items())), "weapons": self.weapons}
 
     def _boot(self, first: bool = False) -> None:
         """Start the game as a person does: ``main.py``, now and then with ``--lang``."""
@@ -744,7 +756,20 @@ class Monkey(Person):
             return False
         self.frames += 1
         self.scene_frames[type(top).__name__] += 1
+        self._count_weapons(top)
         return True
+
+    def _count_weapons(self, scene) -> None:
+        """The weapons (§A) a person fired in the battle on the screen, each counted once."""
+        from .rules.classic import WeaponResult
+        if not getattr(scene, "arsenal", False):
+            return
+        game, history = scene.game, scene.game.history
+        seen = self.counted[1] if self.counted[0] is game else 0
+        humans = scene.match.humans
+        self.weapons += sum(1 for p, _, r in history[seen:]
+                            if isinstance(r, WeaponResult) and p in humans)
+        self.counted = (game, len(history))
 
     def _act(self) -> None:
         """One thing a person does: a gesture, a burst of purpose, or waiting; then a pause."""
@@ -825,6 +850,8 @@ class Monkey(Person):
         }
         if names[0] in ("PlacementScene", "NavalPlacementScene", "KorablikiSetupScene"):
             weights["drag"] = 14
+        if names[0] == "SetupScene" and not self.weapons:
+            weights["purpose"] = 40     # curious: the rules (the Arcade preset, §A) not yet played
         kinds = list(weights)
         kind = rng.choices(kinds, [weights[k] for k in kinds])[0]
         if kind == "purpose":

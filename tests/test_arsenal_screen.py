@@ -279,3 +279,98 @@ def test_online_a_seat_sends_its_weapon_and_reads_the_answers_through_the_codec(
         assert remote.stock == [game.stock_of(0), game.stock_of(1)]
         assert remote.radar == game.view(0).radar
     assert used and len(remote.history) == len(game.history)
+
+
+def test_the_charges_shown_change_as_the_cues_show_them(app, monkeypatch):
+    """The rows read the stocks as the cues have shown them: a weapon's charge goes as it
+    flies, the enemy's air defence as it is seen shooting the strike down, not the moment the
+    rules answered."""
+    import game.scenes.classic.arsenal as screen
+    rows = []
+    monkeypatch.setattr(screen, "draw_row", lambda surface, chips, stock, *rest:
+                        rows.append((chips, dict(stock))))
+    scene = open_battle(app)
+    drawn = {}
+
+    def look():
+        rows.clear()
+        scene.draw(app.screen)
+        drawn.update({0 if chips == scene.chips[0] else 1: stock for chips, stock in rows})
+    guard = scene.game.defences[1][0]
+    r = _fire(app, scene, AIR_STRIKE, guard)
+    assert r.downed == guard
+    look()
+    assert drawn[0][AIR_STRIKE] == 0 and drawn[1]["air_defence"] == 1   # it flies
+    frames(app, 20)
+    look()
+    assert drawn[0][AIR_STRIKE] == 0 and drawn[1]["air_defence"] == 1
+    settle(app, scene)
+    look()
+    assert drawn[0][AIR_STRIKE] == 0 and drawn[1]["air_defence"] == 0
+
+
+def test_a_weapon_that_sinks_the_last_ship_plays_the_whole_fleet_sunk(app, monkeypatch):
+    """The fleet's last ship sunk by a weapon gets the finale's kill moment ("the whole fleet
+    sunk"), as a shot's last sinking does."""
+    scene = open_battle(app)
+    ships = scene.game.ships[1]
+    last = min(ships, key=len)
+    moved_on(scene, *(Shot(c) for s in ships if s != last for c in s))
+    scene._sync()
+    moments = []
+    real = scene.kill_moment
+    monkeypatch.setattr(scene, "kill_moment", lambda *a, **k: (moments.append(
+        k.get("final", a[4] if len(a) > 4 else False)), real(*a, **k)))
+    _fire(app, scene, ATOMIC, last[0])
+    assert scene.game.over
+    settle(app, scene)
+    assert moments == [True]
+
+
+def test_an_atomic_bomb_leaves_its_square_scorched_for_the_rest_of_the_game(app):
+    """As «Кораблики»'s, Classic's atomic scorch stays on the field once the blast has cooled
+    (and on a battle resumed, from the game's history): a missed cell in it shows darker than
+    a missed cell outside it."""
+    scene = open_battle(app)
+    geo = scene.geo_of(1)
+    missed = next(c for c, m in scene.game.shots_at[1].items() if m == MISS)
+    ships = {c for s in scene.game.ships[1] for c in s}
+    centre = next((x, y) for x, y in ((4, 4), (5, 5), (4, 5), (5, 4), (6, 6))
+                  if (x, y) not in ships and max(abs(x - missed[0]), abs(y - missed[1])) > 2)
+
+    def darker(screen):
+        scene.draw(screen)
+        inside, outside = (sum(screen.get_at(geo.cell_rect(c).move(3, 3).topleft)[:3])
+                           for c in (centre, missed))
+        return inside < outside * 0.8
+
+    _fire(app, scene, ATOMIC, centre)
+    settle(app, scene)
+    frames(app, 300)            # five seconds on: the blast long cooled
+    assert darker(app.screen)
+    scene = BattleScene(app, scene.match, scene.game)
+    app.scenes.push(scene)
+    frames(app)
+    assert darker(app.screen)
+
+
+def test_the_game_over_shows_the_air_defences_and_the_scorch(app, monkeypatch):
+    """The fields shown whole after the game keep what the arsenal left: each side's air
+    defences (spent ones broken) and the atomic bomb's scorched square."""
+    import game.scenes.classic.gameover as over
+    from game.scenes.classic.gameover import GameOverScene
+    scene = open_battle(app)
+    _fire(app, scene, ATOMIC, (4, 4))
+    settle(app, scene)
+    pictures, burns = {}, {}
+    monkeypatch.setattr(over, "draw_board", lambda surface, geo, pic, *a, **k:
+                        pictures.__setitem__(len(pictures), pic))
+    monkeypatch.setattr(over, "draw_scorched", lambda surface, geo, b, *a:
+                        burns.__setitem__(len(burns), list(b)), raising=False)
+    end = GameOverScene(app, scene.match, scene.game, 60.0)
+    app.scenes.push(end)
+    frames(app)
+    g = scene.game
+    assert [p.defences for p in pictures.values()][:2] == [list(g.defences[0]),
+                                                          list(g.defences[1])]
+    assert [(4, 4)] in [[c for c, _ in b] for b in burns.values()]

@@ -95,6 +95,18 @@ def test_frames_on_a_large_preset():
     assert last_json(out)["frames"] == 10
 
 
+def test_frames_of_an_arcade_battle_stage_an_atomic_bomb_and_a_bomber_run_at_once():
+    """Issue 36: the frames of the Arcade preset are measured with an atomic bomb and a
+    bomber run on screen together (§A), battle after battle."""
+    out = bench("frames", "--mode", "classic", "--preset", "arcade", "--frames", "240",
+                "--seed", "1")
+    assert out.returncode == 0, out.stderr
+    data = last_json(out)
+    assert {"frames", "p50_ms", "p99_ms", "max_ms"} <= set(data) and data["frames"] == 240
+    assert data["atomic_bombs"] >= 1 and data["bomber_runs"] >= 1
+    assert data["frames_with_both"] >= 30
+
+
 def test_frames_of_a_naval_battle_count_its_volleys():
     out = bench("frames", "--mode", "naval", "--frames", "240", "--seed", "1")
     data = last_json(out)

@@ -32,7 +32,7 @@ def bench_monkey(home: Path, events: int, seed: int):
 def test_the_monkey_plays_through_the_screens_without_a_crash_and_repeats_itself(tmp_path):
     # two processes (each with its own string hashing), one seed: one line
     first, err = bench_monkey(tmp_path, EVENTS, SEED)
-    assert set(first) == {"events", "frames", "crashes", "scenes"}
+    assert set(first) == {"events", "frames", "crashes", "scenes", "weapons"}
     assert first["events"] == EVENTS and first["frames"] >= EVENTS // 2
     assert first["crashes"] == 0, err          # the tracebacks, if the game crashed
     assert "TitleScene" in first["scenes"]
@@ -75,3 +75,31 @@ def test_a_crash_is_counted_each_time_reported_once_and_the_game_starts_again(ho
     assert isinstance(m.thinker, monkey.Synchronous)
     assert os.environ["SEABATTLE_HOME"] == str(home)
     assert list(home.iterdir()) == []
+
+
+def test_the_monkey_fires_the_arsenal_in_an_arcade_battle_and_counts_it(home):
+    """§A: in an Arcade battle the monkey chooses weapons (keys 1-4, Tab) as it clicks the
+    enemy field, and its summary counts the weapons the person fired."""
+    import random
+
+    from game.app import App
+    from game.match import COMPUTER, HUMAN, Match, Seat
+    from game.rules.classic import PRESETS, WeaponResult, random_setup
+    from game.scenes.classic.battle import BattleScene
+    m = monkey.Monkey(10 ** 6, 3)
+    m.pg, m.keys = pygame, monkey._key_table()
+    m.app = App(size=(1280, 720), seed=3, audio=False, thinker=monkey.Synchronous())
+    cfg = PRESETS["arcade"]
+    match = Match(cfg, (Seat(HUMAN, "A"), Seat(COMPUTER, "B", "hunter")), first="0", seed=3)
+    rng = random.Random(2)
+    scene = BattleScene(m.app, match, match.new_game([random_setup(cfg, rng),
+                                                      random_setup(cfg, rng)]))
+    m.app.scenes.push(scene)
+    for _ in range(60):
+        if scene.game.over or m.weapons >= 2 or m.app.scenes.top is not scene:
+            break
+        for dt, events in m._purpose_BattleScene(scene):
+            m._frame(dt, events)
+    fired = [r for p, _, r in scene.game.history if p == 0 and isinstance(r, WeaponResult)]
+    assert len(fired) >= 2 and m.weapons == len(fired)
+    m.app.quit()

@@ -498,12 +498,13 @@ def draw_scorch(surface: pygame.Surface, geo: BoardGeometry, blasts, flip: bool)
 _scorch_cache = Lru(8)
 
 
-def _scorched_surface(cell: int, burns: tuple, flip: bool) -> tuple:
+def _scorched_surface(cell: int, burns: tuple, flip: bool, strength: float = 1.0) -> tuple:
     """The board's burnt squares as one picture (and where it goes, in pixels from the grid's
     corner): the water charred a warm black, nearly opaque toward the blast's centre, blotched
     with soot, flecked with ash, embers still glowing near the middle, and a burnt rim where
-    the scorch meets the sea; darker still where two overlap."""
-    key = (cell, burns, flip)
+    the scorch meets the sea; darker still where two overlap. ``strength`` below 1 lets what
+    lies under it show through (Classic's marks)."""
+    key = (cell, burns, flip, strength)
     found = _scorch_cache.get(key)
     if found is not None:
         return found
@@ -549,18 +550,21 @@ def _scorched_surface(cell: int, burns: tuple, flip: bool) -> tuple:
             n = from_screen((sx + dx, sy + dy), flip)
             if n not in dark:
                 pygame.draw.line(surf, (120, 52, 24, 230), a, b, rim)
+    if strength < 1:
+        surf.fill((255, 255, 255, int(255 * strength)), special_flags=pygame.BLEND_RGBA_MULT)
     if pygame.display.get_surface() is not None:
         surf = surf.convert_alpha()              # the quick blit, once a frame
     return _scorch_cache.keep(key, (surf, (x0 * cell, y0 * cell)))
 
 
-def draw_scorched(surface: pygame.Surface, geo: BoardGeometry, burns, flip: bool) -> None:
+def draw_scorched(surface: pygame.Surface, geo: BoardGeometry, burns, flip: bool,
+                  strength: float = 1.0) -> None:
     """The squares atomic blasts have burnt (``burns``: (centre, cells of its square) for each
     blast), left so for the rest of the game; one cached picture, one blit."""
     if not burns:
         return
     burns = tuple((tuple(c), tuple(z)) for c, z in burns)
-    surf, (dx, dy) = _scorched_surface(geo.cell, burns, flip)
+    surf, (dx, dy) = _scorched_surface(geo.cell, burns, flip, strength)
     surface.blit(surf, (geo.grid.x + dx, geo.grid.y + dy))
 
 

@@ -23,6 +23,7 @@ from ...i18n.phrase import Join, Phrase
 from ...render import theme
 from ...render.arsenal import (BOMB_FALL, Bomber, RadarSweep, Scorch, chip_rects,
                                draw_aim, draw_defences, draw_row, draw_seen, draw_swept)
+from ...render.korabliki import draw_scorched
 from ...render.strike import Bomb, Plane
 from ...rules.classic import (AIR_DEFENCE, AIR_STRIKE, ATOMIC, BOMBER, MISS, RADAR, SUNK,
                              WEAPONS, DefenceSpent, UseWeapon, WeaponResult)
@@ -34,6 +35,17 @@ ROW = 34                # the arsenal row's height (in layout units) under each 
 PLANE_SPEED = 5.0       # cells a second (the air strike's, as Naval's)
 BOMBER_SPEED = 6.0      # cells a second along its line
 TRACERS = 0.35          # seconds the air defence fires before a plane is hit
+SCORCHED = 0.7          # how dark the atomic square stays (its marks show through)
+
+
+def scorched_squares(history) -> dict:
+    """Per field owner, the squares the atomic bombs of ``history`` have burnt for the rest of
+    the game, each as (its centre, its cells)."""
+    out = {0: [], 1: []}
+    for shooter, _, result in history:
+        if isinstance(result, WeaponResult) and result.weapon == ATOMIC:
+            out[1 - shooter].append((result.cell, result.cells))
+    return out
 
 
 class ArsenalBattle:
@@ -48,7 +60,9 @@ class ArsenalBattle:
         self.seen = {0: {}, 1: {}}          # per shooter: what his radar showed, as cued
         self.swept_shown = {0: [], 1: []}   # per field owner: the radar squares shown on it
         self.spent_shown = {0: set(), 1: set()}   # per field owner: air defences spent, shown
+        self.unshown = {0: {}, 1: {}}       # per side: charges fired whose cue is still to come
         self.scorches: list = []            # atomic squares cooling
+        self.scorched = {0: [], 1: []}      # per field owner: (centre, cells) burnt for good
         self.bombers: list = []
         self.sweeps: list = []
         self.chips: dict = {0: [], 1: []}   # per side: (weapon, rect)
@@ -63,12 +77,24 @@ class ArsenalBattle:
         """The arsenal's marks as the tables hold them (a new or resumed game, online)."""
         if not self.arsenal:
             return
+        self.scorched = scorched_squares(self.table.history)
         for seat, t in self.tables.items():
             self.seen[seat] = dict(t.radar)
             for owner in (0, 1):
                 self.spent_shown[owner] |= set(t.spent_defences[owner])
                 if owner == seat or not self.swept_shown[owner]:
                     self.swept_shown[owner] = list(t.swept[owner])
+
+    def stock_shown(self, owner: int) -> dict:
+        """``owner``'s arsenal as the cues have shown it (the table's runs ahead of them): a
+        charge goes as its weapon flies, an air defence as it is seen spent."""
+        t = self.table
+        stock = dict(t.stock[owner])
+        for weapon, n in self.unshown[owner].items():
+            stock[weapon] = stock.get(weapon, 0) + n
+        stock[AIR_DEFENCE] = stock.get(AIR_DEFENCE, 0) + len(
+            set(t.spent_defences[owner]) - self.spent_shown[owner])
+        return stock
 
     # -- choosing and aiming -------------------------------------------------------------------
     def choose(self, weapon: str | None) -> None:
@@ -154,10 +180,18 @@ class ArsenalBattle:
         self.weapon = None          # the next person at the screen chooses his own
 
     # -- the spectacle -------------------------------------------------------------------------
-    def show_weapon(self, e: WeaponResult, at: float) -> float:
-        """Queue the cues of one weapon from ``at``; returns when they end."""
+    def show_weapon(self, e: WeaponResult, at: float, last=None) -> float:
+        """Queue the cues of one weapon from ``at``; returns when they end. ``last``: the
+        fleet's last ship's sinking (a shot result of it), which plays the finale."""
         self.turn_shots[e.shooter].extend(r.cell for r in e.results)
-        self.timeline.add(at, lambda s: self._log(e.shooter, self._weapon_words(e)))
+        unshown = self.unshown[e.shooter]
+        unshown[e.weapon] = unshown.get(e.weapon, 0) + 1
+
+        def fired(skipping):
+            unshown[e.weapon] -= 1
+            self._log(e.shooter, self._weapon_words(e))
+
+        self.timeline.add(at, fired)
         if e.weapon == RADAR:
             end = self._show_radar(e, at)
         elif e.weapon == ATOMIC:
@@ -168,7 +202,7 @@ class ArsenalBattle:
             self.timeline.add(end - 0.9, lambda s: self._log(
                 e.shooter, Phrase("log.weapon.downed", cell=self._cell(e.downed))))
             return end
-        return self._answers(e, end)
+        return self._answers(e, end, last)
 
     def _weapon_words(self, e: WeaponResult):
         """§A's notation: ``Радар Б2``, ``Авиа Г5``, ``Бомбардировщик ряд 5`` / ``столбец Г``,
@@ -181,7 +215,7 @@ class ArsenalBattle:
             return Phrase("log.weapon.bomber_row", at=self._cell(e.cell) if x else str(y + 1))
         return Phrase(f"log.weapon.{e.weapon}", cell=self._cell(e.cell))
 
-    def _answers(self, e: WeaponResult, at: float) -> float:
+    def _answers(self, e: WeaponResult, at: float, last=None) -> float:
         """After the impacts: the log's answers as a salvo's (each hit, sunk, mine by its cell,
         the misses counted), each ship sunk going down with its halo, destroyed pieces shown."""
         owner = 1 - e.shooter
@@ -200,14 +234,10 @@ class ArsenalBattle:
             if c in defences:
                 self.timeline.add(at, lambda s, c=c: self.spent_shown[owner].add(c))
         end = at + 0.2
-        last = None
-        for r in e.results:
-            if r.outcome == SUNK:
-                last = r
-        for r in e.results:
-            if r.outcome == SUNK:
-                end = self._sink_run(r, end, False, (0.06, 0.3, 0.02, 0.15))
-        return end if last is None else end + 0.1
+        sunk = [r for r in e.results if r.outcome == SUNK]
+        for r in sunk:
+            end = self._sink_run(r, end, r is last, (0.06, 0.3, 0.02, 0.15))
+        return end + 0.1 if sunk else end
 
     def _sink_run(self, ev, end: float, final: bool, beat=(0.08, 0.35, 0.025, 0.2)) -> float:
         """A sunk ship's cells going down one after another from ``end``, then its halo (a
@@ -276,6 +306,7 @@ class ArsenalBattle:
             self._sound("atom", skipping, pos[0])
             for r in e.results:
                 self._hit_cell(owner, r, True)
+            self.scorched[owner].append((e.cell, e.cells))     # burnt for the rest of the game
             if skipping:
                 return
             self.effects.atomic(pos)
@@ -478,6 +509,8 @@ class ArsenalBattle:
         draw_defences(surface, geo_r, [c for c in t.defences[1 - v]
                                        if c in self.spent_shown[1 - v]], self.spent_shown[1 - v])
         draw_seen(surface, geo_r, {c: k for c, k in self.seen[v].items() if c in t.radar})
+        for geo, owner in ((geo_l, v), (geo_r, 1 - v)):
+            draw_scorched(surface, geo, self.scorched[owner], False, SCORCHED)
         for items in (self.scorches, self.sweeps):
             for it in items:
                 it.draw(surface, *offset)
@@ -494,11 +527,11 @@ class ArsenalBattle:
         """Both sides' rows of weapons with their charges; the viewer's keys and choice."""
         if not self.arsenal:
             return
-        t = self.table
         v = self.viewer
         for owner in (0, 1):
             mine = owner == v
-            draw_row(surface, self.chips[owner], t.stock[owner], self.weapon if mine else None,
+            draw_row(surface, self.chips[owner], self.stock_shown(owner),
+                     self.weapon if mine else None,
                      KEYS if mine else "", mine and self.human_to_move,
                      theme.PLAYER_COLOURS[owner])
 
@@ -512,4 +545,4 @@ class ArsenalBattle:
         return self.tr(key, weapon=name)
 
 
-__all__ = ["ArsenalBattle", "KEYS"]
+__all__ = ["ArsenalBattle", "KEYS", "SCORCHED", "scorched_squares"]

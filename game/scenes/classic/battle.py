@@ -30,11 +30,12 @@ from ...render.widgets import Button
 from ..common.battle_base import FieldsBattle
 from .arsenal import ArsenalBattle
 from .dutchman import PaintShipScene
+from .showcase import ArsenalShowcase
 
 FLIGHT = 0.55      # seconds a shell flies
 
 
-class BattleScene(ArsenalBattle, FieldsBattle):
+class BattleScene(ArsenalShowcase, ArsenalBattle, FieldsBattle):
     HALO_MARK, HIT_MARK = EMPTY, HIT
 
     def __init__(self, app, match, game, demo: bool = False, keep_record: bool = True):
@@ -98,7 +99,9 @@ class BattleScene(ArsenalBattle, FieldsBattle):
         at = 0.0
         volley_end = 0.0
         over = any(isinstance(e, GameOver) for e in events)
-        kills = [e for e in events if isinstance(e, ShotResult) and e.outcome == SUNK]
+        kills = [r for e in events for r in ((e,) if isinstance(e, ShotResult) else
+                                             e.results if isinstance(e, WeaponResult) else ())
+                 if r.outcome == SUNK]
         last = kills[-1] if over and kills else None   # the fleet's last ship: the finale
         for event in events:
             if isinstance(event, ShotResult):
@@ -113,7 +116,7 @@ class BattleScene(ArsenalBattle, FieldsBattle):
             if volley_end:
                 at, volley_end = max(at, volley_end), 0.0
             if isinstance(event, WeaponResult):      # §A: one weapon, answered together
-                at = self.show_weapon(event, at)
+                at = self.show_weapon(event, at, last)
             elif isinstance(event, DefenceSpent):
                 at = self.show_spent(event, at)
             elif isinstance(event, TurnChanged):

@@ -1,13 +1,15 @@
-"""Classic game over (RULES.md §C, §D): both fields shown whole, mines and minesweepers with
-them, each side's shots counted, the last ship sunk going down again after a defeat, and how
+"""Classic game over (RULES.md §C, §D, §A): both fields shown whole, mines, minesweepers, air
+defences and the atomic bomb's scorch with them, each side's shots counted, the last ship sunk going down again after a defeat, and how
 each computer thought (``ThinkingScene``)."""
 
 from __future__ import annotations
 
 from ...rules.classic import EMPTY, MINE, SUNK, shot_results, shot_stats
 from ...render.board import BoardGeometry, BoardPicture, draw_board
+from ...render.korabliki import draw_scorched
 from ...render.widgets import Item
 from ..common.gameover import GameOverBase
+from .arsenal import SCORCHED, scorched_squares
 from .thinking import ThinkingScene
 
 
@@ -57,8 +59,10 @@ class GameOverScene(GameOverBase):
                            kinds={frozenset(s): n for s, n in zip(g.ships[owner], g.names[owner])
                                   if n},
                            hull="dutchman" if g.config.shapes == "any" else None,
-                           livery=self.liveries.get(owner))
+                           livery=self.liveries.get(owner), defences=list(g.defences[owner]),
+                           defences_spent=list(g.spent_defences[owner]))
         draw_board(surface, geo, pic, self.letters, self.t)
+        draw_scorched(surface, geo, scorched_squares(g.history)[owner], False, SCORCHED)
 
     def stats_rows(self, player: int) -> list:
         st = self.stats[player]
