@@ -225,3 +225,19 @@ def test_a_mine_blows_up_the_asker_or_the_minesweeper_sweeps_it(app, heard, aske
     assert sound in heard
     assert run_until(app, lambda: not scene.busy)
     assert (5, 6) not in scene.display
+
+
+def test_a_bombers_line_of_light_splashes_costs_what_three_plain_ones_do():
+    """§A: a bomber's ten cells (and an air strike's nine) land at once, beside an atomic bomb
+    in the worst frames; each cell's splash is the light one, so the frame holds what three
+    plain misses would (the Arcade frames line's p99 went past 8 ms with full splashes)."""
+    import random
+    from game.render.effects import Effects
+    plain, light = Effects(random.Random(1)), Effects(random.Random(1))
+    for x in range(3):
+        plain.splash((40.0 * x, 100.0))
+    for x in range(10):
+        light.splash((40.0 * x, 100.0), light=True)
+    cost = lambda e: len(e.particles) + len(e.rings) + len(e.columns)   # noqa: E731
+    assert 0 < cost(light) <= cost(plain)
+    assert len(light.columns) == 10          # every cell still throws up its column of water

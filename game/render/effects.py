@@ -245,12 +245,19 @@ class Effects:
         s = self.scale
         self.columns.append(Column(pos, cells * 40 * s, width * 40 * s, span, span))
 
-    def splash(self, pos: Pos) -> None:
+    def splash(self, pos: Pos, light: bool = False) -> None:
         """A miss: a column of white water two cells high with lower sheets either side (the
         crown), droplets thrown out in arcs that rain back, a veil of spray, and rings running
-        out over the surface. Sized in cells (``scale``), so every board shows the same."""
+        out over the surface. Sized in cells (``scale``), so every board shows the same.
+        ``light``: one of many cells landing at once (a bomber's line, §A): the column, a third
+        of the droplets and one ring, so ten of them cost what three would."""
         s = self.scale
         self.column(pos, 2.0, 0.62, 1.05)
+        if light:
+            self._spray(pos, 9, 170 * s, 1.1, 3.2 * s, (225, 242, 255), gravity=520 * s,
+                        drag=0.35, up_bias=150 * s, spread=0.95)
+            self.rings.append(Ring(pos, 4 * s, 74 * s, 0.8, 0.8, (170, 210, 250)))
+            return
         for side, high in ((-1, 1.15), (1, 1.3)):
             self.column((pos[0] + side * 10 * s, pos[1] + 2 * s), high, 0.36, 0.8)
         self._spray(pos, 26, 170 * s, 1.1, 3.2 * s, (225, 242, 255), gravity=520 * s,

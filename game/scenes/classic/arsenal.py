@@ -253,15 +253,15 @@ class ArsenalBattle:
             self.timeline.add(end + halo_step * j, lambda s, c=c: self._halo(owner, c, s))
         return end + halo_step * len(ev.halo) + after
 
-    def _hit_cell(self, owner: int, r, skipping: bool, power: float = 0.8) -> None:
-        """One cell of a weapon landing: its mark, a splash or a burst (no log line: the
-        weapon's answers are said together)."""
+    def _hit_cell(self, owner: int, r, skipping: bool, power: float = 0.5) -> None:
+        """One cell of a weapon landing: its mark, a light splash or a small burst (no log
+        line: the weapon's answers are said together; many cells land at once)."""
         pic = self.fields[owner]
         pos = self.geo_of(owner).center(r.cell)
         pic.marks[r.cell] = r.outcome if r.outcome != SUNK else SUNK
         if r.outcome == MISS:
             if not skipping:
-                self.effects.splash(pos)
+                self.effects.splash(pos, light=True)
         elif not skipping:
             self.effects.explosion(pos, power)
 
