@@ -134,7 +134,6 @@ class Address:
     joins: Bucket = None
     failed: Bucket = None
     rooms: set = field(default_factory=set)     # codes of the rooms it holds a seat in
-    told_rate: bool = False
 
 
 class Guard:
@@ -143,7 +142,6 @@ class Guard:
     def __init__(self, limits: Limits | None = None):
         self.limits = limits or Limits()
         self.addresses: dict[str, Address] = {}
-        self.refused: dict[str, int] = {}       # refusals by code, for the log and benches
 
     def _get(self, key: str) -> Address:
         a = self.addresses.get(key)
@@ -156,16 +154,12 @@ class Guard:
                 failed=Bucket(lim.failed_joins, FAILED_WINDOW))
         return a
 
-    def _refuse(self, code: str, words: str) -> ProtocolError:
-        self.refused[code] = self.refused.get(code, 0) + 1
-        return ProtocolError(code, words)
-
     # -- connections ----------------------------------------------------------------------
     def connect(self, key: str) -> ProtocolError | None:
         """A new connection from ``key``: counted, or refused."""
         a = self._get(key)
         if a.conns >= self.limits.max_connections:
-            return self._refuse("too_many_connections", f"your address holds "
+            return ProtocolError("too_many_connections", f"your address holds "
                                 f"{self.limits.max_connections} connections already")
         a.conns += 1
         return None
@@ -192,39 +186,38 @@ class Guard:
     def message(self, key: str, now: float) -> bool:
         """May one more message of ``key`` be read now (across all its connections)?"""
         a = self._get(key)
-        if a.messages.take(now):
-            a.told_rate = False
-            return True
-        self.refused["rate_limited"] = self.refused.get("rate_limited", 0) + 1
-        return False
+        return a.messages.take(now)
 
     # -- rooms ----------------------------------------------------------------------------
+    def _room_more(self, a: Address, code: str | None = None) -> None:
+        """Raise ``too_many_rooms`` if ``a`` holds its most rooms and ``code`` is a new one."""
+        if code not in a.rooms and len(a.rooms) >= self.limits.rooms_held:
+            raise ProtocolError("too_many_rooms", f"your address holds a seat in "
+                                f"{self.limits.rooms_held} rooms already: leave one first")
+
     def may_create(self, key: str, now: float, rooms_now: int) -> None:
         """Raise the refusal of a ``create`` from ``key``; else count it."""
         lim, a = self.limits, self._get(key)
         if rooms_now >= lim.max_rooms:
-            raise self._refuse("server_full", f"this server holds {lim.max_rooms} rooms; "
-                               "try later")
-        if len(a.rooms) >= lim.rooms_held:
-            raise self._refuse("too_many_rooms", f"your address holds a seat in "
-                               f"{lim.rooms_held} rooms already: leave one first")
+            raise ProtocolError("server_full", f"this server holds {lim.max_rooms} rooms; "
+                                "try later")
+        self._room_more(a)
         if not a.creates.take(now):
-            raise self._refuse("too_many_creates", f"your address made {lim.creates} rooms "
-                               f"in ten minutes; wait {a.creates.wait(now):.0f} s")
+            raise ProtocolError("too_many_creates", f"your address made {lim.creates} rooms "
+                                f"in ten minutes; wait {a.creates.wait(now):.0f} s")
 
     def may_join(self, key: str, now: float, code: str, rejoin: bool = False) -> None:
         """Raise the refusal of a ``join`` or ``rejoin`` of ``code`` from ``key`` (a seat taken
         up again is not a new room held)."""
         lim, a = self.limits, self._get(key)
-        if not rejoin and code not in a.rooms and len(a.rooms) >= lim.rooms_held:
-            raise self._refuse("too_many_rooms", f"your address holds a seat in "
-                               f"{lim.rooms_held} rooms already: leave one first")
+        if not rejoin:
+            self._room_more(a, code)
         if not a.failed.has(now):
-            raise self._refuse("too_many_joins", f"too many joins of rooms that are not "
-                               f"there from your address; wait {a.failed.wait(now):.0f} s")
+            raise ProtocolError("too_many_joins", f"too many joins of rooms that are not "
+                                f"there from your address; wait {a.failed.wait(now):.0f} s")
         if not a.joins.take(now):
-            raise self._refuse("too_many_joins", f"more than {lim.joins} joins a minute "
-                               f"from your address; wait {a.joins.wait(now):.0f} s")
+            raise ProtocolError("too_many_joins", f"more than {lim.joins} joins a minute "
+                                f"from your address; wait {a.joins.wait(now):.0f} s")
 
     def failed_join(self, key: str, now: float) -> None:
         self._get(key).failed.take(now)

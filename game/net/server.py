@@ -84,7 +84,6 @@ class Server:
                     self.guard.hold(s.address, room.code)
         self.seats: dict[tuple[str, int], Conn] = {}
         self.swept = now
-        self.ended = 0                         # rooms deleted since the start
         self.seed_source = secrets.SystemRandom() if seed is None else None
         self.next_seed = seed
 
@@ -321,7 +320,6 @@ class Server:
                 conn.room = conn.seat = None
                 out.append((conn, {"type": "error", "code": "room_ended",
                                    "message": f"room {code} has ended ({ENDED[why]})"}))
-        self.ended += 1
         log.info("room %s ended (%s)", code, why)
         return out
 
@@ -416,8 +414,6 @@ async def serve(server: Server, host: str, port: int, ready=None, stop=None) -> 
         """A connection that says no valid hello within ``hello_within`` seconds is closed."""
         await asyncio.sleep(server.limits.hello_within)
         if not conn.version_ok:
-            server.guard.refused["hello_timeout"] = server.guard.refused.get("hello_timeout",
-                                                                             0) + 1
             await refuse(ws, ProtocolError("hello_timeout", "no hello within "
                                            f"{server.limits.hello_within:g} s").reply())
 
