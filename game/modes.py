@@ -70,6 +70,7 @@ class ModeEntry:
     words: Callable | None = None   # (config, preset, series) -> its rules in words (``describe``);
                                     # None: the mode's one set of rules, said by its name
     bench_levels: tuple = ()  # levels only the benches play (never in a menu or the ladder)
+    match_kinds: tuple = ()   # issue 37: the game kinds one may queue for, (kind, preset) each
 
     def describe(self, config, *, preset: str | None = None, series: int = 1):
         """The rules of ``config`` in words, kept as keys and fields (``say(words, tr)`` writes
@@ -367,6 +368,7 @@ MODES: dict[str, ModeEntry] = {
         hints=("first_hit", "first_sunk", "first_mine", "first_salvo", "first_radar",
                "first_air_strike", "first_bomber", "first_atomic", "air_defence"),
         hints_for=_classic_hints, strength=_classic_strength, words=_classic_words,
+        match_kinds=(("classic", "russian"), ("arcade", "arcade")),
         bench_levels=("admiral_noarsenal",)),    # the Admiral that never fires its arsenal (§A)
     "naval": ModeEntry(
         "naval", RULES["naval"], nv.NavalConfig, nv.NavalGame, nv.NavalGame,
@@ -377,7 +379,7 @@ MODES: dict[str, ModeEntry] = {
         table=NavalTable,
         computer_draws=True, ladder=("random", "gunner", "navigator", "commodore"),
         feats=_naval_feats, hints=("first_volley", "first_torpedo", "first_air"),
-        hints_for=_naval_hints, strength=_naval_strength),
+        hints_for=_naval_hints, strength=_naval_strength, match_kinds=(("naval", "naval"),)),
     "korabliki": ModeEntry(
         "korabliki", RULES["korabliki"], kor.KorablikiConfig, kor.KorablikiGame,
         kor.KorablikiGame, levels=kor_ai.KORABLIKI_LEVELS, level_of=korabliki_level,
@@ -389,8 +391,16 @@ MODES: dict[str, ModeEntry] = {
         table=KorablikiTable,
         computer_draws=True, ladder=("random", "sailor", "captain", "admiral"),
         feats=_korabliki_feats, hints=("first_ask", "first_answer"),
-        hints_for=_korabliki_hints, strength=_korabliki_strength),
+        hints_for=_korabliki_hints, strength=_korabliki_strength,
+        match_kinds=(("korabliki", "korabliki"),)),
 }
+
+
+def match_kinds() -> dict:
+    """Issue 37: every game kind one may queue for online, in the menu's order: kind ->
+    (mode's key, its config). The lobby, the screens and the benches read only this."""
+    return {kind: (key, entry.rules.presets[preset]) for key, entry in MODES.items()
+            for kind, preset in entry.match_kinds}
 
 
 def restore_game(data, mode: str, config):

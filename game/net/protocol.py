@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from ..rules.jsonform import echoed, json_kind
 
-VERSION = 1           # this build's protocol; a client of another version is told to update
+VERSION = 2           # this build's protocol (issue 37: paths, players, the lobby, spectators)
+VERSIONS = (1, 2)     # ... and what a server still serves: a version-1 client plays by code
 MAX_BYTES = 16_384    # the largest message a client may send (the largest set-up is ~1 KB)
 MAX_CHAT = 200        # characters of one chat line
 MAX_NAME = 24         # characters of a captain's name
@@ -28,6 +29,19 @@ SECRET_BYTES = 16     # a seat's secret: 128 random bits, sent as 32 hex digits
 CLAIM_RANGE = (10, 3600)   # seconds a gone player is waited for before the other may claim
 CLAIM_DEFAULT = 120
 CLOCKS = (0, 15, 30, 60)   # RULES.md §0's move clock a room may set: seconds a turn (0: off)
+
+KEY_BYTES = 32        # a player's key (issue 37): made once per installation, sent as 64 hex
+TAG_LENGTH = 6        # the public short form of a player's identity (shown beside a name)
+MATCH_CLOCK = 30      # a queued game's move clock (§0), seconds a turn
+KINDS_MAX = 16        # characters of a game kind's name ("classic", "arcade", "naval", ...)
+TICKET_MAX = 2048     # characters of a match ticket (lobby -> room, signed: tickets.py)
+TOP = 50              # players a leaderboard shows
+LISTED_MAX = 50       # games in progress a listing shows
+
+# the paths of protocol 2 (docs/protocol.md): a stock proxy routes on them, never on messages
+LOBBY_PATH = "/v2/lobby"          # queue, ratings, leaderboard, the listing
+CREATE_PATH = "/v2/create"        # a friend's room: any room process makes it
+ROOM_PATH = "/v2/room/"           # + the code: join, rejoin, join_match, watch, a seat's play
 
 # the seed's "information war" (seed 000): what a player may shout across the table
 PHRASES = ("miss_miss", "hot", "cold", "not_there", "lucky", "well_fired", "hurry", "good_game")
@@ -91,6 +105,9 @@ def _kind_words(kinds) -> str:
 _CODE = f"[{CODE_ALPHABET}]{{{CODE_LENGTHS[0]}}}(?:[{CODE_ALPHABET}]{{2}})?"
 _SECRET = f"[0-9a-f]{{{SECRET_BYTES * 2}}}"
 _NAME = Field(str, max_len=MAX_NAME)
+_KEY = f"[0-9a-f]{{{KEY_BYTES * 2}}}"
+_MATCH = "[0-9a-f]{16}"
+_KIND = Field(str, max_len=KINDS_MAX)
 
 
 def is_code(value) -> bool:
@@ -103,7 +120,10 @@ def is_code(value) -> bool:
 SCHEMAS: dict[str, dict[str, Field]] = {
     "hello": {"version": Field(int, lo=0, hi=10 ** 6), "game": Field(str, max_len=32),
               "legal": Field(bool, required=False),
-              "patches": Field(bool, required=False)},
+              "patches": Field(bool, required=False),
+              # protocol 2: who plays (identity.py: the server keeps only a digest of the key)
+              "player": Field(str, required=False, pattern=_KEY),
+              "name": Field(str, required=False, max_len=MAX_NAME)},
     "create": {"mode": Field(str, max_len=16), "config": Field(dict, max_len=32),
                "best_of": Field(int, required=False, lo=1, hi=99),
                "first": Field(str, required=False, choices=("lot", "0", "1")),
@@ -125,13 +145,26 @@ SCHEMAS: dict[str, dict[str, Field]] = {
              "phrase": Field(str, required=False, choices=PHRASES)},
     "leave": {},
     "ping": {},
+    # -- protocol 2, the lobby (LOBBY_PATH): needs a hello with "player" ----------------------
+    "queue": {"kind": _KIND, "listed": Field(bool, required=False)},
+    "unqueue": {},
+    "accept": {"match": Field(str, pattern=_MATCH)},       # the ready check of a pairing
+    "ratings": {},
+    "leaderboard": {"kind": _KIND},
+    "games": {},                                           # the listing of games to watch
+    # a room process's report to the lobby (cluster only: signed with the cluster's key)
+    "report": {"report": Field(dict, max_len=16), "sig": Field(str, pattern="[0-9a-f]{64}")},
+    # -- protocol 2, a room (ROOM_PATH + code) -----------------------------------------------
+    "join_match": {"ticket": Field(str, max_len=TICKET_MAX)},
+    "watch": {"room": Field(str, pattern=_CODE)},
 }
 
 # every message the server sends, as a client checks it (unknown fields are let be)
 _SEAT = Field(int, lo=0, hi=1)
 _PHASE = Field(str, choices=("waiting", "placing", "battle", "over", "done"))
 SERVER_SCHEMAS: dict[str, dict[str, Field]] = {
-    "welcome": {"version": Field(int)},
+    "welcome": {"version": Field(int),
+                "player": Field(dict, required=False)},   # {"tag", "known"}: protocol 2
     "joined": {"room": Field(str, pattern=_CODE), "seat": _SEAT, "mode": Field(str),
                "config": Field(dict), "best_of": Field(int, lo=1, hi=99),
                "claim_after": Field(int), "chat": Field(list, max_len=100),
@@ -144,17 +177,42 @@ SERVER_SCHEMAS: dict[str, dict[str, Field]] = {
               "clock_left": Field((int, type(None)), required=False, lo=0),
               "moves": Field(int, required=False, lo=0), "turn": Field(int, required=False),
               "view": Field(dict, required=False), "events": Field(list, required=False),
-              "legal": Field(list, required=False)},   # (a "patch" is grown first: patch.py)
+              "legal": Field(list, required=False),    # (a "patch" is grown first: patch.py)
+              "watchers": Field(int, required=False, lo=0),
+              "match": Field(dict, required=False)},    # a queued game: {"kind", "rated"}
     "chat": {"seat": _SEAT, "text": Field(str, required=False, max_len=MAX_CHAT),
              "phrase": Field(str, required=False, choices=PHRASES)},
     "error": {"code": Field(str, max_len=40), "message": Field(str, max_len=400),
               "field": Field(str, required=False), "rule": Field(dict, required=False)},
     "pong": {},
     "left": {"room": Field((str, type(None)), required=False)},
+    # -- protocol 2 ----------------------------------------------------------------------------
+    "queued": {"kind": _KIND, "waited": Field(int, lo=0), "window": Field(int, lo=0),
+               "waiting": Field(int, lo=0)},
+    "unqueued": {"reason": Field(str, max_len=40)},
+    "match_found": {"match": Field(str, pattern=_MATCH), "kind": _KIND,
+                    "opponent": Field(dict), "accept_within": Field(int, lo=0)},
+    "matched": {"match": Field(str, pattern=_MATCH), "room": Field(str, pattern=_CODE),
+                "path": Field(str, max_len=64), "kind": _KIND, "ticket": Field(str),
+                "opponent": Field(dict)},
+    "ratings": {"player": Field(dict), "kinds": Field(dict)},
+    "leaderboard": {"kind": _KIND, "top": Field(list, max_len=TOP),
+                    "you": Field((dict, type(None))), "players": Field(int, lo=0)},
+    "games": {"games": Field(list, max_len=LISTED_MAX)},
+    "spectate": {"room": Field(str, pattern=_CODE), "phase": _PHASE, "mode": Field(str),
+                 "config": Field(dict), "seats": Field(list, max_len=2),
+                 "series": Field(dict), "watchers": Field(int, lo=0),
+                 "clock": Field(int, required=False, choices=CLOCKS),
+                 "clock_left": Field((int, type(None)), required=False, lo=0),
+                 "moves": Field(int, required=False, lo=0), "turn": Field(int, required=False),
+                 "board": Field(dict, required=False), "events": Field(list, required=False)},
+    "reported": {"id": Field(str, max_len=64)},
 }
 
 # what needs a seat: everything but the handshake, making or finding a room, and ping
-SEATED = frozenset(SCHEMAS) - {"hello", "create", "join", "rejoin", "ping"}
+LOBBY = frozenset({"queue", "unqueue", "accept", "ratings", "leaderboard", "games", "report"})
+SEATED = frozenset(SCHEMAS) - {"hello", "create", "join", "rejoin", "ping", "join_match",
+                               "watch"} - LOBBY
 
 
 def _no_duplicates(pairs):
@@ -282,6 +340,6 @@ def write(message: dict) -> str:
 
 def version_error(version: int) -> ProtocolError:
     """The reply to a client of another protocol: update the game (or the server)."""
-    side = "your game" if version < VERSION else "the server"
+    side = "your game" if version < min(VERSIONS) else "the server"
     return ProtocolError("version", f"this server speaks protocol {VERSION}, the client "
                          f"{version}: update {side}", "version")

@@ -26,8 +26,8 @@ from ..rules.errors import RuleError
 from ..rules.jsonform import echoed
 from . import codec, limits as limits_mod, patch, protocol
 from .limits import Guard, Limits
-from .protocol import (CLAIM_DEFAULT, CODE_ALPHABET, CODE_LENGTH, VERSION, ProtocolError,
-                       read, write)
+from .protocol import (CLAIM_DEFAULT, CODE_ALPHABET, CODE_LENGTH, LOBBY, VERSIONS,
+                       ProtocolError, read, write)
 from .room import DONE, WAITING, Room
 from .store import Store
 
@@ -49,6 +49,11 @@ class Conn:
     send: object                       # a callable taking the message's text
     address: str = ""                  # the client's address, as limits count it
     version_ok: bool = False
+    version: int = 0                   # the protocol it speaks (VERSIONS)
+    path: str = "/"                    # the WebSocket URL's path it came on (protocol 2)
+    player: str | None = None          # protocol 2: the player's id (identity.py), from hello
+    name: str = ""                     # ... and the name it gave
+    watching: str | None = None        # the room it watches (a spectator holds no seat)
     legal: bool = False
     room: str | None = None
     seat: int | None = None
@@ -151,14 +156,25 @@ class Server:
         if kind == "hello":
             if msg["game"] != "sea-battle":
                 raise ProtocolError("bad_field", "this is a Sea Battle server", "game")
-            if msg["version"] != VERSION:
+            if msg["version"] not in VERSIONS:
                 conn.closing = True
                 raise protocol.version_error(msg["version"])
             conn.version_ok, conn.legal = True, bool(msg.get("legal", False))
+            conn.version = msg["version"]
             conn.patches = bool(msg.get("patches", False))
-            return [(conn, {"type": "welcome", "version": VERSION})]
+            return [(conn, {"type": "welcome", "version": conn.version})]
         if not conn.version_ok:
             raise ProtocolError("hello_first", "say hello (with the protocol version) first")
+        if kind in LOBBY:                        # issue 37: the queue, ratings, the listing
+            return self._lobby(conn, msg, now)
+        if kind == "join_match":
+            if conn.room is not None or conn.watching is not None:
+                raise ProtocolError("seated", "this connection is in a room already")
+            return self._join_match(conn, msg, now)
+        if kind == "watch":
+            if conn.room is not None or conn.watching is not None:
+                raise ProtocolError("seated", "this connection is in a room already")
+            return self._watch(conn, msg, now)
         if kind in ("create", "join", "rejoin"):
             if conn.room is not None:
                 raise ProtocolError("seated", f"this connection plays in room {conn.room} "
@@ -245,6 +261,16 @@ class Server:
         except ProtocolError:
             self.guard.failed_join(conn.address, now)
             raise
+
+    # -- issue 37 (protocol 2) -------------------------------------------------------------------
+    def _lobby(self, conn: Conn, msg: dict, now: float) -> list:
+        raise ProtocolError("not_here", f"this server has no lobby for {msg['type']!r}")
+
+    def _join_match(self, conn: Conn, msg: dict, now: float) -> list:
+        raise ProtocolError("not_here", "this server takes no match tickets")
+
+    def _watch(self, conn: Conn, msg: dict, now: float) -> list:
+        raise ProtocolError("not_here", "this server has no spectators' seats")
 
     def _room(self, code: str) -> Room:
         room = self.rooms.get(code)
