@@ -279,3 +279,66 @@ def test_the_public_view_is_what_each_player_knows_of_each_field(mode, config):
         incoming = dict(mine.incoming) | {c: "empty" for c in getattr(mine, "incoming_empty", ())}
         assert {c: m for c, m in public.sides[p].marks.items() if m != "known_mine"} == \
             {c: m for c, m in incoming.items()}
+
+
+# --- the game's spectator connection (``game.net.watcher``), over a real socket -----------------
+
+def test_the_games_watcher_watches_a_room_over_loopback_and_hears_its_chat(tmp_path):
+    import time
+
+    from game.net.client import NetThread
+    from game.net.server import Hosted
+    from game.net.watcher import Watcher
+
+    hosted = Hosted(tmp_path, host="127.0.0.1")
+    assert hosted.port, hosted.error
+    player = NetThread(f"ws://127.0.0.1:{hosted.port}", retry=0.2)
+    watcher = None
+
+    def until(check, what: str):
+        end = time.monotonic() + 10
+        while time.monotonic() < end:
+            player.poll()
+            if watcher is not None:
+                watcher.poll()
+            if check():
+                return
+            time.sleep(0.02)
+        raise AssertionError(f"no {what} in 10 s")
+    try:
+        player.send({"type": "create", "mode": "naval", "config": {}, "name": "Anna"})
+        until(lambda: player.remote.room is not None, "room")
+        player.send({"type": "chat", "text": "ahoy"})
+        until(lambda: player.remote.chat, "chat line")
+        watcher = Watcher("127.0.0.1", hosted.port, player.remote.room, retry=0.2)
+        until(lambda: watcher.state.get("phase") == "waiting", "spectate")
+        assert watcher.chat == [(0, "text", "ahoy")] and watcher.board is None
+        assert watcher.name_of(0) == "Anna" and watcher.watchers == 1
+        until(lambda: player.remote.state.get("watchers") == 1, "watchers on the player's side")
+        player.send({"type": "chat", "phrase": "hot"})
+        until(lambda: len(watcher.chat) == 2, "the chat line")
+        assert watcher.chat[-1] == (0, "phrase", "hot") and watcher.problem() is None
+        watcher.close()
+        until(lambda: player.remote.state.get("watchers") == 0, "the spectator gone")
+    finally:
+        if watcher is not None:
+            watcher.close()
+        player.close()
+        hosted.stop()
+
+
+def test_a_watcher_says_why_it_cannot_watch():
+    from game.net.watcher import Watcher
+
+    class Net:           # no thread: the messages a server sends, as they would come
+        status, problem = "open", None
+
+        def poll(self):
+            return []
+
+    w = Watcher("127.0.0.1", 1, "ABCDEFGH", net=Net())
+    w.take({"type": "error", "code": "no_room", "message": "no room"})
+    assert w.problem() == "online.error_no_room" and w.ended
+    w = Watcher("127.0.0.1", 1, "ABCDEFGH", net=Net())
+    w.take({"type": "error", "code": "watch_full", "message": "full"})
+    assert w.problem() == "watch.error_full"
