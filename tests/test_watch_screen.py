@@ -116,5 +116,6 @@ def test_the_flow_opens_the_screen_and_every_mode_has_its_boards():
     watcher = watched("naval", NavalConfig(), 4)
     app.flow.watch(watcher)
     assert isinstance(app.scenes.top, WatchScene) and app.scenes.top.watcher is watcher
-    assert all(app.flow.watch_boards(mode) is not None for mode in MODES)
-    assert app.flow.watch_boards("chess") is None
+    assert all(app.flow.screens_of(mode).watch is not None
+               and app.flow.screens_of(mode).public_line is not None for mode in MODES)
+    assert app.flow.screens_of("chess") is None
