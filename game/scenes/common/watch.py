@@ -125,8 +125,15 @@ class WatchScene(Scene):
         return None if self.screens is None else self.screens.watch
 
     @property
-    def dims(self) -> tuple[int, int]:
+    def board(self):
+        """The public view to show: the watcher's, if it is of this mode's kind (a server that
+        sends anything else is shown nothing)."""
         board, boards = self.watcher.board, self.boards
+        return board if boards is not None and isinstance(board, boards.kind) else None
+
+    @property
+    def dims(self) -> tuple[int, int]:
+        board, boards = self.board, self.boards
         if board is not None and boards is not None:
             return boards.size(board)
         return 10, 10
@@ -173,7 +180,7 @@ class WatchScene(Scene):
         if problem is not None:
             return self.tr(problem), theme.BAD
         phase = state.get("phase")
-        board = w.board
+        board = self.board
         if not state:
             return self.tr("online.connecting"), theme.TEXT_DIM
         if phase == "waiting":
@@ -182,7 +189,8 @@ class WatchScene(Scene):
             return self.tr("watch.placing"), theme.TEXT_DIM
         if board.over:
             return self._result(board.winner).say(self.tr), theme.ACCENT
-        turn = state.get("turn", board.turn)
+        turn = state.get("turn")
+        turn = turn if turn in (0, 1) else board.turn
         return self.tr("watch.turn", name=w.name_of(turn)), theme.PLAYER_COLOURS[turn]
 
     def status_lines(self) -> list:
@@ -190,8 +198,9 @@ class WatchScene(Scene):
         state = w.state
         lines = [(tr("watch.title", room=w.room), theme.TEXT)]
         series = state.get("series") or {}
-        score = series.get("score") or [0, 0]
-        if len(score) == 2 and (series.get("best_of", 1) > 1 or any(score)):
+        score, best = series.get("score"), series.get("best_of")
+        if (isinstance(score, list) and len(score) == 2 and isinstance(best, int)
+                and (best > 1 or any(score))):
             lines.append((tr("watch.score", a=score[0], b=score[1]), theme.TEXT))
         left = self.clock_left()
         if left is not None:
@@ -199,10 +208,9 @@ class WatchScene(Scene):
             lines.append((tr("online.clock_left", time=f"{seconds // 60}:{seconds % 60:02d}"),
                           theme.BAD if seconds <= 5 else theme.TEXT))
         for seat, s in enumerate(state.get("seats") or ()):
-            if s is not None and not s.get("here"):
-                lines.append((tr("watch.away", name=s.get("name", "")), theme.BAD))
-        board = w.board
-        for owner, side in enumerate(getattr(board, "sides", ())):
+            if isinstance(s, dict) and not s.get("here"):
+                lines.append((tr("watch.away", name=w.name_of(seat)), theme.BAD))
+        for owner, side in enumerate(getattr(self.board, "sides", ())):
             stock = getattr(side, "stock", None)
             if stock:         # §A: both sides always see both stocks as they stand
                 said = " · ".join(f"{tr('arsenal.' + k)} {n}" for k, n in stock.items())
@@ -213,7 +221,7 @@ class WatchScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.layout()
         w = self.watcher
-        board = w.board
+        board = self.board
         u = theme.unit(self.size)
         words, colour = self.headline()
         draw_header(surface, self.size, words, colour, 32, 34)
