@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from game.modes import match_kinds
-from game.net import identity
+from game.net import identity, protocol
 from game.net.limits import Limits
-from game.net.lobby import ACCEPT_WITHIN, window
+from game.net.lobby import ACCEPT_WITHIN, Lobby, window
 
 from .net_helpers import Desk, place
 
@@ -22,6 +22,9 @@ def player(desk, n: int, address: str = "10.0.0.1", name: str | None = None):
 
 
 def to(conn, out, kind: str) -> list:
+    """What ``conn`` heard of ``kind`` (every message sent checked as a client checks it)."""
+    for _, m in out:
+        protocol.check(m, protocol.SERVER_SCHEMAS)
     return [m for c, m in out if c is conn and m["type"] == kind]
 
 
@@ -212,3 +215,41 @@ def test_pairing_takes_the_nearest_rating_within_the_wider_window(tmp_path):
     desk.clock.now += 20                            # 600 points after 20 s
     out = lobby.pair(desk.clock.now)
     assert to(conns[1], out, "match_found")[0]["opponent"]["rating"] == 1560
+
+
+def test_a_wider_window_of_either_pairs_them(tmp_path):
+    lobby = Lobby(tmp_path, seed=1)
+    try:
+        lobby.queue("old", "c" * 64, "Old", "a1", KIND, True, 0.0)
+        lobby.waiters["c" * 64].rating = 1650          # waited 10 s at 10.0: window 350
+        out = lobby.queue("new", "d" * 64, "New", "a2", KIND, True, 10.0)   # 1500, window 100
+        assert [c for c, m in out if m["type"] == "match_found"] == ["old", "new"]
+    finally:
+        lobby.close()
+
+
+def test_lobby_messages_with_junk_get_coded_answers(tmp_path):
+    """Every lobby message, well-formed or not, from players in every state of the queue: a
+    reply the client can read or a coded refusal, never server_error."""
+    import random
+    rng = random.Random(5)
+    desk = Desk(tmp_path)
+    conns = [player(desk, n, address=f"10.0.0.{n % 3}") for n in range(6)]
+    values = [None, 0, -1, 1.5, "", "x" * 40, KIND, "0" * 16, "f" * 16, [], {}, True]
+    for _ in range(400):
+        conn = rng.choice(conns)
+        kind = rng.choice(["queue", "unqueue", "accept", "ratings", "leaderboard", "games",
+                           "report", "join_match"])
+        message = {"type": kind}
+        for name in protocol.SCHEMAS[kind]:
+            if rng.random() < 0.8:
+                message[name] = rng.choice(values)
+        if kind == "accept" and rng.random() < 0.5 and desk.server.lobby.pairings:
+            message["match"] = rng.choice(sorted(desk.server.lobby.pairings))
+        if kind in ("queue", "leaderboard") and rng.random() < 0.5:
+            message["kind"] = KIND
+        out = desk.say(conn, message, step=rng.choice([0.1, 1.0, 3.0]))
+        to(conn, out, "error")
+        assert all(m.get("code") != "server_error" for _, m in out), (message, out)
+        if rng.random() < 0.3:
+            to(conn, desk.server.tick(), "error")

@@ -14,6 +14,7 @@ the server hands the room's results straight to it.
 
 from __future__ import annotations
 
+import math
 import random
 import secrets
 import sqlite3
@@ -85,6 +86,7 @@ class Playing:
     names: list
     ratings: list
     since: list               # each one's place in time in the queue
+    addresses: list
     listed: bool
     made: float
     seated: set = field(default_factory=set)   # ids that came to the room
@@ -215,7 +217,7 @@ class Lobby:
         self.waiters.pop(w.player, None)
         out = [] if reason is None else [(w.who, {"type": "unqueued", "reason": reason})]
         if declined:
-            self._declined(w, now)
+            self._declined(w.player, w.address, now)
         pairing = self.pairings.pop(w.match, None) if w.match is not None else None
         w.match = None
         if pairing is not None:
@@ -225,8 +227,9 @@ class Lobby:
                     out.append((other.who, self._queued(other, now)))
         return out
 
-    def _declined(self, w: Waiter, now: float) -> None:
-        for key in (w.player, w.address):
+    def _declined(self, player: str, address: str, now: float) -> None:
+        """A pairing declined or missed, counted for the player and his address."""
+        for key in (player, address):
             times = [t for t in self.declines.get(key, []) if now - t < DECLINE_WINDOW]
             times.append(now)
             self.declines[key] = times
@@ -236,24 +239,43 @@ class Lobby:
     # -- pairing and the ready check ------------------------------------------------------
     def pair(self, now: float) -> list:
         """Pair whoever may be: per kind, the oldest waiter first, with the waiter of the
-        nearest rating within the wider of their two windows."""
+        nearest rating within the wider of their two windows (looked for outwards from his
+        rating, so a long queue costs n log n, not n squared)."""
         out = []
-        free = sorted((w for w in self.waiters.values() if w.match is None),
-                      key=lambda w: (w.since, w.player))
-        for w in free:
-            if w.match is not None:
-                continue
-            best = None
-            for c in free:
-                if c is w or c.match is not None or c.kind != w.kind or c.player == w.player:
-                    continue
-                gap = abs(c.rating - w.rating)
-                if gap <= max(window(now - w.since), window(now - c.since)):
-                    if best is None or gap < abs(best.rating - w.rating):
-                        best = c
-            if best is not None:
-                out += self._found(w, best, now)
+        kinds: dict[str, list] = {}
+        for w in self.waiters.values():
+            if w.match is None:
+                kinds.setdefault(w.kind, []).append(w)
+        for free in kinds.values():
+            by_rating = sorted(free, key=lambda w: (w.rating, w.since, w.player))
+            at = {id(w): n for n, w in enumerate(by_rating)}
+            for w in sorted(free, key=lambda w: (w.since, w.player)):
+                if w.match is None:
+                    best = self._nearest(w, by_rating, at[id(w)], now)
+                    if best is not None:
+                        out += self._found(w, best, now)
         return out
+
+    @staticmethod
+    def _nearest(w: Waiter, by_rating: list, n: int, now: float) -> Waiter | None:
+        """The free waiter of the rating nearest ``w``'s (``by_rating[n]``) within the wider
+        of their two windows."""
+        mine = window(now - w.since)
+        lo, hi = n - 1, n + 1
+        while lo >= 0 or hi < len(by_rating):
+            below = abs(w.rating - by_rating[lo].rating) if lo >= 0 else math.inf
+            above = abs(by_rating[hi].rating - w.rating) if hi < len(by_rating) else math.inf
+            gap = min(below, above)
+            if gap > WINDOW_MAX:
+                return None
+            if below <= above:
+                c, lo = by_rating[lo], lo - 1
+            else:
+                c, hi = by_rating[hi], hi + 1
+            if c.match is None and c.player != w.player and gap <= max(mine,
+                                                                       window(now - c.since)):
+                return c
+        return None
 
     def _new_id(self) -> str:
         return "%016x" % self.rng.getrandbits(64)
@@ -304,7 +326,7 @@ class Lobby:
         ticket = tickets.make(self.key, data)
         self.playing[room] = Playing(room, pairing.kind, [w.player for w in players],
                                      [w.name for w in players], [w.rating for w in players],
-                                     [w.since for w in players],
+                                     [w.since for w in players], [w.address for w in players],
                                      all(w.listed for w in players), now)
         return [(x.who, {"type": "matched", "match": pairing.match, "room": room,
                          "path": ROOM_PATH + room, "kind": pairing.kind, "ticket": ticket,
@@ -360,11 +382,11 @@ class Lobby:
         if p is None or p.started:
             return
         now = self.clock() if now is None else now
-        for player, since in zip(p.players, p.since):
+        for player, since, address in zip(p.players, p.since, p.addresses):
             if player in p.seated:
                 self.kept[player] = (since, now + KEEP_SINCE)
             else:
-                self._declined(Waiter(player, "", None, "", p.kind, False, since, 0.0), now)
+                self._declined(player, address, now)
 
     def result(self, r: dict) -> bool:
         return self.record(r)
