@@ -11,6 +11,8 @@ from game.net import identity, protocol
 from game.net.limits import Limits
 from game.net.lobby import ACCEPT_WITHIN, Lobby, window
 
+from game.net.server import Conn
+
 from .net_helpers import Desk, place
 
 KIND = next(iter(match_kinds()))
@@ -45,6 +47,9 @@ def paired(desk, a, b) -> tuple:
 
 def test_two_players_queue_play_a_rated_game_and_see_it_on_the_leaderboard(tmp_path):
     desk = Desk(tmp_path)
+    first = desk.reply(Conn(None, "10.0.0.1"), {"type": "hello", "version": 2, "id": 4,
+                                                "game": "sea-battle", "player": KEYS[0]})
+    assert first["player"]["known"] is False and first["id"] == 4
     a = player(desk, 0, name="Anna")
     welcome = desk.reply(a, {"type": "hello", "version": 2, "game": "sea-battle",
                              "player": KEYS[0], "name": "Anna"})
@@ -87,10 +92,34 @@ def test_two_players_queue_play_a_rated_game_and_see_it_on_the_leaderboard(tmp_p
     # the same result reported again (a rematch's replay, a resend) changes nothing
     assert desk.server.lobby.record(room.result() or {
         "id": f"{code}/0", "kind": KIND, "players": room.match["ids"], "score": 1}) is False
-    # a restart keeps the ratings
+    # a restart keeps the ratings, and the room its match
     desk.restart()
     again = desk.server.lobby.ratings(a.player)["kinds"][KIND]
     assert again == ra
+    kept = desk.server.rooms[code]
+    assert kept.match == room.match and kept.state_for(0, 0.0)["match"]["rated"] is True
+
+
+def test_an_agreed_draw_is_half_and_a_rematch_is_rated_again(tmp_path):
+    desk = Desk(tmp_path)
+    a, b = player(desk, 0, address="10.0.0.1"), player(desk, 1, address="10.0.0.2")
+    ma, mb = paired(desk, a, b)
+    desk.say(a, {"type": "join_match", "ticket": ma["ticket"]})
+    desk.say(b, {"type": "join_match", "ticket": mb["ticket"]})
+    place(desk, ma["room"], (a, b), 4)
+    desk.say(a, {"type": "offer_draw"})
+    desk.say(b, {"type": "answer_draw", "accept": True})
+    ra = desk.reply(a, {"type": "ratings", "id": 9})
+    assert ra["id"] == 9
+    mine = ra["kinds"][KIND]
+    assert (mine["rating"], mine["games"], mine["draws"], mine["change"]) == (1500, 1, 1, 0)
+    desk.say(a, {"type": "next"})
+    desk.say(b, {"type": "next"})
+    place(desk, ma["room"], (a, b), 5)
+    desk.say(a, {"type": "resign"})
+    rows = desk.server.lobby.db.execute("SELECT id, score, reason FROM results ORDER BY id")
+    assert rows.fetchall() == [(ma["room"] + "/0", 0.5, "agreed"),
+                               (ma["room"] + "/1", 0.0, "resigned")]
 
 
 def paired_again(desk, a, b, match):

@@ -44,6 +44,7 @@ ENDED = {"left": "its player left", "over": "the match is over and both players 
          "waited": "nobody joined it in time", "idle": "nobody was seated in it for long",
          "no_show": "the other player of the match did not come"}
 WIRE_LIMIT = 4 * protocol.MAX_BYTES   # the transport drops bigger frames (close code 1009)
+LOBBY_REPLIES = ("queued", "unqueued", "ratings", "leaderboard", "games")   # carry an "id" back
 
 
 @dataclass(eq=False)      # a connection is itself: compared and hashed by identity
@@ -144,7 +145,7 @@ class Server:
         if msg_id is not None:
             for target, message in out:
                 if target is conn and message.get("type") in ("error", "state", "welcome",
-                                                               "joined", "pong"):
+                                                               "joined", "pong", *LOBBY_REPLIES):
                     message["id"] = msg_id
                     break
         return out
