@@ -282,3 +282,18 @@ def test_lobby_messages_with_junk_get_coded_answers(tmp_path):
         assert all(m.get("code") != "server_error" for _, m in out), (message, out)
         if rng.random() < 0.3:
             to(conn, desk.server.tick(), "error")
+
+
+def test_a_stored_match_that_is_no_match_leaves_its_room_unread(tmp_path):
+    import json
+    desk = Desk(tmp_path)
+    a, b = player(desk, 0, address="10.0.0.1"), player(desk, 1, address="10.0.0.2")
+    ma, _ = paired(desk, a, b)
+    desk.say(a, {"type": "join_match", "ticket": ma["ticket"]})
+    db = desk.server.store.db
+    state = json.loads(db.execute("SELECT state FROM rooms").fetchone()[0])
+    state["match"] = {"ids": state["match"]["ids"]}            # no kind
+    db.execute("UPDATE rooms SET state = ?", (json.dumps(state),))
+    desk.restart()
+    assert ma["room"] not in desk.server.rooms
+    assert [ma["room"] in line for line in desk.server.problems] == [True]
