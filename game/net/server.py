@@ -23,8 +23,7 @@ from pathlib import Path
 
 from ..modes import MODES
 from ..rules.errors import RuleError
-from ..rules.jsonform import echoed
-from ..rules.jsonform import clean_text
+from ..rules.jsonform import clean_text, echoed
 from . import codec, identity, limits as limits_mod, patch, protocol, tickets
 from .limits import Guard, Limits
 from .lobby import Lobby
@@ -340,7 +339,7 @@ class Server:
             raise ProtocolError("bad_ticket", "not a ticket of this server", "ticket") from None
         self.guard.may_join(conn.address, now, code)
         if room is None:
-            room = self._match_room(data, conn, now)
+            room = self._match_room(data, now)
         seat = ids.index(conn.player)
         secret = room.sit_matched(seat, conn.name or data["players"][seat].get("name", ""),
                                   conn.legal, conn.address)
@@ -348,7 +347,7 @@ class Server:
         self._report(room)
         return out
 
-    def _match_room(self, data: dict, conn: Conn, now: float) -> Room:
+    def _match_room(self, data: dict, now: float) -> Room:
         """The room of a ticket, as the lobby set it out."""
         if len(self.rooms) >= self.limits.max_rooms:
             raise ProtocolError("server_full", f"this server holds {self.limits.max_rooms} "
