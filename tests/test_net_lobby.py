@@ -4,7 +4,6 @@ limits, a ticket of another player, a restart."""
 
 from __future__ import annotations
 
-
 from game.modes import match_kinds
 from game.net import identity, protocol
 from game.net.limits import Limits
