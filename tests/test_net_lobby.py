@@ -32,9 +32,9 @@ def queue(desk, conn, kind: str = KIND, **more) -> list:
     return desk.say(conn, {"type": "queue", "kind": kind} | more)
 
 
-def paired(desk, a, b) -> tuple:
-    """a and b queue, are paired, accept: their ``matched`` messages."""
-    queue(desk, a)
+def paired(desk, a, b, **more) -> tuple:
+    """a and b queue (a with ``more``), are paired, accept: their ``matched`` messages."""
+    queue(desk, a, **more)
     found = to(a, queue(desk, b), "match_found")
     assert found, "not paired"
     match = found[0]["match"]
@@ -96,14 +96,18 @@ def test_two_players_queue_play_a_rated_game_and_see_it_on_the_leaderboard(tmp_p
     assert again == ra
     kept = desk.server.rooms[code]
     assert kept.match == room.match and kept.state_for(0, 0.0)["match"]["rated"] is True
+    listed = desk.reply(player(desk, 4), {"type": "games"})["games"]   # listed still
+    assert [(g["room"], g["names"], g["ratings"]) for g in listed] == [
+        (code, ["Anna", "Boris"], [ra["rating"], rb["rating"]])]
 
 
 def test_an_agreed_draw_is_half_and_a_rematch_is_rated_again(tmp_path):
     desk = Desk(tmp_path)
     a, b = player(desk, 0, address="10.0.0.1"), player(desk, 1, address="10.0.0.2")
-    ma, mb = paired(desk, a, b)
+    ma, mb = paired(desk, a, b, listed=False)
     desk.say(a, {"type": "join_match", "ticket": ma["ticket"]})
     desk.say(b, {"type": "join_match", "ticket": mb["ticket"]})
+    assert desk.reply(a, {"type": "games"})["games"] == []     # Anna let it be unlisted
     place(desk, ma["room"], (a, b), 4)
     desk.say(a, {"type": "offer_draw"})
     desk.say(b, {"type": "answer_draw", "accept": True})

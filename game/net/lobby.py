@@ -319,15 +319,16 @@ class Lobby:
             del self.waiters[w.player]
         room = self._new_code()
         mode, config = self.kinds[pairing.kind]
+        listed = all(w.listed for w in players)
         data = {"match": pairing.match, "room": room, "kind": pairing.kind, "mode": mode,
                 "config": config.to_dict(), "clock": MATCH_CLOCK, "best_of": 1, "rated": True,
                 "players": [{"id": w.player, "name": w.name, "rating": round(w.rating)}
-                            for w in players], "made": now}
+                            for w in players], "made": now, "listed": listed}
         ticket = tickets.make(self.key, data)
         self.playing[room] = Playing(room, pairing.kind, [w.player for w in players],
                                      [w.name for w in players], [w.rating for w in players],
                                      [w.since for w in players], [w.address for w in players],
-                                     all(w.listed for w in players), now)
+                                     listed, now)
         return [(x.who, {"type": "matched", "match": pairing.match, "room": room,
                          "path": ROOM_PATH + room, "kind": pairing.kind, "ticket": ticket,
                          "opponent": self._face(y)})
@@ -366,14 +367,28 @@ class Lobby:
 
     # -- what rooms report ----------------------------------------------------------------
     def status(self, code: str, info: dict) -> None:
-        """A matched room says how it stands: ``seated`` (the ids that came), ``moves``,
-        ``watchers``."""
+        """A matched room says how it stands (``Room.status``): ``seated`` (the ids that came),
+        ``moves``, ``watchers``. A match both came to that the lobby does not hold (it was
+        started again since) is taken in for the listing from what the room says."""
         p = self.playing.get(code)
         if p is None:
-            return
+            p = self._adopted(code, info)
+            if p is None:
+                return
         p.seated |= {x for x in info.get("seated", ()) if x in p.players}
         p.moves = int(info.get("moves", p.moves))
         p.watchers = int(info.get("watchers", p.watchers))
+
+    def _adopted(self, code: str, info: dict) -> Playing | None:
+        ids, kind = list(info.get("ids", ())), info.get("kind")
+        if kind not in self.kinds or len(ids) != 2 or set(info.get("seated", ())) != set(ids):
+            return None
+        now = self.clock()
+        p = self.playing[code] = Playing(
+            code, kind, ids, list(info.get("names", ("", ""))),
+            [self.rating(x, kind).rating for x in ids], [now, now], ["", ""],
+            bool(info.get("listed", True)), now)
+        return p
 
     def ended(self, code: str, now: float | None = None) -> None:
         """A matched room ended. If its match never began, whoever came keeps his place in time

@@ -146,8 +146,12 @@ class Room:
                 "moves": len(game.history)}
 
     def status(self) -> dict:
-        """How a matched room stands, for the lobby's listing."""
-        return {"seated": [i for i, s in zip(self.match["ids"], self.seats) if s is not None],
+        """How a matched room stands, for the lobby's listing (enough for a lobby started
+        again to list it)."""
+        m = self.match
+        return {"kind": m["kind"], "ids": list(m["ids"]), "listed": m.get("listed", True),
+                "names": [s.name if s else "" for s in self.seats],
+                "seated": [i for i, s in zip(m["ids"], self.seats) if s is not None],
                 "moves": 0 if self.game is None else len(self.game.history)}
 
     def owns(self, seat: int, secret: str) -> bool:

@@ -357,7 +357,8 @@ class Server:
                     int(data["best_of"]), "lot", CLAIM_DEFAULT, self._seed(), opened=now)
         room.clock = int(data["clock"])
         room.match = {"match": data["match"], "kind": data["kind"], "rated": bool(data["rated"]),
-                      "ids": [p["id"] for p in data["players"]], "reported": None}
+                      "ids": [p["id"] for p in data["players"]], "reported": None,
+                      "listed": bool(data.get("listed", True))}
         self.rooms[room.code] = room
         return room
 
