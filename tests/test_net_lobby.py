@@ -77,6 +77,7 @@ def test_two_players_queue_play_a_rated_game_and_see_it_on_the_leaderboard(tmp_p
     assert [g["room"] for g in desk.reply(a, {"type": "games"})["games"]] == [code]
     place(desk, code, (a, b), 3)
     desk.say(b, {"type": "resign"})                  # the shortest game: Boris resigns
+    assert desk.reply(a, {"type": "games"})["games"] == []     # over: not listed
     assert room.game.over and room.match["reported"] == f"{code}/0"
     ra = desk.reply(a, {"type": "ratings"})["kinds"][KIND]
     rb = desk.reply(b, {"type": "ratings"})["kinds"][KIND]
@@ -96,9 +97,6 @@ def test_two_players_queue_play_a_rated_game_and_see_it_on_the_leaderboard(tmp_p
     assert again == ra
     kept = desk.server.rooms[code]
     assert kept.match == room.match and kept.state_for(0, 0.0)["match"]["rated"] is True
-    listed = desk.reply(player(desk, 4), {"type": "games"})["games"]   # listed still
-    assert [(g["room"], g["names"], g["ratings"]) for g in listed] == [
-        (code, ["Anna", "Boris"], [ra["rating"], rb["rating"]])]
 
 
 def test_an_agreed_draw_is_half_and_a_rematch_is_rated_again(tmp_path):
@@ -299,3 +297,16 @@ def test_a_stored_match_that_is_no_match_leaves_its_room_unread(tmp_path):
     desk.restart()
     assert ma["room"] not in desk.server.rooms
     assert [ma["room"] in line for line in desk.server.problems] == [True]
+
+
+def test_a_restarted_server_lists_the_matched_games_it_kept(tmp_path):
+    desk = Desk(tmp_path)
+    a, b = player(desk, 0, address="10.0.0.1"), player(desk, 1, address="10.0.0.2")
+    ma, mb = paired(desk, a, b)
+    desk.say(a, {"type": "join_match", "ticket": ma["ticket"]})
+    desk.say(b, {"type": "join_match", "ticket": mb["ticket"]})
+    place(desk, ma["room"], (a, b), 3)
+    desk.restart()
+    listed = desk.reply(player(desk, 4), {"type": "games"})["games"]
+    assert [(g["room"], g["names"], g["ratings"], g["moves"]) for g in listed] == [
+        (ma["room"], ["P0", "P1"], [1500, 1500], 0)]

@@ -92,6 +92,7 @@ class Playing:
     seated: set = field(default_factory=set)   # ids that came to the room
     moves: int = 0
     watchers: int = 0
+    playing: bool = True      # its game is on (not over, not waiting for a rematch)
 
     @property
     def started(self) -> bool:
@@ -378,6 +379,7 @@ class Lobby:
         p.seated |= {x for x in info.get("seated", ()) if x in p.players}
         p.moves = int(info.get("moves", p.moves))
         p.watchers = int(info.get("watchers", p.watchers))
+        p.playing = bool(info.get("playing", p.playing))
 
     def _adopted(self, code: str, info: dict) -> Playing | None:
         ids, kind = list(info.get("ids", ())), info.get("kind")
@@ -505,7 +507,8 @@ class Lobby:
 
     def games(self) -> dict:
         """Matched games in progress both players let be listed."""
-        shown = [p for p in self.playing.values() if p.listed and p.started][:LISTED_MAX]
+        shown = [p for p in self.playing.values()
+                 if p.listed and p.started and p.playing][:LISTED_MAX]
         return {"type": "games", "games": [
             {"room": p.room, "kind": p.kind, "names": p.names,
              "tags": [identity.tag(x) for x in p.players],
