@@ -47,3 +47,11 @@ def test_a_folder_that_cannot_be_written_gives_a_key_for_now_and_says_so(tmp_pat
     loaded = identity.load_or_make(blocked)
     assert loaded.made_now and len(loaded.key) == KEY_BYTES * 2
     assert "not kept" in loaded.problem
+
+
+def test_a_broken_file_that_cannot_be_moved_is_left_as_it_is(tmp_path, monkeypatch):
+    (tmp_path / "identity.json").write_text("{broken", encoding="utf-8")
+    monkeypatch.setattr(identity, "keep_aside", lambda path: None)
+    loaded = identity.load_or_make(tmp_path)
+    assert loaded.made_now and "could not be moved aside" in loaded.problem
+    assert (tmp_path / "identity.json").read_text(encoding="utf-8") == "{broken"
