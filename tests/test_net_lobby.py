@@ -310,3 +310,16 @@ def test_a_restarted_server_lists_the_matched_games_it_kept(tmp_path):
     listed = desk.reply(player(desk, 4), {"type": "games"})["games"]
     assert [(g["room"], g["names"], g["ratings"], g["moves"]) for g in listed] == [
         (ma["room"], ["P0", "P1"], [1500, 1500], 0)]
+
+
+def test_a_waiter_hears_queued_every_two_seconds_and_queuing_again_keeps_his_time(tmp_path):
+    desk = Desk(tmp_path)
+    a = player(desk, 0)
+    queue(desk, a)
+    desk.clock.now += 1.0
+    assert not to(a, desk.server.tick(), "queued")
+    desk.clock.now += 1.0
+    told = to(a, desk.server.tick(), "queued")
+    assert told and told[0]["waited"] == 2 and told[0]["window"] == 150
+    out = queue(desk, a)                            # his own connection again: no "replaced"
+    assert not to(a, out, "unqueued") and to(a, out, "queued")[0]["waited"] == 2

@@ -178,8 +178,9 @@ class Lobby:
         out = []
         old = self.waiters.get(player)
         since = now
-        if old is not None:
-            out += self._leave(old, now, "replaced", declined=old.match is not None)
+        if old is not None:       # (his own connection queuing again is not told it)
+            out += self._leave(old, now, "replaced" if old.who is not who else None,
+                               declined=old.match is not None)
             if old.kind == kind:
                 since = old.since
         kept = self.kept.pop(player, None)
@@ -191,12 +192,19 @@ class Lobby:
         out.append((who, self._queued(waiter, now)))
         return out + self.pair(now)
 
-    def _queued(self, w: Waiter, now: float) -> dict:
+    def _waiting(self) -> dict:
+        """Waiters of each kind not in a ready check."""
+        counts: dict[str, int] = {}
+        for x in self.waiters.values():
+            if x.match is None:
+                counts[x.kind] = counts.get(x.kind, 0) + 1
+        return counts
+
+    def _queued(self, w: Waiter, now: float, waiting: dict | None = None) -> dict:
         w.told = now
+        waiting = self._waiting() if waiting is None else waiting
         return {"type": "queued", "kind": w.kind, "waited": int(now - w.since),
-                "window": int(window(now - w.since)),
-                "waiting": sum(1 for x in self.waiters.values()
-                               if x.kind == w.kind and x.match is None)}
+                "window": int(window(now - w.since)), "waiting": waiting.get(w.kind, 0)}
 
     def unqueue(self, player: str, now: float, who=None) -> list:
         """``player`` leaves the queue (in a ready check: a decline)."""
@@ -344,9 +352,10 @@ class Lobby:
                 if w.player not in pairing.accepted and self.waiters.get(w.player) is w:
                     out += self._leave(w, now, "no_answer", declined=True)
         out += self.pair(now)
+        waiting = self._waiting()
         for w in self.waiters.values():
             if w.match is None and now - w.told >= TELL_EVERY:
-                out.append((w.who, self._queued(w, now)))
+                out.append((w.who, self._queued(w, now, waiting)))
         wait = self.limits.match_wait
         for code in [c for c, p in self.playing.items()
                      if not p.started and now - p.made > wait + 2 * TELL_EVERY]:
