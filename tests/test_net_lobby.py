@@ -323,3 +323,20 @@ def test_a_waiter_hears_queued_every_two_seconds_and_queuing_again_keeps_his_tim
     assert told and told[0]["waited"] == 2 and told[0]["window"] == 150
     out = queue(desk, a)                            # his own connection again: no "replaced"
     assert not to(a, out, "unqueued") and to(a, out, "queued")[0]["waited"] == 2
+
+
+def test_the_listing_says_how_many_watch_a_game(tmp_path):
+    """The listing's count of spectators follows them as they come and go (issue 37, part 5)."""
+    desk = Desk(tmp_path)
+    a, b = player(desk, 0), player(desk, 1, address="10.0.0.2")
+    ma, mb = paired(desk, a, b)
+    desk.say(a, {"type": "join_match", "ticket": ma["ticket"]})
+    desk.say(b, {"type": "join_match", "ticket": mb["ticket"]})
+    listed = lambda: desk.reply(a, {"type": "games"})["games"][0]["watchers"]   # noqa: E731
+    assert listed() == 0
+    watchers = [desk.hello(address=f"10.0.1.{n}") for n in (1, 2)]
+    for w in watchers:
+        assert to(w, desk.say(w, {"type": "watch", "room": ma["room"]}), "spectate")
+    assert listed() == 2
+    desk.say(watchers[0], {"type": "leave"})
+    assert listed() == 1

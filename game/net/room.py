@@ -158,7 +158,7 @@ class Room:
                 "names": [s.name if s else "" for s in self.seats],
                 "seated": [i for i, s in zip(m["ids"], self.seats) if s is not None],
                 "moves": 0 if self.game is None else len(self.game.history),
-                "playing": self.phase in (PLACING, BATTLE)}
+                "playing": self.phase in (PLACING, BATTLE), "watchers": len(self.watchers)}
 
     def owns(self, seat: int, secret: str) -> bool:
         """Does ``secret`` open ``seat``? (compared in constant time)"""

@@ -396,6 +396,7 @@ class Server:
         conn.watching = room.code
         room.watchers.add(conn)
         room.watched = True
+        self._report(room)                 # (a listed game says how many watch it)
         return [(c, m | {"chat": room.chat} if c is conn and m["type"] == "spectate" else m)
                 for c, m in self._route(room, room.broadcast(now))]
 
@@ -415,6 +416,7 @@ class Server:
         room.watchers.discard(conn)
         if not room.watchers:
             room.unwatched()
+        self._report(room)
         return self._route(room, room.broadcast(self.clock()))
 
     def _watchers_ended(self, room: Room, code: str, why: str) -> list:
