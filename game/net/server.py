@@ -24,7 +24,7 @@ from pathlib import Path
 from ..modes import MODES
 from ..rules.errors import RuleError
 from ..rules.jsonform import echoed
-from . import codec, limits as limits_mod, patch, protocol
+from . import cluster, codec, limits as limits_mod, patch, protocol
 from .limits import Guard, Limits
 from .protocol import (CLAIM_DEFAULT, CODE_ALPHABET, CODE_LENGTH, LOBBY, VERSIONS,
                        ProtocolError, read, write)
@@ -54,6 +54,7 @@ class Conn:
     player: str | None = None          # protocol 2: the player's id (identity.py), from hello
     name: str = ""                     # ... and the name it gave
     watching: str | None = None        # the room it watches (a spectator holds no seat)
+    cluster: bool = False              # a room process's link to the lobby (its report signed)
     legal: bool = False
     room: str | None = None
     seat: int | None = None
@@ -72,7 +73,14 @@ class Server:
     (the tests and the fuzzer call it directly; ``serve`` wires it to WebSockets)."""
 
     def __init__(self, data: Path | str, clock=time.monotonic, seed: int | None = None,
-                 limits: Limits | None = None):
+                 limits: Limits | None = None, role: str = "all", letters: str | None = None,
+                 cluster_key: bytes | None = None):
+        """``role``, ``letters`` (the first letters of the codes it makes) and ``cluster_key``:
+        a process of a cluster (``cluster.py``, ``docs/network.md``)."""
+        if role not in cluster.ROLES:
+            raise ValueError(f"role {role!r}: one of {', '.join(cluster.ROLES)}")
+        self.role, self.letters = role, cluster.check_letters(letters)
+        self.cluster_key = cluster_key
         self.clock = clock
         self.limits = limits or Limits()
         self.guard = Guard(self.limits)
@@ -91,6 +99,10 @@ class Server:
         self.swept = now
         self.seed_source = secrets.SystemRandom() if seed is None else None
         self.next_seed = seed
+        # where a rated room's results go (§5): a room process's durable outbox to the lobby
+        self.reports = cluster.Outbox(self.store.db, cluster_key, letters or "") \
+            if role == "rooms" and cluster_key is not None else None
+        self.reporter: cluster.Reporter | None = None    # ... and its link (``serve`` runs it)
 
     # -- one message ------------------------------------------------------------------------
     def receive(self, conn: Conn, text) -> list:
@@ -137,6 +149,8 @@ class Server:
         """The token buckets: ``RATE`` a second, ``BURST`` at once, for the connection, and the
         address's across all its connections (``limits``); a connection that keeps flooding far
         past either (``CUT_OFF`` strikes) is closed."""
+        if conn.cluster:          # a room process's reports: as many as its rooms make
+            return True
         passed = max(0.0, now - conn.stamp)
         conn.tokens = min(BURST, conn.tokens + passed * RATE)
         conn.strikes = max(0.0, conn.strikes - passed * RATE)
@@ -165,6 +179,12 @@ class Server:
             return [(conn, {"type": "welcome", "version": conn.version})]
         if not conn.version_ok:
             raise ProtocolError("hello_first", "say hello (with the protocol version) first")
+        cluster.check_role(self.role, conn.version, conn.path, kind, msg)    # issue 37's paths
+        if kind == "report":                     # a room process's, to the lobby's process
+            out = [(conn, cluster.take_report(self.cluster_key, msg, getattr(self, "lobby",
+                                                                              None)))]
+            conn.cluster = True
+            return out
         if kind in LOBBY:                        # issue 37: the queue, ratings, the listing
             return self._lobby(conn, msg, now)
         if kind == "join_match":
@@ -210,8 +230,11 @@ class Server:
 
     # -- rooms and seats ----------------------------------------------------------------------
     def _new_code(self) -> str:
+        """A code nobody holds; in a room process of a cluster, one that begins with one of its
+        ``letters`` (the proxy routes a code to its process by its first letter)."""
         while True:
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            code = "".join(secrets.choice(CODE_ALPHABET if i or not self.letters
+                                          else self.letters) for i in range(CODE_LENGTH))
             if code not in self.rooms:
                 return code
 
@@ -449,7 +472,8 @@ async def serve(server: Server, host: str, port: int, ready=None, stop=None) -> 
         if refused is not None:
             await refuse(ws, refused.reply())
             return
-        conn = Conn(ws, address, stamp=server.clock())
+        conn = Conn(ws, address, stamp=server.clock(),
+                    path=cluster.clean_path(ws.request.path))
         watch = asyncio.create_task(hello_or_close(ws, conn))
         try:
             async for text in ws:
@@ -480,8 +504,12 @@ async def serve(server: Server, host: str, port: int, ready=None, stop=None) -> 
         if ready is not None:
             ready(bound)
         ticker = asyncio.create_task(ticking())
+        reporter = None if server.reporter is None else asyncio.create_task(
+            server.reporter.run())
         await stop.wait()
         ticker.cancel()
+        if reporter is not None:
+            reporter.cancel()
 
 
 class Hosted:
@@ -545,10 +573,32 @@ def main(argv=None) -> int:
     parser.add_argument("--port", type=int, default=8765, help="port (0: a free one)")
     parser.add_argument("--data", default="server-data", help="folder of the rooms' SQLite file")
     parser.add_argument("--seed", type=int, help="seed the rooms' lots (benchmarks, tests)")
+    group = parser.add_argument_group("a cluster: many processes behind one proxy "
+                                      "(deploy/README.md)")
+    group.add_argument("--role", default="all", choices=cluster.ROLES,
+                       help="all: one process answers everything (default); rooms: a room "
+                       "process; lobby: the one lobby process")
+    group.add_argument("--letters", help="a room process: the first letters of the codes it "
+                       "makes (the proxy's map sends those codes to it)")
+    group.add_argument("--cluster-key", help="the file of the cluster's key (64 hex digits, "
+                       "the same for every process): tickets and reports are signed with it")
+    group.add_argument("--lobby", help="a room process: the lobby's URL its reports go to "
+                       "(ws://host:port/v2/lobby)")
     limits_mod.add_options(parser)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    server = Server(args.data, seed=args.seed, limits=Limits.from_args(args))
+    try:
+        key = cluster.read_key(args.cluster_key) if args.cluster_key else None
+        if args.role != "all" and key is None:
+            raise ValueError(f"--role {args.role} needs --cluster-key")
+        if args.role == "rooms" and not args.lobby:
+            raise ValueError("--role rooms needs --lobby (where its reports go)")
+        server = Server(args.data, seed=args.seed, limits=Limits.from_args(args),
+                        role=args.role, letters=args.letters, cluster_key=key)
+    except ValueError as exc:
+        parser.error(str(exc))
+    if server.reports is not None:
+        server.reporter = cluster.Reporter(server.reports, args.lobby)
     quiet_collector()
     for line in server.problems:
         print(f"not loaded: {line}", flush=True)
