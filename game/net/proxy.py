@@ -70,7 +70,7 @@ def map_text(processes: list[Process]) -> str:
 
 
 def haproxy_config(processes: list[Process], map_path: str, bind: str = "127.0.0.1:8765",
-                   host: str = "127.0.0.1", maxconn: int = 20_000, conns: int = 16,
+                   host: str = "127.0.0.1", maxconn: int = 4000, conns: int = 16,
                    conn_rate: int = 60, creates: int = 10) -> str:
     """HAProxy 2.6's configuration for ``processes`` (``plan``), the map file at ``map_path``."""
     rooms = [p for p in processes if p.letters]
