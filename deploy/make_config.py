@@ -20,17 +20,30 @@ from game_path import ROOT  # noqa: F401  (puts the game's package on the path)
 from game.net import cluster, proxy  # noqa: E402
 
 
-def write(n: int, out: Path, base_port: int = 9000, bind: str = "127.0.0.1:8765",
-          host: str = "127.0.0.1", maxconn: int = 4000) -> list[proxy.Process]:
-    """The files for ``n`` room processes in ``out``; the processes they name."""
-    out.mkdir(parents=True, exist_ok=True)
-    processes = proxy.plan(n, base_port)
+def processes_of(plan: dict) -> list[proxy.Process]:
+    return [proxy.Process(p["name"], p["port"], p.get("letters", ""), p.get("makes"))
+            for p in plan["processes"]]
+
+
+def write_files(out: Path, plan: dict) -> None:
+    """``cluster.json``, ``rooms.map`` and ``haproxy.cfg`` as ``plan`` says (``run.py`` writes
+    them again when a letter moves)."""
+    processes = processes_of(plan)
     (out / "rooms.map").write_text(proxy.map_text(processes))
     (out / "haproxy.cfg").write_text(proxy.haproxy_config(
-        processes, str((out / "rooms.map").resolve()), bind=bind, host=host, maxconn=maxconn))
-    (out / "cluster.json").write_text(json.dumps(
-        {"host": host, "bind": bind, "processes": [p.__dict__ for p in processes]}, indent=2)
-        + "\n")
+        processes, str((out / "rooms.map").resolve()), bind=plan["bind"], host=plan["host"],
+        maxconn=plan["maxconn"]))
+    (out / "cluster.json").write_text(json.dumps(plan, indent=2) + "\n")
+
+
+def write(n: int, out: Path, base_port: int = 9000, bind: str = "127.0.0.1:8765",
+          host: str = "127.0.0.1", maxconn: int = 4000) -> list[proxy.Process]:
+    """The files for a new cluster of ``n`` room processes in ``out``; the processes."""
+    out.mkdir(parents=True, exist_ok=True)
+    processes = proxy.plan(n, base_port)
+    write_files(out, {"host": host, "bind": bind, "maxconn": maxconn,
+                      "processes": [{"name": p.name, "port": p.port, "letters": p.letters}
+                                    for p in processes]})
     if not (out / "cluster.key").exists():
         cluster.make_key(out / "cluster.key")
     return processes

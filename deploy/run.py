@@ -9,6 +9,10 @@
     python deploy/run.py held    [--dir ...]          rooms each process keeps, by first letter
     python deploy/run.py reload  [--dir ...]          HAProxy re-reads haproxy.cfg and rooms.map
                                                       (open connections stay on the old one)
+    python deploy/run.py add     [--dir ...]          a new room process, with no letters yet
+    python deploy/run.py move LETTERS NAME [--dir ...]
+                                                      route LETTERS to NAME from now on: only
+                                                      once their owner makes and holds none
 
 The folder is the one ``deploy/make_config.py`` wrote (``cluster.json``: each process's name,
 port and letters). Each process keeps its rooms in ``DIR/data/NAME/`` and logs to
@@ -31,6 +35,7 @@ from pathlib import Path
 
 from game_path import ROOT  # noqa: F401  (puts the game's package on the path)
 from game.net.protocol import LOBBY_PATH  # noqa: E402
+from make_config import write_files  # noqa: E402
 
 
 def load(folder: Path) -> dict:
@@ -70,7 +75,7 @@ def command(folder: Path, plan: dict, p: dict) -> list[str]:
     if p["name"] == "lobby":
         return line + ["--role", "lobby"]
     lobby = next(q for q in plan["processes"] if q["name"] == "lobby")
-    return line + ["--role", "rooms", "--letters", p.get("makes") or p["letters"],
+    return line + ["--role", "rooms", "--letters", making(p),
                    "--lobby", f"ws://{host}:{lobby['port']}{LOBBY_PATH}"]
 
 
@@ -93,6 +98,11 @@ def launch(folder: Path, name: str, line: list[str], port: int | None) -> int:
     raise SystemExit(f"{name} does not listen on {port}: see {folder}/logs/{name}.log")
 
 
+def making(p: dict) -> str:
+    """The letters a room process makes codes of (all routed to it, unless it gives some up)."""
+    return p["letters"] if p.get("makes") is None else p["makes"]
+
+
 def proxy_port(plan: dict) -> int:
     return int(plan["bind"].rsplit(":", 1)[1])
 
@@ -102,6 +112,9 @@ def start(folder: Path) -> None:
     if shutil.which("haproxy") is None:
         raise SystemExit("no haproxy on PATH: install it (Debian: apt-get install haproxy)")
     for p in plan["processes"]:
+        if p["name"] != "lobby" and not p["letters"]:
+            print(f"{p['name']}: not started (no letters routed to it yet: run.py move)")
+            continue
         if alive(table.get(p["name"])):
             print(f"{p['name']}: running already ({table[p['name']]})")
             continue
@@ -153,15 +166,68 @@ def restart(folder: Path, name: str, makes: str | None) -> None:
         if name == "lobby" or any(c not in p["letters"] for c in makes):
             raise SystemExit(f"{name} may make codes only of the letters routed to it "
                              f"({p['letters']})")
-        p["makes"] = makes
-        (folder / "cluster.json").write_text(json.dumps(plan, indent=2) + "\n")
+        p["makes"] = None if makes == p["letters"] else makes
+        write_files(folder, plan)
     stop_one(table, name)
     table[name] = launch(folder, name, command(folder, plan, p), p["port"])
     save_pids(folder, table)
-    print(f"{name}: started again ({table[name]})")
+    print(f"{name}: started again ({table[name]}), making codes of "
+          f"{making(p) or 'no letter'}")
+    if makes is not None:
+        reload(folder)                      # the creates' backend may have changed
 
 
-def held(folder: Path) -> dict:
+def add(folder: Path) -> None:
+    """A new room process in the plan, on the next port, with no letters yet (not started:
+    ``move`` gives it letters and starts it)."""
+    plan = load(folder)
+    names = {p["name"] for p in plan["processes"]}
+    n = next(i for i in range(1, 100) if f"rooms{i}" not in names)
+    port = max(p["port"] for p in plan["processes"]) + 1
+    plan["processes"].append({"name": f"rooms{n}", "port": port, "letters": ""})
+    write_files(folder, plan)
+    print(f"rooms{n}: added on port {port}, with no letters yet. For each letter it is to "
+          "take: restart its owner without it (run.py restart OWNER --makes ...), wait until "
+          f"run.py held shows none of its rooms left, then run.py move LETTER rooms{n}")
+
+
+def move(folder: Path, letters: str, name: str) -> None:
+    """Route ``letters`` to room process ``name`` from now on, each only if its present owner
+    makes no code of it any more and holds no room of it (else its players would be sent
+    where their rooms are not); ``name`` is started (or again, to make them), the proxy
+    reloaded."""
+    plan = load(folder)
+    target = next((p for p in plan["processes"] if p["name"] == name and name != "lobby"),
+                  None)
+    if target is None:
+        raise SystemExit(f"no room process {name!r} in {folder}/cluster.json")
+    holding = held(folder, quiet=True)
+    for c in letters:
+        owner = next((p for p in plan["processes"] if c in p["letters"]), None)
+        if owner is None or owner is target:
+            raise SystemExit(f"{c}: no letter of another process")
+        if c in making(owner):
+            raise SystemExit(f"{owner['name']} still makes codes of {c}: first run.py restart "
+                             f"{owner['name']} --makes {making(owner).replace(c, '')}")
+        if holding.get(owner["name"], {}).get(c):
+            raise SystemExit(f"{owner['name']} still holds {holding[owner['name']][c]} rooms "
+                             f"of {c}: wait until they end (run.py held)")
+        owner["letters"] = owner["letters"].replace(c, "")
+        if owner.get("makes") == owner["letters"]:
+            owner["makes"] = None
+        target["letters"] += c
+        if target.get("makes") is not None:
+            target["makes"] += c
+    write_files(folder, plan)
+    table = pids(folder)
+    stop_one(table, name)
+    table[name] = launch(folder, name, command(folder, plan, target), target["port"])
+    save_pids(folder, table)
+    print(f"{name}: routed and making {target['letters']} ({table[name]})")
+    reload(folder)
+
+
+def held(folder: Path, quiet: bool = False) -> dict:
     """Rooms each process keeps in its store, by their code's first letter."""
     plan, out = load(folder), {}
     for p in plan["processes"][1:]:
@@ -173,8 +239,9 @@ def held(folder: Path) -> dict:
                 counts[code[0]] = counts.get(code[0], 0) + 1
             db.close()
         out[p["name"]] = dict(sorted(counts.items()))
-        print(f"{p['name']:8} letters {p['letters']:16} makes {p.get('makes') or p['letters']:16}"
-              f" holds {out[p['name']] or 'nothing'}")
+        if not quiet:
+                print(f"{p['name']:8} letters {p['letters']:16} makes {making(p):16}"
+                  f" holds {out[p['name']] or 'nothing'}")
     return out
 
 
@@ -203,20 +270,25 @@ def reload(folder: Path) -> None:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="deploy/run.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("action", choices=["start", "stop", "status", "restart", "held",
-                                           "reload"])
-    parser.add_argument("name", nargs="?", help="restart: the process (lobby, rooms1, ...)")
+                                           "reload", "add", "move"])
+    parser.add_argument("name", nargs="*", help="restart: the process (lobby, rooms1, ...); "
+                        "move: the letters and the process")
     parser.add_argument("--makes", help="restart: the letters it makes codes of from now on")
     parser.add_argument("--dir", default=str(Path(__file__).parent / "out"),
                         help="the folder make_config.py wrote (default deploy/out)")
     args = parser.parse_args(argv)
     folder = Path(args.dir).resolve()
     if args.action == "restart":
-        if not args.name:
+        if len(args.name) != 1:
             parser.error("restart needs the process's name")
-        restart(folder, args.name, args.makes)
+        restart(folder, args.name[0], args.makes)
+    elif args.action == "move":
+        if len(args.name) != 2:
+            parser.error("move needs the letters and the process: move KQ rooms3")
+        move(folder, *args.name)
     else:
         {"start": start, "stop": stop, "status": status, "held": held,
-         "reload": reload}[args.action](folder)
+         "reload": reload, "add": add}[args.action](folder)
     return 0
 
 

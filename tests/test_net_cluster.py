@@ -116,11 +116,13 @@ def test_a_version_1_client_and_one_process_are_served_on_any_path(tmp_path):
 
 
 def test_letters_and_roles_are_checked_when_the_server_is_made(tmp_path):
-    for letters in ("", "A0", "AA", "a"):
+    for letters in ("A0", "AA", "a"):
         with pytest.raises(ValueError):
             Server(tmp_path, role="rooms", letters=letters)
     with pytest.raises(ValueError):
         Server(tmp_path, role="shard")
+    desk = cluster_desk(tmp_path / "none", "rooms", letters="")   # its letters moved away
+    assert create(desk, hello(desk, CREATE_PATH))["code"] == "server_full"
 
 
 def test_a_path_is_routed_on_without_its_query():

@@ -6,6 +6,7 @@ where HAProxy is not installed), and ``bench net --shards`` refusing to run with
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import shutil
 import subprocess
@@ -17,6 +18,7 @@ import pytest
 from game.net import proxy
 from game.net.client import open_link
 from game.net.protocol import CODE_ALPHABET, CREATE_PATH, LOBBY_PATH, ROOM_PATH
+from game.net.room import Room
 from game.net.server import Server, serve
 from game.net.shards import NO_PROXY, Proxy, free_ports
 from game.rules.classic import PRESETS
@@ -138,3 +140,29 @@ def test_the_shards_bench_without_haproxy_says_how_to_get_it_and_stops_with_rc_2
     assert done.returncode == 2, done.stderr
     assert NO_PROXY in done.stderr and "apt-get install haproxy" in done.stderr
     assert done.stdout == ""
+
+
+def test_a_letter_moves_only_once_its_owner_makes_and_holds_none_of_it(tmp_path, capsys):
+    """``deploy/run.py move``: the map sends a letter elsewhere only when no room of it would
+    be left behind (its players would be sent where their room is not)."""
+    sys.path.insert(0, str(ROOT / "deploy"))
+    try:
+        import make_config
+        import run
+    finally:
+        sys.path.remove(str(ROOT / "deploy"))
+    make_config.write(2, tmp_path, base_port=19300)
+    run.add(tmp_path)
+    with pytest.raises(SystemExit, match="still makes codes of K"):
+        run.move(tmp_path, "K", "rooms3")
+    plan = json.loads((tmp_path / "cluster.json").read_text())
+    plan["processes"][2]["makes"] = plan["processes"][2]["letters"].replace("K", "")
+    make_config.write_files(tmp_path, plan)
+    store = Server(tmp_path / "data" / "rooms2", role="rooms", letters="K")   # a room of K
+    store.store.save(Room("KBCDEFGH", "classic", PRESETS["russian"]))
+    store.close()
+    with pytest.raises(SystemExit, match="still holds 1 rooms of K"):
+        run.move(tmp_path, "K", "rooms3")
+    assert "/v2/room/K rooms2" in (tmp_path / "rooms.map").read_text()
+    assert "server rooms3" not in (tmp_path / "haproxy.cfg").read_text().split(
+        "backend create")[1].split("backend rooms1")[0]        # no creates before letters

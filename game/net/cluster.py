@@ -94,12 +94,12 @@ def _paths_of(kind: str) -> str:
 
 def check_letters(letters: str | None) -> str | None:
     """A room process's ``--letters``: the first letters of the codes it makes (each one of
-    the code alphabet's, none twice), or None (any)."""
+    the code alphabet's, none twice; none: it makes no room, its letters moving away), or None
+    (any)."""
     from .protocol import CODE_ALPHABET
     if letters is None:
         return None
-    if not letters or any(c not in CODE_ALPHABET for c in letters) \
-            or len(set(letters)) != len(letters):
+    if any(c not in CODE_ALPHABET for c in letters) or len(set(letters)) != len(letters):
         raise ValueError(f"--letters {letters!r}: letters of {CODE_ALPHABET}, each once")
     return letters
 
@@ -151,6 +151,13 @@ def verify(key: bytes | None, report: dict, sig: str) -> bool:
         return hmac.compare_digest(sign(key, report), sig)
     except (TypeError, ValueError):
         return False
+
+
+def check_create(letters: str | None) -> None:
+    """A room process whose letters all move away makes no room (the proxy sends it none)."""
+    if letters == "":
+        raise ProtocolError("server_full", "this process makes no new rooms now: create one "
+                            f"on {CREATE_PATH}")
 
 
 def take_report(key: bytes | None, msg: dict, lobby) -> dict:

@@ -29,7 +29,12 @@ from .protocol import CODE_ALPHABET, CREATE_PATH, LOBBY_PATH, ROOM_PATH
 class Process:
     name: str            # its backend's name in the proxy: "lobby", "rooms1", "rooms2", ...
     port: int
-    letters: str = ""    # a room process: the first letters of the codes it makes
+    letters: str = ""    # a room process: the first letters of the codes routed to it
+    makes: str | None = None   # ... and of the codes it makes, when fewer (a letter moving away)
+
+    @property
+    def making(self) -> str:
+        return self.letters if self.makes is None else self.makes
 
 
 def letters(n: int) -> list[str]:
@@ -49,7 +54,7 @@ def route(processes: list[Process], path: str) -> str | None:
     """The backend the configuration sends ``path`` to (what HAProxy does, for the tests and
     the run book): None where it refuses it."""
     path = path.split("?", 1)[0]
-    rooms = [p for p in processes if p.letters]
+    rooms = [p for p in processes if p.name != "lobby"]
     if path == LOBBY_PATH:
         return "lobby"
     if path == CREATE_PATH:
@@ -73,7 +78,7 @@ def haproxy_config(processes: list[Process], map_path: str, bind: str = "127.0.0
                    host: str = "127.0.0.1", maxconn: int = 4000, conns: int = 16,
                    conn_rate: int = 60, creates: int = 10) -> str:
     """HAProxy 2.6's configuration for ``processes`` (``plan``), the map file at ``map_path``."""
-    rooms = [p for p in processes if p.letters]
+    rooms = [p for p in processes if p.name != "lobby"]
     lobby = next(p for p in processes if p.name == "lobby")
     out = f"""# Sea Battle: {len(rooms)} room processes and the lobby behind one address
 # (written by deploy/make_config.py: change its options, not this file)
@@ -124,8 +129,8 @@ backend lobby
 backend create
     balance roundrobin
 """
-    out += "".join(f"    server {p.name} {host}:{p.port}\n" for p in rooms)
+    out += "".join(f"    server {p.name} {host}:{p.port}\n" for p in rooms if p.making)
     for p in rooms:
-        out += f"\nbackend {p.name}\n    # codes beginning {p.letters}\n" \
+        out += f"\nbackend {p.name}\n    # codes beginning {p.letters or '(none yet)'}\n" \
                f"    server {p.name} {host}:{p.port}\n"
     return out

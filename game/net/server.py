@@ -250,6 +250,7 @@ class Server:
             raise ProtocolError("bad_field", f"no mode {msg['mode'][:16]!r}; modes: "
                                 f"{', '.join(MODES)}", "mode")
         config = entry.rules.config_from_dict(msg["config"])    # a ConfigError names it
+        cluster.check_create(self.letters)
         self.guard.may_create(conn.address, now, len(self.rooms))   # counted once it is sure
         room = Room(self._new_code(), entry.key, config, msg.get("best_of", 1),
                     msg.get("first", "lot"), msg.get("claim_after", CLAIM_DEFAULT), self._seed(),
