@@ -16,8 +16,11 @@ import json
 import sys
 from pathlib import Path
 
-from game_path import ROOT  # noqa: F401  (puts the game's package on the path)
-from game.net import cluster, proxy  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent       # the game's package is found from here
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from game.net import cluster, proxy
 
 
 def processes_of(plan: dict) -> list[proxy.Process]:

@@ -33,9 +33,9 @@ import sys
 import time
 from pathlib import Path
 
-from game_path import ROOT  # noqa: F401  (puts the game's package on the path)
-from game.net.protocol import LOBBY_PATH  # noqa: E402
-from make_config import write_files  # noqa: E402
+from make_config import ROOT, write_files      # (which puts the game's package on the path)
+
+from game.net.protocol import LOBBY_PATH
 
 
 def load(folder: Path) -> dict:
@@ -248,7 +248,7 @@ def held(folder: Path, quiet: bool = False) -> dict:
 def reload(folder: Path) -> None:
     """A new HAProxy on the same port with the files as they are now; the old one (``-sf``)
     stops listening and ends once its open connections have."""
-    plan, table = load(folder), pids(folder)
+    table = pids(folder)
     check = subprocess.run(["haproxy", "-c", "-f", str(folder / "haproxy.cfg")],
                            capture_output=True, text=True)
     if check.returncode:

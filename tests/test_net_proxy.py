@@ -55,7 +55,7 @@ def test_the_paths_route_to_the_lobby_the_creates_and_the_first_process():
     assert proxy.route(processes, ROOM_PATH + "0BCDEFGH") is None   # no code's letter
     text = proxy.haproxy_config(processes, "/x/rooms.map", maxconn=999)
     for line in ("bind 127.0.0.1:8765", "maxconn 999", "option forwardfor",
-                 "timeout tunnel", f"use_backend %[path,map_beg(/x/rooms.map,nowhere)]",
+                 "timeout tunnel", "use_backend %[path,map_beg(/x/rooms.map,nowhere)]",
                  "server rooms1 127.0.0.1:9001", "server rooms2 127.0.0.1:9002",
                  "server lobby 127.0.0.1:9000", "sc0_conn_cur gt 16", "balance roundrobin"):
         assert line in text, line
