@@ -172,8 +172,12 @@ def test_a_room_processs_outbox_is_durable_and_keeps_the_last_status(tmp_path):
     outbox.result(RESULT)
     outbox.result(RESULT)                   # the same game's end made again after a restart
     outbox.status("GHJKMNPQ", {"moves": 3})
-    outbox.status("GHJKMNPQ", {"moves": 9})
+    outbox.flush()
+    outbox.status("GHJKMNPQ", {"moves": 9})   # the last told replaces the one not yet sent
     outbox.status("GZZZZZZZ", {"moves": 1})
+    outbox.flush()
+    outbox.status("GZZZZZZZ", {"moves": 1})   # told again, unchanged: not written again
+    outbox.flush()
     outbox.ended("GZZZZZZZ")                # its status is dropped with it
     desk.restart()
     desk.server.close()

@@ -39,6 +39,7 @@ ROOM_MESSAGES = frozenset(SCHEMAS) - LOBBY - {"hello", "ping"}
 WHATS = ("result", "ended", "status")     # the reports a room process makes
 KEY_HEX = 64
 WINDOW = 200          # reports in flight on the link at once
+STATUS_EVERY = 2.0    # seconds between writes of the rooms' statuses that changed
 RETRY = (0.2, 5.0)    # seconds before the reporter connects again: first, at most
 
 
@@ -193,24 +194,28 @@ class Outbox:
     """The reports a room process owes the lobby, in its ``rooms.sqlite3`` (table ``outbox``):
     each written in its own transaction when made, deleted when the lobby acknowledged it. A
     result is kept by its id (made again after a restart replayed the same game's end, it is
-    the same row); a room's status replaces the one not yet sent; a room that ended drops its
-    status. ``server.reports`` in a room process (the Lobby itself in one process)."""
+    the same row); a room's status (told after every message of a matched room) is kept in
+    memory and written every ``STATUS_EVERY`` s when it changed, replacing the one not yet
+    sent (a lost one is made again: a restarted server tells every matched room's status); a
+    room that ended drops its status. ``server.reports`` in a room process (the Lobby itself in
+    one process)."""
 
     def __init__(self, db: sqlite3.Connection, key: bytes, source: str = ""):
         self.db, self.key, self.source = db, key, source
         self.wake = None                 # called when a report is added (the Reporter's)
+        self.fresh: dict[str, dict] = {}     # statuses told, not yet written
+        self.written: dict[str, dict] = {}   # ... and as last written, by room
         db.execute("CREATE TABLE IF NOT EXISTS outbox (n INTEGER PRIMARY KEY AUTOINCREMENT, "
                    "key TEXT NOT NULL UNIQUE, what TEXT NOT NULL, data TEXT NOT NULL)")
 
-    def _put(self, key: str, what: str, data: dict, replace: bool = False,
-             drop: str | None = None) -> None:
+    def _put(self, key: str, what: str, data: dict, drop: str | None = None) -> None:
         text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
         with self.db:
             self.db.execute("BEGIN")
             if drop is not None:
                 self.db.execute("DELETE FROM outbox WHERE key = ?", (drop,))
-            self.db.execute(f"INSERT OR {'REPLACE' if replace else 'IGNORE'} INTO outbox "
-                            "(key, what, data) VALUES (?, ?, ?)", (key, what, text))
+            self.db.execute("INSERT OR IGNORE INTO outbox (key, what, data) VALUES (?, ?, ?)",
+                            (key, what, text))
         if self.wake is not None:
             self.wake()
 
@@ -218,10 +223,32 @@ class Outbox:
         self._put("result/" + str(result["id"]), "result", result)
 
     def ended(self, code: str) -> None:
+        self.fresh.pop(code, None)
+        self.written.pop(code, None)
         self._put("ended/" + code, "ended", {"room": code}, drop="status/" + code)
 
     def status(self, code: str, info: dict) -> None:
-        self._put("status/" + code, "status", {"room": code, "info": info}, replace=True)
+        self.fresh[code] = info
+
+    def flush(self) -> None:
+        """The statuses told since the last flush that differ from what was written: written,
+        in one transaction, each replacing its room's not yet sent."""
+        rows = [(code, info) for code, info in self.fresh.items()
+                if self.written.get(code) != info]
+        self.fresh.clear()
+        if not rows:
+            return
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.executemany("INSERT OR REPLACE INTO outbox (key, what, data) VALUES "
+                                "(?, 'status', ?)",
+                                [("status/" + code, json.dumps({"room": code, "info": info},
+                                                               sort_keys=True,
+                                                               separators=(",", ":")))
+                                 for code, info in rows])
+        self.written.update(rows)
+        if self.wake is not None:
+            self.wake()
 
     def pending(self, after: int = 0, limit: int = WINDOW) -> list[tuple[int, dict]]:
         """Up to ``limit`` reports numbered past ``after``, oldest first: (n, its message)."""
@@ -298,13 +325,15 @@ class Reporter:
             try:
                 while not reader.done():
                     self.event.clear()
+                    self.outbox.flush()
                     for n, message in self.outbox.pending(last, WINDOW - len(flying)):
                         await ws.send(write(message))
                         flying.add(str(n))
                         last = n
                         self.sent += 1
                     waiter = asyncio.create_task(self.event.wait())
-                    await asyncio.wait((reader, waiter), return_when=asyncio.FIRST_COMPLETED)
+                    await asyncio.wait((reader, waiter), timeout=STATUS_EVERY,
+                                       return_when=asyncio.FIRST_COMPLETED)
                     waiter.cancel()
                 reader.result()          # raises what closed the link
             finally:
