@@ -21,20 +21,28 @@ CONFIG = PRESETS["russian"].to_dict()
 KEY = bytes(range(32))
 
 
-class FakeLobby:
-    """The lobby's side a report reaches (spec §3: ``record``, ``ended``, ``status``)."""
+class Spy:
+    """The lobby a report reaches (spec §3: ``record``, ``ended``, ``status``), each call
+    written down and handed on to the real one."""
 
-    def __init__(self):
+    def __init__(self, lobby):
+        self.lobby = lobby
         self.results, self.ended_rooms, self.statuses = {}, [], {}
 
-    def record(self, result):          # idempotent by the result's id, as the lobby's is
-        self.results.setdefault(result["id"], result)
+    def record(self, result):
+        if self.lobby.record(result):          # False: recorded already (by its id)
+            self.results[result["id"]] = result
 
     def ended(self, code):
         self.ended_rooms.append(code)
+        self.lobby.ended(code)
 
     def status(self, code, info):
         self.statuses[code] = info
+        self.lobby.status(code, info)
+
+    def __getattr__(self, name):
+        return getattr(self.lobby, name)
 
 
 def cluster_desk(tmp_path, role, letters=None, key=KEY) -> Desk:
@@ -43,7 +51,7 @@ def cluster_desk(tmp_path, role, letters=None, key=KEY) -> Desk:
     desk.server = Server(tmp_path, clock=desk.clock, seed=1, role=role, letters=letters,
                          cluster_key=key)
     if role == "lobby":
-        desk.server.lobby = FakeLobby()
+        desk.server.lobby = Spy(desk.server.lobby)
     return desk
 
 
@@ -148,6 +156,7 @@ def test_the_lobby_records_a_signed_report_once_and_no_client_can_forge_one(tmp_
     for _ in range(2):                      # sent again after a lost link: counted once
         assert desk.reply(link, message) == {"type": "reported", "id": str(n)}
     assert lobby.results == {RESULT["id"]: RESULT} and link.cluster
+    assert lobby.db.execute("SELECT id FROM results").fetchall() == [(RESULT["id"],)]
     # a client, without the key: its own "result", a signature of another key, one changed
     thief = hello(desk, LOBBY_PATH, address="127.0.0.7")
     mine = {"id": "1", "what": "result", "data": RESULT | {"id": "X/1", "score": 0}}
@@ -161,6 +170,7 @@ def test_the_lobby_records_a_signed_report_once_and_no_client_can_forge_one(tmp_
     for bad in forged:
         assert desk.reply(thief, bad)["code"] == "bad_report"
     assert list(lobby.results) == [RESULT["id"]] and not lobby.ended_rooms
+    assert lobby.db.execute("SELECT COUNT(*) FROM results").fetchone() == (1,)
     assert not thief.cluster
     one = Desk(tmp_path / "one")            # one process takes no reports at all
     assert one.reply(one.hello(), message)["code"] == "not_here"
