@@ -10,12 +10,13 @@ import json
 
 import pytest
 
+from game.modes import match_kinds
 from game.net import cluster
 from game.net.protocol import CREATE_PATH, LOBBY_PATH, ROOM_PATH, VERSION
 from game.net.server import Conn, Server, serve
 from game.rules.classic import PRESETS
 
-from .net_helpers import Desk
+from .net_helpers import Desk, place
 
 CONFIG = PRESETS["russian"].to_dict()
 KEY = bytes(range(32))
@@ -254,3 +255,53 @@ def test_a_cluster_key_is_made_once_and_read_back_checked(tmp_path):
         with pytest.raises(ValueError):
             cluster.read_key(path)
     assert json.loads(cluster.canonical({"b": 1, "a": "é"})) == {"a": "é", "b": 1}
+
+
+# -- a matched game across processes --------------------------------------------------------------
+
+def test_a_match_made_by_the_lobby_is_played_on_a_room_process_and_rated_by_its_report(tmp_path):
+    """The lobby's process pairs two players and signs their tickets with the cluster's key; a
+    room process takes each ticket on its room's path only, plays the game, and its result
+    reaches the lobby as a signed report (no sockets: the link's messages handed by hand)."""
+    kind = next(iter(match_kinds()))
+    keys = ["%02x" % n * 32 for n in (1, 2)]
+    lobby_desk, rooms_desk = cluster_desk(tmp_path / "l", "lobby"), \
+        cluster_desk(tmp_path / "r", "rooms")
+    lobby = lobby_desk.server.lobby
+    queued = [lobby_desk.hello(address=f"127.0.0.{n + 2}", player=keys[n], name=f"P{n}")
+              for n in (0, 1)]
+    lobby_desk.say(queued[0], {"type": "queue", "kind": kind})
+    out = lobby_desk.say(queued[1], {"type": "queue", "kind": kind})
+    match = next(m for _, m in out if m["type"] == "match_found")["match"]
+    lobby_desk.say(queued[0], {"type": "accept", "match": match})
+    matched = {id(c): m for c, m in lobby_desk.say(queued[1], {"type": "accept",
+                                                                "match": match})}
+    tickets = [matched[id(c)] for c in queued]
+    code = tickets[0]["room"]
+    seats = []
+    for n, ticket in enumerate(tickets):
+        elsewhere = Conn(None, f"127.0.0.{n + 2}", path=ROOM_PATH + "ABCDEFGH")
+        rooms_desk.reply(elsewhere, {"type": "hello", "version": VERSION,
+                                     "game": "sea-battle", "player": keys[n]})
+        assert rooms_desk.reply(elsewhere, {"type": "join_match", "ticket": ticket["ticket"]}
+                                )["code"] == "wrong_path"
+        conn = Conn(None, f"127.0.0.{n + 2}", path=ticket["path"])
+        welcome = rooms_desk.reply(conn, {"type": "hello", "version": VERSION,
+                                          "game": "sea-battle", "player": keys[n]})
+        assert welcome["player"]["known"] is True
+        assert rooms_desk.reply(conn, {"type": "join_match",
+                                       "ticket": ticket["ticket"]})["type"] == "joined"
+        seats.append(conn)
+    place(rooms_desk, code, seats, 3)
+    rooms_desk.say(seats[1], {"type": "resign"})
+    outbox = rooms_desk.server.reports
+    outbox.flush()
+    link = hello(lobby_desk, LOBBY_PATH, address="127.0.0.1")
+    for _, message in outbox.pending():
+        reply = lobby_desk.reply(link, message)
+        assert reply["type"] == "reported", reply
+        outbox.done(reply["id"])
+    assert not len(outbox)
+    assert list(lobby.results) == [f"{code}/0"] and lobby.statuses[code]["moves"] == 0
+    rated = [lobby_desk.reply(c, {"type": "ratings"})["kinds"][kind] for c in queued]
+    assert rated[0]["rating"] > 1500 > rated[1]["rating"] and rated[0]["games"] == 1
