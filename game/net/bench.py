@@ -186,6 +186,7 @@ class SeatClient:
         self.cap = None              # moves after which seat A offers a draw (None: never)
         self.offered = -1            # the move count it last offered (A) or took (B) a draw at
         self.pace = random.Random(table.seed ^ (seat + 11))
+        self.retry = random.Random(table.seed ^ (seat + 23))   # when it tries a link again
 
     async def connect(self):
         """A connection (tried again for a minute while the server is down), and the seat:
@@ -214,7 +215,10 @@ class SeatClient:
             except (ConnectionError, OSError, LinkClosed):
                 if time.monotonic() > deadline:
                     raise
-                await asyncio.sleep(pause)     # (a proxy counts an address's new connections)
+                # each player on its own time, as people's games are (a server started again
+                # is not met by all of them at once), less often the longer it is down (a proxy
+                # counts an address's new connections)
+                await asyncio.sleep(pause * (0.5 + self.retry.random()))
                 pause = min(1.0, pause * 1.5)
 
     async def url(self) -> str:
