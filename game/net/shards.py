@@ -70,11 +70,11 @@ class Proxy:
             await self.proc.wait()
 
 
-async def _kill_one(shards: list, tally: Tally, rng: random.Random, expected: int) -> None:
-    """Kill one room process (drawn from ``rng``) once about a third of the run's actions are
-    played, and start it again on its folder after a second."""
+async def _kill_one(shards: list, tally: Tally, rng: random.Random, games: int) -> None:
+    """Kill one room process (drawn from ``rng``) mid-run (after 80 to 120 actions a game: a
+    game of the run takes about 250), and start it again on its folder after a second."""
     victim = rng.randrange(len(shards))
-    mark = rng.randint(expected // 4, expected // 3)
+    mark = rng.randint(games * 80, games * 120)
     while tally.actions < mark:
         await asyncio.sleep(0.05)
     await shards[victim].kill()
@@ -119,7 +119,7 @@ async def run(games: int, seed: int, rooms: int, think: float, shards: int = 2,
         await front_proxy.start()
         if kill:
             killer = asyncio.create_task(_kill_one(rooms_procs, tally,
-                                                   random.Random(seed ^ 0x5A4D), games * 60))
+                                                   random.Random(seed ^ 0x5A4D), games))
         await play(front_proxy, tally, games, seed, rooms, think, codes=codes)
     finally:
         if killer is not None:
