@@ -70,13 +70,15 @@ class Proxy:
             await self.proc.wait()
 
 
-async def _kill_one(shards: list, tally: Tally, rng: random.Random, games: int) -> None:
+async def _kill_one(shards: list, tally: Tally, rng: random.Random, games: int,
+                    spent: list) -> None:
     """Kill one room process (drawn from ``rng``) mid-run (after 80 to 120 actions a game: a
     game of the run takes about 250), and start it again on its folder after a second."""
     victim = rng.randrange(len(shards))
     mark = rng.randint(games * 80, games * 120)
     while tally.actions < mark:
         await asyncio.sleep(0.05)
+    spent[victim] = shards[victim].cpu_s() or 0.0       # (the process started again counts anew)
     await shards[victim].kill()
     tally.kills += 1
     await asyncio.sleep(1.0)
@@ -113,19 +115,21 @@ async def run(games: int, seed: int, rooms: int, think: float, shards: int = 2,
     if rooms > CHECK_ALL:
         quiet.enter_context(_no_collector())
     codes: list = []
+    spent = [0.0] * shards          # processor seconds of a room process before it was killed
     try:
         for process in [lobby, *rooms_procs]:
             await process.start()
         await front_proxy.start()
         if kill:
             killer = asyncio.create_task(_kill_one(rooms_procs, tally,
-                                                   random.Random(seed ^ 0x5A4D), games))
+                                                   random.Random(seed ^ 0x5A4D), games, spent))
         await play(front_proxy, tally, games, seed, rooms, think, codes=codes)
     finally:
         if killer is not None:
             killer.cancel()
         quiet.close()
-        stats = [(p.peak_mb(), p.cpu_s()) for p in rooms_procs]
+        stats = [(p.peak_mb(), round((p.cpu_s() or 0.0) + before, 1))
+                 for p, before in zip(rooms_procs, spent)]
         for process in [front_proxy, *rooms_procs, lobby]:
             await process.stop()
         shutil.rmtree(folder, ignore_errors=True)
