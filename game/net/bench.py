@@ -131,6 +131,7 @@ class Tally:
     create_refused: int = 0
     by_mode: Counter = field(default_factory=Counter)      # games finished, by mode
     round_trips: list = field(default_factory=list)
+    heard_at: list = field(default_factory=list)   # ... and when each came back (perf_counter)
     first_problem: str = ""
 
     def problem(self, words: str, kind: str = "errors") -> None:
@@ -290,7 +291,9 @@ class SeatClient:
         if r.events or r.moves != before:
             self.player.observe(r.events)
         if self.sent_at is not None and r.moves > self.sent_at[0]:
-            self.tally.round_trips.append((time.perf_counter() - self.sent_at[1]) * 1000)
+            now = time.perf_counter()
+            self.tally.round_trips.append((now - self.sent_at[1]) * 1000)
+            self.tally.heard_at.append(now)
             self.sent_at = None
         if r.phase in ("over", "done"):
             if not self.table.done[self.seat]:

@@ -76,14 +76,15 @@ def map_text(processes: list[Process]) -> str:
 
 def haproxy_config(processes: list[Process], map_path: str, bind: str = "127.0.0.1:8765",
                    host: str = "127.0.0.1", maxconn: int = 4000, conns: int = 16,
-                   conn_rate: int = 60, creates: int = 10) -> str:
-    """HAProxy 2.6's configuration for ``processes`` (``plan``), the map file at ``map_path``."""
+                   conn_rate: int = 60, creates: int = 10, threads: int | None = None) -> str:
+    """HAProxy 2.6's configuration for ``processes`` (``plan``), the map file at ``map_path``;
+    ``threads``: HAProxy's (default: one a core)."""
     rooms = [p for p in processes if p.name != "lobby"]
     lobby = next(p for p in processes if p.name == "lobby")
     out = f"""# Sea Battle: {len(rooms)} room processes and the lobby behind one address
 # (written by deploy/make_config.py: change its options, not this file)
 global
-    maxconn {maxconn}
+    maxconn {maxconn}{f"{chr(10)}    nbthread {threads}" if threads else ""}
 
 defaults
     mode http

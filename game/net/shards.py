@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import random
 import shutil
 import socket
@@ -42,6 +43,7 @@ def free_ports(n: int) -> list[int]:
 class Proxy:
     """HAProxy on ``port`` with the configuration file ``config``: the players' one address."""
     paths = True          # reached on protocol 2's paths (``SeatClient.url``)
+    cpu_s = ServerProcess.cpu_s      # (read from /proc as a server's)
 
     def __init__(self, config: Path, port: int, log: Path):
         self.config, self.port, self.log, self.proc = config, port, log, None
@@ -71,7 +73,7 @@ class Proxy:
 
 
 async def _kill_one(shards: list, tally: Tally, rng: random.Random, games: int,
-                    spent: list) -> None:
+                    spent: list, killed: list, started: float) -> None:
     """Kill one room process (drawn from ``rng``) mid-run (after 80 to 120 actions a game: a
     game of the run takes about 250), and start it again on its folder after a second."""
     victim = rng.randrange(len(shards))
@@ -79,6 +81,7 @@ async def _kill_one(shards: list, tally: Tally, rng: random.Random, games: int,
     while tally.actions < mark:
         await asyncio.sleep(0.05)
     spent[victim] = shards[victim].cpu_s() or 0.0       # (the process started again counts anew)
+    killed[0] = round(time.perf_counter() - started)
     await shards[victim].kill()
     tally.kills += 1
     await asyncio.sleep(1.0)
@@ -96,7 +99,7 @@ async def run(games: int, seed: int, rooms: int, think: float, shards: int = 2,
     (folder / "rooms.map").write_text(proxy.map_text(processes))
     (folder / "haproxy.cfg").write_text(proxy.haproxy_config(
         processes, str(folder / "rooms.map"), bind=f"127.0.0.1:{front}",
-        maxconn=8 * rooms + 200))
+        maxconn=8 * rooms + 200, threads=1))     # (one thread: it shares 2 cores with the rest)
     common = ("--cluster-key", str(key_file), "--trust-proxy")
     lobby = ServerProcess(str(folder / "lobby"), seed, ("--role", "lobby") + common)
     lobby.port = processes[0].port
@@ -116,13 +119,15 @@ async def run(games: int, seed: int, rooms: int, think: float, shards: int = 2,
         quiet.enter_context(_no_collector())
     codes: list = []
     spent = [0.0] * shards          # processor seconds of a room process before it was killed
+    killed = [None]                 # ... and when, seconds into the run
     try:
         for process in [lobby, *rooms_procs]:
             await process.start()
         await front_proxy.start()
         if kill:
             killer = asyncio.create_task(_kill_one(rooms_procs, tally,
-                                                   random.Random(seed ^ 0x5A4D), games, spent))
+                                                   random.Random(seed ^ 0x5A4D), games, spent,
+                                                   killed, started))
         await play(front_proxy, tally, games, seed, rooms, think, codes=codes)
     finally:
         if killer is not None:
@@ -130,6 +135,7 @@ async def run(games: int, seed: int, rooms: int, think: float, shards: int = 2,
         quiet.close()
         stats = [(p.peak_mb(), round((p.cpu_s() or 0.0) + before, 1))
                  for p, before in zip(rooms_procs, spent)]
+        proxy_cpu = front_proxy.cpu_s()
         for process in [front_proxy, *rooms_procs, lobby]:
             await process.stop()
         shutil.rmtree(folder, ignore_errors=True)
@@ -139,11 +145,23 @@ async def run(games: int, seed: int, rooms: int, think: float, shards: int = 2,
         "shards": shards, "proxy": "haproxy " + _haproxy_version(),
         "rooms_per_shard": per_shard,
         "shard_mb": [mb for mb, _ in stats], "shard_cpu_s": [cpu for _, cpu in stats],
-        "bench_mb": _peak_mb(),
+        "proxy_cpu_s": proxy_cpu, "bench_mb": _peak_mb(),
+        "bench_cpu_s": round(sum(os.times()[:2]), 1),
+        "action_ms_p99_by_minute": by_minute(tally, started), "killed_at_s": killed[0],
         "drops": tally.drops, "rejoins": tally.rejoins, "kills": tally.kills,
         "lost": tally.lost + (games - tally.finished - tally.create_refused),
         "seconds": round(time.perf_counter() - started, 1)}
     return out
+
+
+def by_minute(tally: Tally, started: float) -> list:
+    """The round trips' 99th percentile in each minute of the run (where the slow ones are:
+    rooms arriving, the kill, a machine shared with other work)."""
+    minutes: dict[int, list] = {}
+    for at, ms in zip(tally.heard_at, tally.round_trips):
+        minutes.setdefault(int((at - started) // 60), []).append(ms)
+    return [round(sorted(v)[max(0, int(len(v) * 0.99) - 1)], 1) if v else None
+            for v in (minutes.get(m, []) for m in range(max(minutes, default=-1) + 1))]
 
 
 def _haproxy_version() -> str:
