@@ -221,9 +221,10 @@ def test_reports_reach_the_lobby_over_a_link_that_comes_back(tmp_path):
         await up                                      # the lobby goes away
         for n in range(3):
             rooms.reports.result(RESULT | {"id": f"HJKMNPQR/{n}"})
+        rooms.reports.result(RESULT | {"id": "HJKMNPQR/9", "kind": "chess"})   # never taken
         rooms.reports.ended("HJKMNPQR")
         await asyncio.sleep(0.3)
-        assert len(rooms.reports) == 4
+        assert len(rooms.reports) == 5
         stop = asyncio.Event()
         up = asyncio.create_task(serve(lobby, "127.0.0.1", port[0], stop=stop))
         await until(lambda: not len(rooms.reports))

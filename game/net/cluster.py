@@ -318,9 +318,15 @@ class Reporter:
                         flying.discard(message["id"])
                         self.acked += 1
                         self.event.set()
-                    elif message.get("type") == "error":    # kept: sent on the next link
-                        flying.discard(str(message.get("id")))
-                        log.warning("the lobby refused a report: %s", str(message)[:300])
+                    elif message.get("type") == "error":
+                        rid = str(message.get("id"))
+                        flying.discard(rid)
+                        if message.get("code") == "bad_report" and message.get("field") != "sig":
+                            self.outbox.done(rid)    # signed, but no report the lobby takes:
+                            log.warning("the lobby refused report %s for good: %s", rid,  # gone
+                                        str(message)[:300])
+                        else:                        # (another key?) kept: sent on the next link
+                            log.warning("the lobby refused a report: %s", str(message)[:300])
             reader = asyncio.create_task(acks())
             try:
                 while not reader.done():
