@@ -612,6 +612,9 @@ def main(argv=None) -> int:
     p.add_argument("--think", type=float, default=None,
                    help="milliseconds a player waits before acting, on average (default: 0 "
                    "for up to 10 rooms, 1000 for more)")
+    p.add_argument("--shards", type=int, default=0, help="play through N room processes and "
+                   "the lobby behind the real HAProxy on loopback (one killed mid-run and "
+                   "started again); needs haproxy on PATH")
     p.add_argument("--abuse", action="store_true", help="instead: one address attacks the "
                    "server (idle and silent connections, rooms, guessed codes, floods) while "
                    "honest players from other addresses play 20 games of every mode")

@@ -29,6 +29,7 @@ from ..match import COMPUTER, Match, Seat
 from ..modes import MODES
 from . import codec, visibility
 from .client import LinkClosed, Remote, open_link
+from .protocol import CREATE_PATH, ROOM_PATH
 
 MODE_KEYS = tuple(MODES)
 # quick players, whose games are the shortest (each mode's ``net_level``)
@@ -130,6 +131,7 @@ class Tally:
     create_refused: int = 0
     by_mode: Counter = field(default_factory=Counter)      # games finished, by mode
     round_trips: list = field(default_factory=list)
+    heard_at: list = field(default_factory=list)   # ... and when each came back (perf_counter)
     first_problem: str = ""
 
     def problem(self, words: str, kind: str = "errors") -> None:
@@ -185,14 +187,16 @@ class SeatClient:
         self.cap = None              # moves after which seat A offers a draw (None: never)
         self.offered = -1            # the move count it last offered (A) or took (B) a draw at
         self.pace = random.Random(table.seed ^ (seat + 11))
+        self.retry = random.Random(table.seed ^ (seat + 23))   # when it tries a link again
 
     async def connect(self):
         """A connection (tried again for a minute while the server is down), and the seat:
         taken up again with its secret, or, before the room answered, asked for again."""
         deadline = time.monotonic() + 60
+        pause = 0.1
         while True:
             try:
-                link = await open_link(self.server.url, legal=self.player.wants_legal,
+                link = await open_link(await self.url(), legal=self.player.wants_legal,
                                        source=self.address)
                 if self.remote.secret is not None:
                     await link.send(self.remote.rejoin() | {"seen": self.remote.moves})
@@ -212,7 +216,20 @@ class SeatClient:
             except (ConnectionError, OSError, LinkClosed):
                 if time.monotonic() > deadline:
                     raise
-                await asyncio.sleep(0.1)
+                # each player on its own time, as people's games are (a server started again
+                # is not met by all of them at once), less often the longer it is down (a proxy
+                # counts an address's new connections)
+                await asyncio.sleep(pause * (0.5 + self.retry.random()))
+                pause = min(1.0, pause * 1.5)
+
+    async def url(self) -> str:
+        """Where this seat connects: the server's address, and behind a proxy (``paths``)
+        protocol 2's path: ``CREATE_PATH`` to make the room, its ``ROOM_PATH`` after."""
+        if not getattr(self.server, "paths", False):
+            return self.server.url
+        if self.seat == 0 and self.remote.secret is None:
+            return self.server.url + CREATE_PATH
+        return self.server.url + ROOM_PATH + (self.remote.room or await self.table.code)
 
     async def run(self) -> None:
         t = self.table
@@ -274,7 +291,9 @@ class SeatClient:
         if r.events or r.moves != before:
             self.player.observe(r.events)
         if self.sent_at is not None and r.moves > self.sent_at[0]:
-            self.tally.round_trips.append((time.perf_counter() - self.sent_at[1]) * 1000)
+            now = time.perf_counter()
+            self.tally.round_trips.append((now - self.sent_at[1]) * 1000)
+            self.tally.heard_at.append(now)
             self.sent_at = None
         if r.phase in ("over", "done"):
             if not self.table.done[self.seat]:
@@ -377,14 +396,73 @@ def _no_collector():
         gc.collect()
 
 
+async def play(server, tally: Tally, games: int, seed: int, rooms: int, think: float,
+               faults: bool = False, codes: list | None = None) -> None:
+    """``games`` games of computer players, ``rooms`` at once, through ``server`` (anything with
+    a ``url``; one with ``paths`` is a proxy, reached on protocol 2's paths), into ``tally``;
+    ``codes``: each game's room code is added to it."""
+    rng = random.Random(seed)
+    seeds = [rng.getrandbits(32) for _ in range(games)]
+    started = time.perf_counter()
+    slots = asyncio.Semaphore(rooms)
+
+    arrive = random.Random(seed ^ 0xA221)
+    arrivals = [arrive.random() * ARRIVALS if rooms > CHECK_ALL else 0.0
+                for _ in range(games)]
+
+    async def one(i: int) -> None:
+        await asyncio.sleep(arrivals[i])
+        async with slots:
+            table = Table(i, seeds[i], MANY_LEVELS if rooms > CHECK_ALL else LEVELS)
+            clients = [SeatClient(table, s, server, tally,
+                                  random.Random(seeds[i] ^ (s + 1)) if faults else None,
+                                  loopback(2 * i + s))     # each player an address
+                       for s in (0, 1)]
+            checked = rooms <= CHECK_ALL or \
+                random.Random(seeds[i] ^ 0xC4EC).random() < CHECK_SHARE
+            for c in clients:
+                c.think = think
+                c.checked = checked
+                if rooms > CHECK_ALL:
+                    c.cap = CALL_IT_A_DAY
+            try:
+                await asyncio.gather(*(c.run() for c in clients))
+            except Exception:
+                tally.problem(f"game {i}: {traceback.format_exc()}")
+            if codes is not None and clients[0].remote.room is not None:
+                codes.append(clients[0].remote.room)
+
+    async def progress() -> None:
+        while True:
+            await asyncio.sleep(60)
+            trips = sorted(tally.round_trips)
+            p99 = trips[int(len(trips) * 0.99) - 1] if trips else 0.0
+            print(f"# net: {time.perf_counter() - started:.0f} s, {tally.finished} games "
+                  f"over, {tally.actions} actions, p99 {p99:.1f} ms so far", file=sys.stderr,
+                  flush=True)
+    ticker = asyncio.create_task(progress())
+    await asyncio.gather(*(one(i) for i in range(games)))
+    ticker.cancel()
+
+
+def summary(tally: Tally, games: int, rooms: int, think: float) -> dict:
+    """What every ``net`` run of games says first (its JSON keys, in order)."""
+    trips = sorted(tally.round_trips)
+    return {"games": games, "finished": tally.finished, "errors": tally.errors,
+            "leaks": tally.leaks,
+            "action_ms_p50": round(statistics.median(trips), 2) if trips else 0.0,
+            "action_ms_p99": round(trips[int(len(trips) * 0.99) - 1], 2) if trips else 0.0,
+            "actions": tally.actions, "checked": tally.checked, "agreed_draws": tally.agreed,
+            "rooms": rooms,
+            "stale": tally.stale, "think_ms": round(think * 1000)}
+
+
 async def run(games: int, seed: int, rooms: int, faults: bool, think: float,
               options: tuple = ()) -> dict:
     """``options``: more of the server's command line (its limits)."""
     data = tempfile.mkdtemp(prefix="seabattle-net-")
     server = ServerProcess(data, seed, options)
     tally = Tally()
-    rng = random.Random(seed)
-    seeds = [rng.getrandbits(32) for _ in range(games)]
     started = time.perf_counter()
     await server.start()
     killer = None
@@ -395,42 +473,7 @@ async def run(games: int, seed: int, rooms: int, faults: bool, think: float,
         if faults:
             killer = asyncio.create_task(_faulty_server(server, tally, random.Random(seed ^ 7),
                                                         games * 60))
-        slots = asyncio.Semaphore(rooms)
-
-        arrive = random.Random(seed ^ 0xA221)
-        arrivals = [arrive.random() * ARRIVALS if rooms > CHECK_ALL else 0.0
-                    for _ in range(games)]
-
-        async def one(i: int) -> None:
-            await asyncio.sleep(arrivals[i])
-            async with slots:
-                table = Table(i, seeds[i], MANY_LEVELS if rooms > CHECK_ALL else LEVELS)
-                clients = [SeatClient(table, s, server, tally,
-                                      random.Random(seeds[i] ^ (s + 1)) if faults else None,
-                                      loopback(2 * i + s))     # each player an address
-                           for s in (0, 1)]
-                checked = rooms <= CHECK_ALL or \
-                    random.Random(seeds[i] ^ 0xC4EC).random() < CHECK_SHARE
-                for c in clients:
-                    c.think = think
-                    c.checked = checked
-                    if rooms > CHECK_ALL:
-                        c.cap = CALL_IT_A_DAY
-                try:
-                    await asyncio.gather(*(c.run() for c in clients))
-                except Exception:
-                    tally.problem(f"game {i}: {traceback.format_exc()}")
-        async def progress() -> None:
-            while True:
-                await asyncio.sleep(60)
-                trips = sorted(tally.round_trips)
-                p99 = trips[int(len(trips) * 0.99) - 1] if trips else 0.0
-                print(f"# net: {time.perf_counter() - started:.0f} s, {tally.finished} games "
-                      f"over, {tally.actions} actions, p99 {p99:.1f} ms so far", file=sys.stderr,
-                      flush=True)
-        ticker = asyncio.create_task(progress())
-        await asyncio.gather(*(one(i) for i in range(games)))
-        ticker.cancel()
+        await play(server, tally, games, seed, rooms, think, faults)
     finally:
         if killer is not None:
             killer.cancel()
@@ -438,16 +481,9 @@ async def run(games: int, seed: int, rooms: int, faults: bool, think: float,
         peak, cpu = server.peak_mb(), server.cpu_s()
         await server.stop()
         shutil.rmtree(data, ignore_errors=True)
-    trips = sorted(tally.round_trips)
-    out = {"games": games, "finished": tally.finished, "errors": tally.errors,
-           "leaks": tally.leaks,
-           "action_ms_p50": round(statistics.median(trips), 2) if trips else 0.0,
-           "action_ms_p99": round(trips[int(len(trips) * 0.99) - 1], 2) if trips else 0.0,
-           "actions": tally.actions, "checked": tally.checked, "agreed_draws": tally.agreed,
-           "rooms": rooms,
-           "stale": tally.stale, "think_ms": round(think * 1000),
-           "server_mb": peak, "server_cpu_s": cpu, "bench_mb": _peak_mb(),
-           "seconds": round(time.perf_counter() - started, 1)}
+    out = summary(tally, games, rooms, think) | {
+        "server_mb": peak, "server_cpu_s": cpu, "bench_mb": _peak_mb(),
+        "seconds": round(time.perf_counter() - started, 1)}
     if faults:
         out |= {"drops": tally.drops, "rejoins": tally.rejoins, "kills": tally.kills,
                 "lost": tally.lost}
@@ -464,6 +500,9 @@ def bench_net(args) -> dict:
         return asyncio.run(abuse(args.seed))
     rooms = args.rooms or min(args.games, 3)
     think = args.think if args.think is not None else (0 if rooms <= CHECK_ALL else 1000)
+    if getattr(args, "shards", 0):        # issue 37: room processes behind the proxy
+        from .shards import bench_shards
+        return bench_shards(args, think / 1000)
     return asyncio.run(run(args.games, args.seed, rooms, args.faults, think / 1000))
 
 

@@ -23,11 +23,12 @@ from pathlib import Path
 
 from ..modes import MODES
 from ..rules.errors import RuleError
-from ..rules.jsonform import clean_text, echoed
-from . import codec, identity, limits as limits_mod, patch, protocol, tickets
+from ..rules.jsonform import echoed
+from . import cluster, codec, limits as limits_mod, patch, protocol, tickets
 from .limits import Guard, Limits
 from .lobby import Lobby
-from .protocol import (CLAIM_DEFAULT, CODE_ALPHABET, CODE_LENGTH, LOBBY, MAX_NAME, VERSIONS,
+from .meeting import Meeting, ended
+from .protocol import (CLAIM_DEFAULT, CODE_ALPHABET, CODE_LENGTH, LOBBY, VERSIONS,
                        ProtocolError, read, write)
 from .room import DONE, WAITING, WATCHERS, Room
 from .store import Store
@@ -39,16 +40,8 @@ BURST = 60.0         # ... and at once
 CUT_OFF = 300        # refused messages (forgotten at RATE a second) that close the connection
 DONE_GRACE = 60.0    # seconds a finished match's room waits for a seat that dropped
 SWEEP_EVERY = 5.0    # seconds between looks for rooms that have ended
-ENDED = {"left": "its player left", "over": "the match is over and both players left",
-         "waited": "nobody joined it in time", "idle": "nobody was seated in it for long",
-         "no_show": "the other player of the match did not come"}
 WIRE_LIMIT = 4 * protocol.MAX_BYTES   # the transport drops bigger frames (close code 1009)
 LOBBY_REPLIES = ("queued", "unqueued", "ratings", "leaderboard", "games")   # carry an "id" back
-
-
-def _ended(code: str, why: str) -> dict:
-    return {"type": "error", "code": "room_ended",
-            "message": f"room {code} has ended ({ENDED[why]})"}
 
 
 @dataclass(eq=False)      # a connection is itself: compared and hashed by identity
@@ -62,6 +55,7 @@ class Conn:
     player: str | None = None          # protocol 2: the player's id (identity.py), from hello
     name: str = ""                     # ... and the name it gave
     watching: str | None = None        # the room it watches (a spectator holds no seat)
+    cluster: bool = False              # a room process's link to the lobby (its report signed)
     legal: bool = False
     room: str | None = None
     seat: int | None = None
@@ -75,12 +69,19 @@ class Conn:
     sent: dict = field(default_factory=dict)   # ... and was last sent these fields whole
 
 
-class Server:
+class Server(Meeting):
     """Rooms and connections, without sockets: ``receive(conn, text)`` answers one message
     (the tests and the fuzzer call it directly; ``serve`` wires it to WebSockets)."""
 
     def __init__(self, data: Path | str, clock=time.monotonic, seed: int | None = None,
-                 limits: Limits | None = None):
+                 limits: Limits | None = None, role: str = "all", letters: str | None = None,
+                 cluster_key: bytes | None = None):
+        """``role``, ``letters`` (the first letters of the codes it makes) and ``cluster_key``:
+        a process of a cluster (``cluster.py``, ``docs/network.md``)."""
+        if role not in cluster.ROLES:
+            raise ValueError(f"role {role!r}: one of {', '.join(cluster.ROLES)}")
+        self.role, self.letters = role, cluster.check_letters(letters)
+        self.cluster_key = cluster_key
         self.clock = clock
         self.limits = limits or Limits()
         self.guard = Guard(self.limits)
@@ -99,16 +100,26 @@ class Server:
         self.swept = now
         self.seed_source = secrets.SystemRandom() if seed is None else None
         self.next_seed = seed
+        self.reporter: cluster.Reporter | None = None    # a room process's link to the lobby
         self._open_lobby(data, clock, seed)
 
     def _open_lobby(self, data, clock, seed) -> None:
         """Issue 37, one process ("all"): the lobby is here, the tickets' key is random, and a
-        rated room's results go straight to the lobby."""
-        self.lobby = Lobby(data, clock, seed, secrets.token_bytes(32), self.limits)
-        self.lobby.taken = self.rooms.__contains__
-        self.ticket_key = self.lobby.key
-        self.reports = self.lobby               # result(r), ended(code), status(code, info)
+        rated room's results go straight to the lobby. A cluster's processes sign tickets and
+        reports with the cluster's key; a room process has no lobby: its results go to a
+        durable outbox (``cluster.Outbox``) that its ``reporter`` sends to the lobby's
+        process; the lobby's process holds no room."""
+        key = self.cluster_key if self.cluster_key is not None else secrets.token_bytes(32)
         self.matches_ended: dict[str, float] = {}   # a matched room's code -> when it ended
+        if self.role == "rooms":
+            self.lobby = None
+            self.ticket_key = key
+            self.reports = cluster.Outbox(self.store.db, key, self.letters or "")
+        else:
+            self.lobby = Lobby(data, clock, seed, key, self.limits)
+            self.lobby.taken = self.rooms.__contains__
+            self.ticket_key = self.lobby.key
+            self.reports = self.lobby           # result(r), ended(code), status(code, info)
         for room in self.rooms.values():
             if room.match:
                 self.reports.status(room.code, room.status())
@@ -158,6 +169,8 @@ class Server:
         """The token buckets: ``RATE`` a second, ``BURST`` at once, for the connection, and the
         address's across all its connections (``limits``); a connection that keeps flooding far
         past either (``CUT_OFF`` strikes) is closed."""
+        if conn.cluster:          # a room process's reports: as many as its rooms make
+            return True
         passed = max(0.0, now - conn.stamp)
         conn.tokens = min(BURST, conn.tokens + passed * RATE)
         conn.strikes = max(0.0, conn.strikes - passed * RATE)
@@ -189,8 +202,13 @@ class Server:
             return [(conn, welcome)] + out
         if not conn.version_ok:
             raise ProtocolError("hello_first", "say hello (with the protocol version) first")
+        cluster.check_role(self.role, conn.version, conn.path, kind, msg)    # issue 37's paths
         if conn.watching is not None:            # issue 37: a spectator pings or leaves
             return self._spectator_says(conn, kind)
+        if kind == "report":                     # a room process's, to the lobby's process
+            out = [(conn, cluster.take_report(self.cluster_key, msg, self.lobby))]
+            conn.cluster = True
+            return out
         if kind in LOBBY:                        # issue 37: the queue, ratings, the listing
             return self._lobby(conn, msg, now)
         if kind == "join_match":
@@ -242,8 +260,11 @@ class Server:
 
     # -- rooms and seats ----------------------------------------------------------------------
     def _new_code(self) -> str:
+        """A code nobody holds; in a room process of a cluster, one that begins with one of its
+        ``letters`` (the proxy routes a code to its process by its first letter)."""
         while True:
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            code = "".join(secrets.choice(CODE_ALPHABET if i or not self.letters
+                                          else self.letters) for i in range(CODE_LENGTH))
             if code not in self.rooms:
                 return code
 
@@ -259,6 +280,7 @@ class Server:
             raise ProtocolError("bad_field", f"no mode {msg['mode'][:16]!r}; modes: "
                                 f"{', '.join(MODES)}", "mode")
         config = entry.rules.config_from_dict(msg["config"])    # a ConfigError names it
+        cluster.check_create(self.letters)
         self.guard.may_create(conn.address, now, len(self.rooms))   # counted once it is sure
         room = Room(self._new_code(), entry.key, config, msg.get("best_of", 1),
                     msg.get("first", "lot"), msg.get("claim_after", CLAIM_DEFAULT), self._seed(),
@@ -295,139 +317,6 @@ class Server:
             raise
 
     # -- issue 37 (protocol 2) -------------------------------------------------------------------
-    def _identified(self, conn: Conn, msg: dict, now: float) -> tuple[dict, list]:
-        """A hello with a player's key: the connection plays as his id (the key is kept
-        nowhere); welcome says his tag and whether the lobby knew him. (A connection that
-        was another player leaves that one's place in the queue.)"""
-        player = identity.player_id(msg["player"])
-        out = [] if conn.player in (None, player) else self.lobby.dropped(conn, conn.player, now)
-        conn.player = player
-        conn.name = clean_text(msg.get("name") or "", MAX_NAME)
-        known = self.lobby.hello(conn.player, conn.name, now)
-        return {"tag": identity.tag(conn.player), "known": known}, out
-
-    def _lobby(self, conn: Conn, msg: dict, now: float) -> list:
-        kind = msg["type"]
-        lobby = self.lobby
-        if kind == "leaderboard":
-            return [(conn, lobby.leaderboard(msg["kind"], conn.player))]
-        if kind == "games":
-            return [(conn, lobby.games())]
-        if kind == "report":
-            raise ProtocolError("not_here", "this server's rooms report to its own lobby")
-        if conn.player is None:
-            raise ProtocolError("no_identity", "the lobby needs a hello with your player's key")
-        if kind == "queue":
-            return lobby.queue(conn, conn.player, conn.name, conn.address, msg["kind"],
-                               msg.get("listed", True), now)
-        if kind == "unqueue":
-            return lobby.unqueue(conn.player, now, conn)
-        if kind == "accept":
-            return lobby.accept(conn.player, msg["match"], now)
-        return [(conn, lobby.ratings(conn.player))]
-
-    def _join_match(self, conn: Conn, msg: dict, now: float) -> list:
-        """A player the lobby paired comes to his room with its ticket: the room is made from
-        the ticket if it is not there yet, and he takes his seat (the ticket's seat only)."""
-        if conn.player is None:
-            raise ProtocolError("no_identity", "a ticket is taken only with your player's key")
-        try:
-            data = tickets.read(self.ticket_key, msg["ticket"], now)
-            ids = [p["id"] for p in data["players"]]
-            if conn.player not in ids:
-                raise ProtocolError("not_your_ticket", "this ticket is another player's",
-                                    "ticket")
-            code = data["room"]
-            room = self.rooms.get(code)
-            if room is None and code in self.matches_ended:
-                raise ProtocolError("room_ended", f"room {code} has ended", "ticket")
-            if room is not None and (room.match or {}).get("match") != data["match"]:
-                raise ProtocolError("bad_ticket", "this ticket is not this room's", "ticket")
-        except ProtocolError:
-            self.guard.failed_join(conn.address, now)
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError):
-            self.guard.failed_join(conn.address, now)
-            raise ProtocolError("bad_ticket", "not a ticket of this server", "ticket") from None
-        self.guard.may_join(conn.address, now, code)
-        if room is None:
-            room = self._match_room(data, now)
-        seat = ids.index(conn.player)
-        secret = room.sit_matched(seat, conn.name or data["players"][seat].get("name", ""),
-                                  conn.legal, conn.address)
-        out = self._seated(conn, room, seat, secret, now)
-        self._report(room)
-        return out
-
-    def _match_room(self, data: dict, now: float) -> Room:
-        """The room of a ticket, as the lobby set it out."""
-        if len(self.rooms) >= self.limits.max_rooms:
-            raise ProtocolError("server_full", f"this server holds {self.limits.max_rooms} "
-                                "rooms; try later")
-        entry = MODES[data["mode"]]
-        room = Room(data["room"], entry.key, entry.rules.config_from_dict(data["config"]),
-                    int(data["best_of"]), "lot", CLAIM_DEFAULT, self._seed(), opened=now)
-        room.clock = int(data["clock"])
-        room.match = {"match": data["match"], "kind": data["kind"], "rated": bool(data["rated"]),
-                      "ids": [p["id"] for p in data["players"]], "reported": None,
-                      "listed": bool(data.get("listed", True))}
-        self.rooms[room.code] = room
-        return room
-
-    def _report(self, room: Room) -> None:
-        """A matched room's news for the lobby: a rated game's result once, how it stands."""
-        if not room.match:
-            return
-        result = room.result()
-        if result is not None:
-            self.reports.result(result)
-            room.match["reported"] = result["id"]
-        self.reports.status(room.code, room.status())
-
-    def _watch(self, conn: Conn, msg: dict, now: float) -> list:
-        """A spectator comes (issue 37): counted like a join (watching is no way to guess
-        codes), at most ``watchers_per_room``; it hears the room at once (with its chat), and
-        the seats hear how many watch."""
-        self.guard.may_join(conn.address, now, msg["room"], rejoin=True)   # (holds no seat)
-        room = self._found(conn, msg["room"], now)
-        if len(room.watchers) >= self.limits.watchers_per_room:
-            raise ProtocolError("watch_full", f"room {room.code} has "
-                                f"{self.limits.watchers_per_room} spectators already", "room")
-        conn.watching = room.code
-        room.watchers.add(conn)
-        room.watched = True
-        self._report(room)                 # (a listed game says how many watch it)
-        return [(c, m | {"chat": room.chat} if c is conn and m["type"] == "spectate" else m)
-                for c, m in self._route(room, room.broadcast(now))]
-
-    def _spectator_says(self, conn: Conn, kind: str) -> list:
-        """A spectator can do nothing: it may ping (answered before this) and leave."""
-        if kind != "leave":
-            raise ProtocolError("spectator", "a spectator can do nothing: only ping and leave")
-        code = conn.watching
-        return [(conn, {"type": "left", "room": code})] + self._unwatch(conn)
-
-    def _unwatch(self, conn: Conn) -> list:
-        """A spectator left or dropped: forgotten, and the seats hear how many watch now."""
-        code, conn.watching = conn.watching, None
-        room = self.rooms.get(code)
-        if room is None or conn not in room.watchers:
-            return []
-        room.watchers.discard(conn)
-        if not room.watchers:
-            room.unwatched()
-        self._report(room)
-        return self._route(room, room.broadcast(self.clock()))
-
-    def _watchers_ended(self, room: Room, code: str, why: str) -> list:
-        """Room ``code`` ended: its spectators hear so and watch nothing."""
-        out = []
-        for conn in room.watchers:
-            conn.watching = None
-            out.append((conn, _ended(code, why)))
-        room.watchers.clear()
-        return out
-
     def _room(self, code: str) -> Room:
         room = self.rooms.get(code)
         if room is None:
@@ -474,7 +363,8 @@ class Server:
         """A connection closed (or ``left``): its seat counts as gone from now. A match that
         is over ends when both have gone; a room waiting for its second player ends when the
         first leaves it."""
-        out = [] if left else self.lobby.dropped(conn, conn.player, self.clock())
+        out = [] if left or self.lobby is None else self.lobby.dropped(conn, conn.player,
+                                                                       self.clock())
         if conn.watching is not None:
             return out + self._unwatch(conn)
         if conn.room is None or self.seats.get((conn.room, conn.seat)) is not conn:
@@ -506,7 +396,7 @@ class Server:
             conn = self.seats.pop((code, seat), None)
             if conn is not None:
                 conn.room = conn.seat = None
-                out.append((conn, _ended(code, why)))
+                out.append((conn, ended(code, why)))
         out += self._watchers_ended(room, code, why)
         log.info("room %s ended (%s)", code, why)
         return out
@@ -558,7 +448,7 @@ class Server:
                 out.append((conn, room.state_for(seat, now)))
             elif not room.may_claim(seat, now):
                 conn.told_claim = False
-        return out + self.lobby.tick(now)
+        return out + ([] if self.lobby is None else self.lobby.tick(now))
 
     @staticmethod
     def outgoing(conn: Conn, message: dict) -> dict:
@@ -571,7 +461,8 @@ class Server:
 
     def close(self) -> None:
         self.store.close()
-        self.lobby.close()
+        if self.lobby is not None:
+            self.lobby.close()
 
 
 # --- the WebSocket side ---------------------------------------------------------------------
@@ -616,7 +507,8 @@ async def serve(server: Server, host: str, port: int, ready=None, stop=None) -> 
         if refused is not None:
             await refuse(ws, refused.reply())
             return
-        conn = Conn(ws, address, stamp=server.clock())
+        conn = Conn(ws, address, stamp=server.clock(),
+                    path=cluster.clean_path(ws.request.path))
         watch = asyncio.create_task(hello_or_close(ws, conn))
         try:
             async for text in ws:
@@ -647,8 +539,12 @@ async def serve(server: Server, host: str, port: int, ready=None, stop=None) -> 
         if ready is not None:
             ready(bound)
         ticker = asyncio.create_task(ticking())
+        reporter = None if server.reporter is None else asyncio.create_task(
+            server.reporter.run())
         await stop.wait()
         ticker.cancel()
+        if reporter is not None:
+            reporter.cancel()
 
 
 class Hosted:
@@ -712,10 +608,32 @@ def main(argv=None) -> int:
     parser.add_argument("--port", type=int, default=8765, help="port (0: a free one)")
     parser.add_argument("--data", default="server-data", help="folder of the rooms' SQLite file")
     parser.add_argument("--seed", type=int, help="seed the rooms' lots (benchmarks, tests)")
+    group = parser.add_argument_group("a cluster: many processes behind one proxy "
+                                      "(deploy/README.md)")
+    group.add_argument("--role", default="all", choices=cluster.ROLES,
+                       help="all: one process answers everything (default); rooms: a room "
+                       "process; lobby: the one lobby process")
+    group.add_argument("--letters", help="a room process: the first letters of the codes it "
+                       "makes (the proxy's map sends those codes to it)")
+    group.add_argument("--cluster-key", help="the file of the cluster's key (64 hex digits, "
+                       "the same for every process): tickets and reports are signed with it")
+    group.add_argument("--lobby", help="a room process: the lobby's URL its reports go to "
+                       "(ws://host:port/v2/lobby)")
     limits_mod.add_options(parser)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    server = Server(args.data, seed=args.seed, limits=Limits.from_args(args))
+    try:
+        key = cluster.read_key(args.cluster_key) if args.cluster_key else None
+        if args.role != "all" and key is None:
+            raise ValueError(f"--role {args.role} needs --cluster-key")
+        if args.role == "rooms" and not args.lobby:
+            raise ValueError("--role rooms needs --lobby (where its reports go)")
+        server = Server(args.data, seed=args.seed, limits=Limits.from_args(args),
+                        role=args.role, letters=args.letters, cluster_key=key)
+    except ValueError as exc:
+        parser.error(str(exc))
+    if server.reports is not None:
+        server.reporter = cluster.Reporter(server.reports, args.lobby)
     quiet_collector()
     for line in server.problems:
         print(f"not loaded: {line}", flush=True)
