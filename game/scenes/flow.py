@@ -18,6 +18,7 @@ from .common.online_watch import WatchMenuScene
 from .quick_match import SetupScene
 from .common.settings import SettingsScene
 from .common.title import TitleScene
+from .common.watch import WatchScene
 from .modes import DEMO, SCREENS
 from ..data.saved_battle import BattleKeeper
 from ..i18n.phrase import say
@@ -165,6 +166,17 @@ class Flow:
 
     def quick_match(self, kind: str) -> None:
         self.app.scenes.push(SetupScene(self.app, kind))
+
+    def watch(self, watcher) -> None:
+        """Watch a room (issue 37): the spectator's screen over ``watcher``
+        (``game.net.watcher.Watcher``, connected)."""
+        self.app.scenes.push(WatchScene(self.app, watcher))
+
+    @staticmethod
+    def watch_boards(mode: str | None):
+        """How ``mode``'s game is shown to a spectator (its screens' ``watch``), or None."""
+        screens = SCREENS.get(mode)
+        return None if screens is None else screens.watch
 
     def settings(self) -> None:
         self.app.scenes.push(SettingsScene(self.app))

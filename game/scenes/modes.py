@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from ..render import mode_art
+from ..render import mode_art, watch
 from ..rules.classic import Setup
 from .classic.battle import BattleScene
 from .classic.gameover import GameOverScene
@@ -37,6 +37,7 @@ class Screens:
                                            # mode's one set of rules, one game a match
     rules_screen: type | None = None       # (app, choices): the screen of its "rules" row
     card: Callable | None = None   # (canvas, W, H): draws its card in the menus (render.mode_art)
+    watch: object = None   # render.watch.WatchBoards: its game as a spectator sees it (issue 37)
 
 
 def classic_set_up(app, match, player: int, done):
@@ -52,11 +53,13 @@ def classic_set_up(app, match, player: int, done):
 SCREENS: dict[str, Screens] = {
     "classic": Screens(classic_set_up, BattleScene, GameOverScene, "opponent", ("rules",),
                        chosen_rules=load_rules, rules_screen=RulesScene,
-                       card=mode_art.classic_card),
+                       card=mode_art.classic_card, watch=watch.CLASSIC),
     "naval": Screens(NavalPlacementScene, NavalBattleScene, NavalGameOverScene,
-                     "naval_opponent", ("intercept",), card=mode_art.naval_card),
+                     "naval_opponent", ("intercept",), card=mode_art.naval_card,
+                     watch=watch.NAVAL),
     "korabliki": Screens(KorablikiSetupScene, KorablikiBattleScene, KorablikiGameOverScene,
-                         "korabliki_opponent", (), card=mode_art.korabliki_card),
+                         "korabliki_opponent", (), card=mode_art.korabliki_card,
+                         watch=watch.KORABLIKI),
 }
 
 DEMO = "classic"    # the battle the title screen plays behind its menu (its screen's demo=True)
