@@ -20,6 +20,7 @@ from game.scenes.common.online_battle import OnlineBattle
 from game.scenes.common.online_board import LeaderboardScene
 from game.scenes.common.online_find import FindScene, QueueScene, RatedGameOver
 from game.scenes.common.online_watch import WatchMenuScene
+from game.scenes.common.watch import WatchScene
 
 from .helpers import click, key
 from .test_online import close, frames, make_app, shoot, top
@@ -162,6 +163,15 @@ def test_leaving_the_queue_takes_the_player_off_it_and_a_listed_game_can_be_pick
         row = menu.menu.items[len(menu.head)]
         assert "Boris" in row.label() and "Carl" in row.label()
         shoot(anna, "watch-listing-en-1280x720", tmp_path)
+        menu.menu.index = len(menu.head)             # the game's row, picked: watched
+        anna.step(0.1, [key(pygame.K_RETURN)])
+        spectator = top(anna)
+        assert isinstance(spectator, WatchScene) and spectator.watcher.room == room
+        frames([anna, boris, carl], until=lambda: spectator.watcher.state.get("phase")
+               == "placing" and spectator.watcher.state.get("watchers") == 1)
+        boris.flow.session.poll()           # (under his placement screen: its state)
+        assert boris.flow.session.remote.state.get("watchers") == 1
+        shoot(anna, "watch-from-listing-en-1280x720", tmp_path)
     finally:
         close(anna, boris, carl)
         for app in (anna, boris, carl):

@@ -28,6 +28,7 @@ from ..net import codec
 from ..data.storage import data_dir
 from ..net import identity
 from ..net.session import GONE_SEAT, LobbySession, Session, parse_address
+from ..net.watcher import Watcher
 from ..tables.base import Sender
 
 
@@ -423,5 +424,5 @@ class Flow:
         self.online_connect(session, {"type": "join_match", "ticket": matched["ticket"]})
 
     def watch_room(self, host: str, port: int, room: str) -> None:
-        """Watch ``room`` on the server at ``host``:``port``."""
-        self.app.notify(self.app.tr("online.error_other"))
+        """Watch ``room`` on the server at ``host``:``port`` (the spectator's screen)."""
+        self.watch(Watcher(host, port, room))

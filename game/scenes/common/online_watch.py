@@ -29,15 +29,16 @@ class WatchMenuScene(MenuScene):
             Item(lambda: self.tr("online.room"), get=lambda: self.code,
                  set=lambda v: setattr(self, "code", clean_code(v)), max_len=CODE_LENGTH,
                  placeholder=lambda: "ABC23456"),
-            Item(lambda: self.tr("watch.go"), self.watch_code),
+            Item(lambda: self.tr("watchlist.go"), self.watch_code),
         ]
-        self.foot = [Item(lambda: self.tr("watch.refresh"), self.refresh),
+        self.foot = [Item(lambda: self.tr("watchlist.refresh"), self.refresh),
                      Item(lambda: self.tr("menu.back"), self.back)]
         super().__init__(app, self.head + self.foot, base_px=26)
+        self.menu.index = 1           # the code: what one mostly types here
         self.refresh()
 
     def heading(self) -> str:
-        return self.tr("watch.title")
+        return self.tr("watchlist.title")
 
     def set_server(self, value: str) -> None:
         self.app.settings.match_server = value.strip()[:MAX_ADDRESS]
@@ -78,8 +79,8 @@ class WatchMenuScene(MenuScene):
             ratings = list(game.get("ratings") or [])[:2]
             who = " — ".join(f"{n} ({r})" if r is not None else str(n)
                              for n, r in zip(names, ratings + [None] * (2 - len(ratings))))
-            return self.tr("watch.row", who=who, kind=kind_words(self.tr, game.get("kind", "")),
-                           n=game.get("moves", 0), watchers=game.get("watchers", 0))
+            return self.tr("watchlist.row", who=who, n=game.get("moves", 0),
+                           kind=kind_words(self.tr, game.get("kind", "")))
         return Item(words, lambda: self.watch(room))
 
     def watch_code(self) -> None:
@@ -111,8 +112,8 @@ class WatchMenuScene(MenuScene):
         elif self.lobby.listing is None:
             words, colour = self.tr("online.connecting"), theme.TEXT_DIM
         elif not self.lobby.listing:
-            words, colour = self.tr("watch.none"), theme.TEXT_DIM
+            words, colour = self.tr("watchlist.none"), theme.TEXT_DIM
         else:
-            words, colour = self.tr("watch.listed", n=len(self.lobby.listing)), theme.TEXT_DIM
+            words, colour = self.tr("watchlist.listed", n=len(self.lobby.listing)), theme.TEXT_DIM
         text.draw(surface, words, (w / 2, rect.bottom + px * 0.6),
                   text.fit_px(words, px, int(w * 0.9)), colour, "midtop")
