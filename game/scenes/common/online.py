@@ -61,6 +61,13 @@ def address_item(scene, holder, name: str) -> Item:
                 max_len=MAX_ADDRESS, placeholder=lambda: "192.168.1.20:8765")
 
 
+def name_item(scene, s, n: int) -> Item:
+    """The name the other player sees, kept in the settings ``s`` (empty: "Player ``n``")."""
+    return Item(lambda: scene.tr("setup.your_name"), get=lambda: s.online_name,
+                set=lambda v: setattr(s, "online_name", v[:MAX_NAME]), max_len=MAX_NAME,
+                placeholder=lambda: scene.tr("setup.player", n=n))
+
+
 class JoinScene(MenuScene):
     """The address (host:port), the room code and the name, remembered in the settings."""
 
@@ -73,9 +80,7 @@ class JoinScene(MenuScene):
             Item(lambda: self.tr("online.room"), get=lambda: s.online_room,
                  set=lambda v: setattr(s, "online_room", clean_code(v)), max_len=CODE_LENGTH,
                  placeholder=lambda: "ABC234"),
-            Item(lambda: self.tr("setup.your_name"), get=lambda: s.online_name,
-                 set=lambda v: setattr(s, "online_name", v[:MAX_NAME]), max_len=MAX_NAME,
-                 placeholder=lambda: self.tr("setup.player", n=2)),
+            name_item(self, s, 2),
             Item(lambda: self.tr("online.join_go"), self.join),
             Item(lambda: self.tr("menu.back"), self.back),
         ])

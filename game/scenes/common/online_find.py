@@ -12,14 +12,13 @@ import os
 import pygame
 
 from ...modes import match_kinds
-from ...net.protocol import MAX_NAME
 from ...net.session import LobbySession
 from ...render import text, theme
 from ...render.lobby import draw_radar
 from ...render.widgets import Button, Item, panel
 from .base import Scene
 from .dialogs import MenuScene
-from .online import MAX_ADDRESS
+from .online import MAX_ADDRESS, name_item
 
 THIS_NETWORK = "127.0.0.1:8765"    # the server "" names: this computer's, found or hosted here
 
@@ -52,6 +51,14 @@ def rating_words(tr, rating: dict | None) -> str:
               change=f"{sign}{abs(int(round(change)))}")
 
 
+def server_item(scene, s) -> Item:
+    """The lobby's server (``match_server``; empty: this network), typed, kept in the
+    settings ``s``."""
+    return Item(lambda: scene.tr("online.server"), get=lambda: s.match_server,
+                set=lambda v: setattr(s, "match_server", v.strip()[:MAX_ADDRESS]),
+                max_len=MAX_ADDRESS, placeholder=lambda: scene.tr("find.this_network"))
+
+
 class FindScene(MenuScene):
     """The game kind, the server, "list my games for watching", the name, and Find."""
 
@@ -63,15 +70,11 @@ class FindScene(MenuScene):
             Item(lambda: self.tr("find.kind"), values=kinds, get=lambda: s.match_kind,
                  set=lambda v: setattr(s, "match_kind", v),
                  show=lambda v: kind_words(self.tr, v)),
-            Item(lambda: self.tr("online.server"), get=lambda: s.match_server,
-                 set=lambda v: setattr(s, "match_server", v.strip()[:MAX_ADDRESS]),
-                 max_len=MAX_ADDRESS, placeholder=lambda: self.tr("find.this_network")),
+            server_item(self, s),
             Item(lambda: self.tr("find.listed"), values=lambda: [True, False],
                  get=lambda: s.match_listed, set=lambda v: setattr(s, "match_listed", v),
                  show=lambda v: self.tr("settings.on" if v else "settings.off")),
-            Item(lambda: self.tr("setup.your_name"), get=lambda: s.online_name,
-                 set=lambda v: setattr(s, "online_name", v[:MAX_NAME]), max_len=MAX_NAME,
-                 placeholder=lambda: self.tr("setup.player", n=1)),
+            name_item(self, s, 1),
             Item(lambda: self.tr("find.go"), self.find),
             Item(lambda: self.tr("menu.back"), self.back),
         ])

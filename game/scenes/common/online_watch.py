@@ -9,8 +9,8 @@ from ...net.session import LobbySession
 from ...render import text, theme
 from ...render.widgets import Item
 from .dialogs import MenuScene
-from .online import MAX_ADDRESS, clean_code
-from .online_find import kind_words
+from .online import clean_code
+from .online_find import kind_words, server_item
 
 ROWS = 6          # games of the listing shown as rows at most (the newest first)
 
@@ -21,11 +21,8 @@ class WatchMenuScene(MenuScene):
         self.code = ""
         self.problem: str | None = None
         self._listing = None          # the listing the rows were made from
-        s = app.settings
         self.head = [
-            Item(lambda: self.tr("online.server"), get=lambda: s.match_server,
-                 set=self.set_server, max_len=MAX_ADDRESS,
-                 placeholder=lambda: self.tr("find.this_network")),
+            server_item(self, app.settings),
             Item(lambda: self.tr("online.room"), get=lambda: self.code,
                  set=lambda v: setattr(self, "code", clean_code(v)), max_len=CODE_LENGTH,
                  placeholder=lambda: "ABC23456"),
@@ -39,9 +36,6 @@ class WatchMenuScene(MenuScene):
 
     def heading(self) -> str:
         return self.tr("watchlist.title")
-
-    def set_server(self, value: str) -> None:
-        self.app.settings.match_server = value.strip()[:MAX_ADDRESS]
 
     def refresh(self) -> None:
         """Ask the server for its listing (on the server named now: a changed address opens
