@@ -144,7 +144,8 @@ def test_leaving_the_queue_takes_the_player_off_it_and_a_listed_game_can_be_pick
         assert lobby.closed and anna.flow.lobby is None
         assert type(top(anna)).__name__ == "FindScene"
         # the queue is empty again: two others pair with each other, not with Anna
-        queue(boris, "naval")
+        waits = queue(boris, "naval")         # (alone, once the server has heard Anna go)
+        frames([boris], until=lambda: (waits.lobby.waiting or {}).get("waiting") == 1)
         queue(carl, "naval")
         frames([boris, carl], until=lambda: all(
             app.flow.session is not None and app.flow.session.remote.phase == "placing"

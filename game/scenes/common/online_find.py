@@ -135,8 +135,13 @@ class QueueScene(Scene):
 
     def leave(self) -> None:
         self.app.sound("click")
-        self.app.flow.lobby_close()
         self.app.scenes.pop()
+
+    def exit(self) -> None:
+        """Gone from the screen without a pairing (Esc, Leave, the window closed): off the
+        queue, and a server this game hosted for it stopped."""
+        if self.lobby.matched is None and self.app.flow.lobby is self.lobby:
+            self.app.flow.lobby_close()
 
     def handle(self, event) -> None:
         if self.leave_button.handle(event):
