@@ -228,13 +228,14 @@ class LobbySession:
     network) and queues on it; ``hosted`` is that server."""
 
     def __init__(self, host: str, port: int, player: str, name: str, retry: float = 1.0,
-                 fallback: tuple | None = None):
+                 fallback: tuple | None = None, net=None):
         self.host, self.port = host, port
         self.fallback = fallback
         self.hosted: Hosted | None = None
         self.host_problem: str | None = None   # why this game could not host one itself
-        self.net = NetThread(f"ws://{host}:{port}{LOBBY_PATH}", retry=retry, player=player,
-                             name=name)
+        self.net = net if net is not None else NetThread(     # (``net``: the gallery's,
+            f"ws://{host}:{port}{LOBBY_PATH}", retry=retry,   # which has heard already)
+            player=player, name=name)
         self.kind: str | None = None           # the kind queued for (None: not queued)
         self.listed = True
         self.waiting: dict | None = None       # the last "queued" (waited, window, waiting)

@@ -11,7 +11,7 @@ from ...render import text, theme
 from ...render.lobby import draw_row
 from ...render.widgets import panel
 from .base import Scene
-from .online_find import kind_words, kinds
+from .online_find import kinds
 
 # the table's columns: (where in the row, anchor, the room a cell has), as fractions of its width
 COLUMNS = [(0.09, "midright", 0.08), (0.13, "midleft", 0.5), (0.78, "midright", 0.14),
@@ -131,8 +131,8 @@ class LeaderboardScene(Scene):
                              border_radius=8)
             pygame.draw.rect(surface, theme.ACCENT if on else theme.TEXT_DIM, tab, 2,
                              border_radius=8)
-            words = kind_words(self.tr, self.kinds[i])
-            text.draw(surface, words, tab.center, text.fit_px(words, px - 2, tab.w - 12),
+            words = self.tr(f"find.tab.{self.kinds[i]}")      # (the whole name: the form's)
+            text.draw(surface, words, tab.center, text.fit_px(words, theme.font_px(self.size, 26), tab.w - 12),
                       theme.TEXT if on else theme.TEXT_DIM, "center")
         row = pygame.Rect(self.table.x, self.table.y, self.table.w, self.row_h)
         heads = [self.tr("board.place"), self.tr("board.name"), self.tr("board.rating"),
