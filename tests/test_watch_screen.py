@@ -116,5 +116,26 @@ def test_the_flow_opens_the_screen_and_every_mode_has_its_boards():
     watcher = watched("naval", NavalConfig(), 4)
     app.flow.watch(watcher)
     assert isinstance(app.scenes.top, WatchScene) and app.scenes.top.watcher is watcher
-    assert all(app.flow.watch_boards(mode) is not None for mode in MODES)
-    assert app.flow.watch_boards("chess") is None
+    assert all(app.flow.screens_of(mode).watch is not None
+               and app.flow.screens_of(mode).public_line is not None for mode in MODES)
+    assert app.flow.screens_of("chess") is None
+
+
+def test_a_server_that_sends_junk_is_shown_nothing_and_nothing_fails():
+    """A spectate of another kind of board (a player's own view), seats and a score that are
+    no such things: the screen shows no board and goes on."""
+    from game.net import codec
+    from game.rules.modes import MODES
+    import random
+    game = MODES["classic"].random_game(PRESETS["russian"], random.Random(1))
+    junk = {"type": "spectate", "room": "ABCDEFGH", "phase": "battle", "mode": "classic",
+            "config": {}, "seats": ["Anna", 7], "series": {"best_of": "x", "score": "1:0"},
+            "watchers": 1, "turn": 5, "board": codec.encode(game.view(0)), "events": []}
+    watcher = Watcher("127.0.0.1", 1, "ABCDEFGH", net=Told([junk]))
+    app, scene = opened(watcher)
+    app.draw()
+    assert scene.board is None and watcher.name_of(0) == ""
+    watcher.net.messages = [junk | {"mode": "chess", "board": {"t": "map", "items": []}}]
+    app.step(1 / 60, [])
+    app.draw()
+    assert scene.board is None

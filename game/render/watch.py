@@ -15,7 +15,9 @@ from . import text, theme
 from .board import BoardGeometry, BoardPicture, draw_board
 from .korabliki import HEIGHT as KOR_HEIGHT, WIDTH as KOR_WIDTH, draw_piece, draw_sea_board
 from .naval import paint_field
-from ..rules.naval import SIZE
+from ..rules.classic import told as classic_told
+from ..rules.korabliki import told as korabliki_told
+from ..rules.naval import SIZE, told as naval_told
 from .widgets import panel
 
 
@@ -24,6 +26,7 @@ class WatchBoards:
     """How a mode's game is shown to a spectator (``scenes.modes.Screens.watch``): ``fields`` 2:
     each player's own field side by side (``draw`` called per owner), 1: one board for both
     (owner None); ``size``: (columns, rows) of a board of the public view."""
+    kind: type            # the mode's public view (its ``told.public_view``'s class)
     fields: int
     size: Callable        # (public view) -> (columns, rows)
     draw: Callable        # (surface, geo, public view, owner or None, letters, t, tr)
@@ -73,9 +76,11 @@ def korabliki_board(surface, geo: BoardGeometry, public, owner, letters, t: floa
                        tr=tr)
 
 
-CLASSIC = WatchBoards(2, lambda b: (b.config.width, b.config.height), _classic)
-NAVAL = WatchBoards(2, lambda b: (SIZE, SIZE), _naval)
-KORABLIKI = WatchBoards(1, lambda b: (KOR_WIDTH, KOR_HEIGHT), korabliki_board)
+CLASSIC = WatchBoards(classic_told.ClassicPublic, 2,
+                      lambda b: (b.config.width, b.config.height), _classic)
+NAVAL = WatchBoards(naval_told.NavalPublic, 2, lambda b: (SIZE, SIZE), _naval)
+KORABLIKI = WatchBoards(korabliki_told.KorablikiPublic, 1, lambda b: (KOR_WIDTH, KOR_HEIGHT),
+                        korabliki_board)
 
 
 def name_over(surface, rect: pygame.Rect, words: str, colour, px: int, y: int) -> None:

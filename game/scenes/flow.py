@@ -174,10 +174,10 @@ class Flow:
         self.app.scenes.push(WatchScene(self.app, watcher))
 
     @staticmethod
-    def watch_boards(mode: str | None):
-        """How ``mode``'s game is shown to a spectator (its screens' ``watch``), or None."""
-        screens = SCREENS.get(mode)
-        return None if screens is None else screens.watch
+    def screens_of(mode: str | None):
+        """``mode``'s screens (the registry's entry: the spectator's screen reads its ``watch``
+        and ``public_line``), or None for a mode this game has not."""
+        return SCREENS.get(mode)
 
     def settings(self) -> None:
         self.app.scenes.push(SettingsScene(self.app))

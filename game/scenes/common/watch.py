@@ -16,16 +16,16 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n.phrase import Join, Phrase, Said
+from ...i18n.phrase import Join, Phrase
 from ...render import text, theme
 from ...render import watch as paint
 from ...render.battle import draw_header, fields_layout
 from ...render.board import BoardGeometry
-from ...render.korabliki import rank_label
 from ...render.logpanel import LogPanel
 from ...rules.base import LAPSES_LOSE, GameOver, TurnLapsed
 from ...rules.coords import board_letters
 from .base import Scene
+from .online_battle import clock_left, told_clock
 
 LOG_H, GAP, LOG_W = 200, 46, 0.64     # the log under the fields (as the battles lay it out)
 
@@ -60,23 +60,12 @@ class WatchScene(Scene):
         self._chat = len(w.chat)
         if w.spectates != self._seen:
             self._seen = w.spectates
-            self._took(w.state)
+            self._clock = told_clock(w.state, self.app.time)
         self.layout()
         self.log.place(self.log_rect, self._log_px())
 
-    def _took(self, state: dict) -> None:
-        left, turn = state.get("clock_left"), state.get("turn")
-        seats = state.get("seats") or []
-        if left is None or turn not in (0, 1) or len(seats) != 2 or state.get("phase") != "battle":
-            self._clock = None
-        else:     # the server's clock stops while the player to act is gone
-            self._clock = (left, self.app.time, bool((seats[turn] or {}).get("here")))
-
     def clock_left(self) -> float | None:
-        if self._clock is None:
-            return None
-        left, then, running = self._clock
-        return max(0.0, left - (self.app.time - then)) if running else float(left)
+        return clock_left(self._clock, self.app.time)
 
     # -- the log's words ------------------------------------------------------------------------
     def _cell(self, cell) -> str:
@@ -88,103 +77,17 @@ class WatchScene(Scene):
                              theme.PLAYER_COLOURS[player]))
 
     def _said(self, e) -> None:
-        """One public event as a line of the log (the battle screens' own words)."""
-        kind = type(e).__name__
+        """One public event as a line of the log, in the battle screens' own words (the mode's
+        ``public_line``)."""
         if isinstance(e, TurnLapsed):
             self._log(e.player, Phrase("log.lapsed_lost" if e.count >= LAPSES_LOSE
                                        else "log.lapsed"))
         elif isinstance(e, GameOver):
             self.log.append((self._result(e.winner), theme.ACCENT))
-        elif kind == "ShotResult":
-            self._log(e.shooter, self._shot(e))
-        elif kind == "SalvoResult":
-            self._log(e.shooter, Join(*(self._shot(r) for r in e.results), sep=", "))
-        elif kind == "WeaponResult":
-            self._log(e.shooter, self._weapon(e))
-        elif kind == "CellGiven":
-            self._log(e.player, Phrase("log.gave", cell=self._cell(e.cell)))
-        elif kind == "MineGiven":
-            self._log(e.player, Phrase("log.no_mine") if e.cell is None
-                      else Phrase("log.told", cell=self._cell(e.cell)))
-        elif kind == "Relocated":
-            self._log(e.player, Phrase("log.moved" if e.moved else "log.stayed"))
-        elif kind == "TurnSkipped":
-            self._log(e.player, Phrase("log.skipped", name=self.watcher.name_of(e.player)))
-        elif kind == "VolleyFired":
-            self._log(e.player, self._request(e.volley))
-        elif kind == "VolleyResult":
-            self._log(e.player, self._answer(e))
-        else:
-            self._korabliki(kind, e)
-
-    def _shot(self, r):
-        word = Phrase(f"shot.{r.outcome}")
-        if r.ship_name:
-            word = Join(word, Phrase(f"ship.{r.ship_name}"), sep=" ")
-        return Join(self._cell(r.cell), word, sep=" — ")
-
-    def _weapon(self, e):
-        """§A's notation, then the answers as a salvo's (a radar's findings are not public)."""
-        if e.weapon == "bomber":
-            x, y = e.cell
-            if e.vertical:
-                what = Phrase("log.weapon.bomber_column",
-                              at=self._cell(e.cell) if y else self.letters.letter(x))
-            else:
-                what = Phrase("log.weapon.bomber_row", at=self._cell(e.cell) if x else str(y + 1))
-        else:
-            what = Phrase(f"log.weapon.{e.weapon}", cell=self._cell(e.cell))
-        if e.downed is not None:
-            return Join(what, Phrase("log.weapon.downed", cell=self._cell(e.downed)), sep=": ")
-        words = [self._shot(r) for r in e.results if r.outcome != "miss"]
-        misses = sum(1 for r in e.results if r.outcome == "miss")
-        if misses and e.weapon != "radar":
-            words.append(Phrase("log.weapon.misses", n=misses))
-        return Join(what, *words, sep=", ") if words else what
-
-    def _request(self, v):
-        parts = []
-        if v.shells:
-            parts.append(" ".join(self._cell(c) for c in v.shells))
-        if v.air:
-            parts.append(Join(Phrase("naval.log.air"), *(self._cell(c) for c in v.air), sep=" "))
-        if v.torpedo is not None:
-            parts.append(Phrase("naval.log.torpedo", row=v.torpedo + 1))
-        return Join(*parts, sep=" · ")
-
-    def _answer(self, r):
-        parts = []
-        if r.downed:
-            parts.append(Phrase("naval.log.down", cells=" ".join(self._cell(c) for c in r.downed)))
-        hits = list(r.hits) + ([r.torpedo_hit] if r.torpedo_hit is not None else [])
-        if hits:
-            parts.append(Phrase("naval.log.hit", cells=" ".join(self._cell(c) for c in hits)))
-        if not r.downed and not hits:
-            parts.append(Phrase("naval.log.all_miss"))
-        for kind, _ in r.sunk:
-            parts.append(Phrase("naval.log.sunk", ship=Phrase(f"naval.ship.{kind}")))
-        return Join(*parts, sep=" · ")
-
-    def _korabliki(self, kind: str, e) -> None:
-        def rank(rank: str, n: int = 1):
-            return Said(lambda tr: rank_label(tr, rank) if n == 1
-                        else f"{n} {rank_label(tr, rank)}")
-        if kind == "Moved":
-            self._log(e.player, Phrase("kor.log.move_via", frm=self._cell(e.frm),
-                                       via=self._cell(e.via), to=self._cell(e.to)) if e.via
-                      else Phrase("kor.log.move", frm=self._cell(e.frm), to=self._cell(e.to)))
-        elif kind == "Asked":
-            self._log(e.player, Phrase(f"kor.log.asked_{e.outcome.replace('-', '_')}",
-                                       target=self._cell(e.target),
-                                       rank=rank(e.rank, len(e.answered))))
-        elif kind == "Struck":
-            self._log(e.player, Phrase(f"kor.log.struck_{e.outcome}",
-                                       target=self._cell(e.target), rank=rank(e.rank)))
-        elif kind == "Blast":
-            self._log(e.owner, Phrase("kor.log.blast", name=self.watcher.name_of(e.owner),
-                                      cell=self._cell(e.centre)))
-        elif kind == "AnswerNeeded":
-            self._log(1 - e.player, Phrase("kor.log.asks", cell=self._cell(e.target)))
+        elif self.screens is not None and self.screens.public_line is not None:
+            line = self.screens.public_line(e, self._cell, self.watcher.name_of, self.letters)
+            if line is not None:
+                self._log(*line)
 
     def _result(self, winner):
         if winner is None:
@@ -211,15 +114,26 @@ class WatchScene(Scene):
 
     # -- layout ----------------------------------------------------------------------------------
     @property
+    def screens(self):
+        """This room's mode's screens (the registry's entry, through the flow), None before the
+        server has said the mode."""
+        return self.app.flow.screens_of(self.watcher.mode)
+
+    @property
     def boards(self):
-        """How this room's mode shows its game to a spectator (``render.watch.WatchBoards``):
-        from the screens' registry (through the flow), None before the server has said the
-        mode."""
-        return self.app.flow.watch_boards(self.watcher.mode)
+        """How this room's mode shows its game to a spectator (``render.watch.WatchBoards``)."""
+        return None if self.screens is None else self.screens.watch
+
+    @property
+    def board(self):
+        """The public view to show: the watcher's, if it is of this mode's kind (a server that
+        sends anything else is shown nothing)."""
+        board, boards = self.watcher.board, self.boards
+        return board if boards is not None and isinstance(board, boards.kind) else None
 
     @property
     def dims(self) -> tuple[int, int]:
-        board, boards = self.watcher.board, self.boards
+        board, boards = self.board, self.boards
         if board is not None and boards is not None:
             return boards.size(board)
         return 10, 10
@@ -266,7 +180,7 @@ class WatchScene(Scene):
         if problem is not None:
             return self.tr(problem), theme.BAD
         phase = state.get("phase")
-        board = w.board
+        board = self.board
         if not state:
             return self.tr("online.connecting"), theme.TEXT_DIM
         if phase == "waiting":
@@ -275,7 +189,8 @@ class WatchScene(Scene):
             return self.tr("watch.placing"), theme.TEXT_DIM
         if board.over:
             return self._result(board.winner).say(self.tr), theme.ACCENT
-        turn = state.get("turn", board.turn)
+        turn = state.get("turn")
+        turn = turn if turn in (0, 1) else board.turn
         return self.tr("watch.turn", name=w.name_of(turn)), theme.PLAYER_COLOURS[turn]
 
     def status_lines(self) -> list:
@@ -283,8 +198,9 @@ class WatchScene(Scene):
         state = w.state
         lines = [(tr("watch.title", room=w.room), theme.TEXT)]
         series = state.get("series") or {}
-        score = series.get("score") or [0, 0]
-        if len(score) == 2 and (series.get("best_of", 1) > 1 or any(score)):
+        score, best = series.get("score"), series.get("best_of")
+        if (isinstance(score, list) and len(score) == 2 and isinstance(best, int)
+                and (best > 1 or any(score))):
             lines.append((tr("watch.score", a=score[0], b=score[1]), theme.TEXT))
         left = self.clock_left()
         if left is not None:
@@ -292,10 +208,9 @@ class WatchScene(Scene):
             lines.append((tr("online.clock_left", time=f"{seconds // 60}:{seconds % 60:02d}"),
                           theme.BAD if seconds <= 5 else theme.TEXT))
         for seat, s in enumerate(state.get("seats") or ()):
-            if s is not None and not s.get("here"):
-                lines.append((tr("watch.away", name=s.get("name", "")), theme.BAD))
-        board = w.board
-        for owner, side in enumerate(getattr(board, "sides", ())):
+            if isinstance(s, dict) and not s.get("here"):
+                lines.append((tr("watch.away", name=w.name_of(seat)), theme.BAD))
+        for owner, side in enumerate(getattr(self.board, "sides", ())):
             stock = getattr(side, "stock", None)
             if stock:         # §A: both sides always see both stocks as they stand
                 said = " · ".join(f"{tr('arsenal.' + k)} {n}" for k, n in stock.items())
@@ -306,7 +221,7 @@ class WatchScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.layout()
         w = self.watcher
-        board = w.board
+        board = self.board
         u = theme.unit(self.size)
         words, colour = self.headline()
         draw_header(surface, self.size, words, colour, 32, 34)
