@@ -16,6 +16,7 @@ from game.net import identity
 from game.net.client import NetThread
 from game.net.server import Hosted
 from game.net.session import LobbySession
+from game.render import text
 from game.scenes.common.online_battle import OnlineBattle
 from game.scenes.common.online_board import LeaderboardScene
 from game.scenes.common.online_find import FindScene, QueueScene, RatedGameOver
@@ -131,22 +132,22 @@ def test_two_players_find_each_other_play_and_see_their_ratings_move(tmp_path, h
 
 
 def test_leaving_the_queue_takes_the_player_off_it_and_a_listed_game_can_be_picked(
-        tmp_path, home, server):
+        tmp_path, home, server, monkeypatch):
     anna = boris = carl = None
     try:
         anna = player(home, "Anna", (1280, 720), "en", server.port)
         boris = player(home, "Boris", (1280, 720), "en", server.port)
         carl = player(home, "Carl", (1280, 720), "en", server.port)
-        wait = queue(anna, "naval")
+        wait = queue(anna, "arcade")
         frames([anna], until=lambda: wait.lobby.waiting is not None)
         lobby = wait.lobby
         anna.step(0.1, [key(pygame.K_ESCAPE)])        # Esc leaves the queue
         assert lobby.closed and anna.flow.lobby is None
         assert type(top(anna)).__name__ == "FindScene"
         # the queue is empty again: two others pair with each other, not with Anna
-        waits = queue(boris, "naval")         # (alone, once the server has heard Anna go)
+        waits = queue(boris, "arcade")         # (alone, once the server has heard Anna go)
         frames([boris], until=lambda: (waits.lobby.waiting or {}).get("waiting") == 1)
-        queue(carl, "naval")
+        queue(carl, "arcade")
         frames([boris, carl], until=lambda: all(
             app.flow.session is not None and app.flow.session.remote.phase == "placing"
             for app in (boris, carl)))
@@ -170,8 +171,16 @@ def test_leaving_the_queue_takes_the_player_off_it_and_a_listed_game_can_be_pick
         assert isinstance(spectator, WatchScene) and spectator.watcher.room == room
         frames([anna, boris, carl], until=lambda: spectator.watcher.state.get("phase")
                == "placing" and spectator.watcher.state.get("watchers") == 1)
-        boris.flow.session.poll()           # (under his placement screen: its state)
-        assert boris.flow.session.remote.state.get("watchers") == 1
+        for app in (boris, carl):               # the players see that one watches
+            top(app).auto_place()
+            top(app).ready()
+        frames([anna, boris, carl], until=lambda: isinstance(top(boris), OnlineBattle)
+               and top(boris).session.remote.state.get("watchers") == 1)
+        drawn = []
+        monkeypatch.setattr(text, "draw", lambda surface, words, *a, **k: drawn.append(words)
+                            or pygame.Rect(0, 0, 1, 1))
+        top(boris).draw(boris.screen)
+        assert boris.tr("watch.watching", n=1) in drawn
         shoot(anna, "watch-from-listing-en-1280x720", tmp_path)
     finally:
         close(anna, boris, carl)
