@@ -7,35 +7,26 @@ from __future__ import annotations
 
 from ..net.session import LobbySession
 from . import shot
+from .watch import Heard
 
 SIZES = ((1280, 720), (800, 600))
 NAMES = ("Адмирал Ушаков", "Anna", "Борис", "Kari Nordmann", "Гюльчатай", "Olek",
          "Капитан Немо", "Sigrid", "Тарас", "Jean-Luc")
 
 
-class Heard:
-    """A lobby's connection that has heard ``messages`` (``poll`` gives them once)."""
+class Welcomed(Heard):
+    """A lobby's connection that has heard ``messages`` (``poll`` gives them once), welcomed
+    as a player ``known`` or new."""
 
-    status, problem, links = "open", None, 1
+    links = 1
 
     def __init__(self, messages, known: bool = False):
-        self.messages = list(messages)
+        super().__init__(messages)
         self.welcome = {"version": 2, "player": {"tag": "7F3A9C", "known": known}}
-        self.url = "ws://127.0.0.1:8765/v2/lobby"
-
-    def poll(self) -> list:
-        out, self.messages = self.messages, []
-        return out
-
-    def send(self, message) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
 
 
 def lobby(messages, known: bool = False) -> LobbySession:
-    return LobbySession("127.0.0.1", 8765, "0" * 64, "Anna", net=Heard(messages, known))
+    return LobbySession("127.0.0.1", 8765, "0" * 64, "Anna", net=Welcomed(messages, known))
 
 
 def board(kind: str) -> dict:
