@@ -66,6 +66,14 @@ END_OF = {"BattleScene": "GameOverScene", "NavalBattleScene": "NavalGameOverScen
 IDLE_STEP = 0.1      # the longest time step the real loop takes (app.run caps it there)
 
 
+def _free_port() -> int:
+    """A port nobody listens on now, on this machine."""
+    import socket
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 class GameWontStart(Exception):
     """The game crashed every time it was started: the run cannot go on."""
 
@@ -660,6 +668,8 @@ class Monkey(Person):
         saved_home = os.environ.get("SEABATTLE_HOME")
         os.environ["SEABATTLE_HOME"] = home    # never the player's own settings and saves
         os.environ["SEABATTLE_LISTEN"] = "127.0.0.1"   # a room it hosts: this machine only
+        # Find an opponent's "this network": a port of its own, never a real server's 8765
+        os.environ["SEABATTLE_MATCH_SERVER"] = f"127.0.0.1:{_free_port()}"
         import pygame
         self.pg = pygame
         self.keys = _key_table()

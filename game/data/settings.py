@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from ..i18n import DEFAULT_LETTERS, LANGUAGES
-from ..net.protocol import CODE_LENGTH, MAX_NAME, is_code
+from ..net.protocol import CODE_LENGTH, KINDS_MAX, MAX_NAME, is_code
 from ..rules.coords import LETTER_SETS
 from .storage import DataFileError, atomic_write_json, data_dir, keep_aside, read_json
 
@@ -61,6 +61,9 @@ class Settings:
     online_server: str = ""      # ... Host: a standalone server's address ("": this computer)
     online_room: str = ""        # ... the room code last joined
     online_name: str = ""        # ... the name the other player sees
+    match_server: str = ""       # ... Find an opponent (issue 37): the server ("": this network)
+    match_kind: str = ""         # ... the game kind last queued for ("": the first)
+    match_listed: bool = True    # ... the games queued for listed for spectators
 
     @property
     def letter_set(self) -> str:
@@ -75,7 +78,7 @@ def _check(key: str, value, default):
     elif key == "letters":
         if value != "" and value not in LETTER_SETS:
             raise ValueError(f"\"\" or one of {', '.join(LETTER_SETS)}")
-    elif key in ("halo", "muted", "fullscreen"):
+    elif key in ("halo", "muted", "fullscreen", "match_listed"):
         if not isinstance(value, bool):
             raise ValueError("true or false")
     elif key == "sound_style":
@@ -100,9 +103,12 @@ def _check(key: str, value, default):
     elif key == "profile":
         if not isinstance(value, str) or not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", value):
             raise ValueError("a profile name of letters, digits, - and _")
-    elif key in ("online_address", "online_server"):
+    elif key in ("online_address", "online_server", "match_server"):
         if not isinstance(value, str) or len(value) > ADDRESS_LEN or not value.isprintable():
             raise ValueError(f"an address (host:port) of at most {ADDRESS_LEN} characters")
+    elif key == "match_kind":
+        if not isinstance(value, str) or len(value) > KINDS_MAX or not value.isprintable():
+            raise ValueError(f"a game kind's name of at most {KINDS_MAX} characters")
     elif key == "online_room":
         if value != "" and not is_code(value):
             raise ValueError(f"\"\" or a room code of {CODE_LENGTH} letters and digits")

@@ -18,7 +18,8 @@ import pygame
 
 from ..app import App
 
-MODULES = ("ships", "title", "chart", "battle", "result", "strike", "korabliki", "watch", "sound")
+MODULES = ("ships", "title", "chart", "battle", "result", "strike", "korabliki", "watch", "lobby",
+           "sound")
 _SHOTS: list = []
 
 

@@ -7,7 +7,9 @@
   error. The game's screens read it.
 - ``NetThread``: a ``Link`` in a thread of its own for the game's screens, which ``send``
   without waiting and ``poll`` what came each frame; a dropped connection is tried again and
-  the seat taken up again with its secret (``rejoin``).
+  the seat taken up again with its secret (``rejoin``). Protocol 2 (issue 37): the URL holds
+  the path (``protocol.LOBBY_PATH``, ``ROOM_PATH`` + code), the hello the player's key and
+  name; a server of protocol 1 is spoken to in protocol 1.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ class Link:
         self.tokens, self.stamp = PACE, time.monotonic()
         self.sent = 0.0
         self.had: dict = {}       # the fields this connection was last sent whole (patch.py)
+        self.version = VERSION    # the protocol the server welcomed (open_link)
+        self.welcome: dict = {}   # ... and its welcome (protocol 2: {"player": {tag, known}})
 
     async def send(self, message: dict) -> None:
         """Send ``message``, keeping under the server's rate (waiting when needed)."""
@@ -80,14 +84,37 @@ class Link:
 
 async def open_link(url: str, legal: bool = False, timeout: float = 10.0,
                     version: int = VERSION, patches: bool = True,
-                    source: str | None = None) -> Link:
-    """Connect to ``url`` (ws://host:port) and say hello; ``legal``: the server adds the
-    legal actions when this seat is to act (a computer player that chooses among them);
-    ``patches``: states come as changes to the last (``patch.py``), made whole by ``recv``;
-    ``source``: the local address to connect from (the benches spread their players over
-    loopback addresses, 127.0.0.2 on, as players come from many addresses).
+                    source: str | None = None, player: str | None = None,
+                    name: str | None = None) -> Link:
+    """Connect to ``url`` (ws://host:port, and a path for protocol 2) and say hello;
+    ``legal``: the server adds the legal actions when this seat is to act (a computer player
+    that chooses among them); ``patches``: states come as changes to the last (``patch.py``),
+    made whole by ``recv``; ``source``: the local address to connect from (the benches spread
+    their players over loopback addresses, 127.0.0.2 on, as players come from many addresses);
+    ``player`` and ``name``: who plays (protocol 2, issue 37: the installation's key, the
+    captain's name). A server of protocol 1 that refuses the hello is spoken to in protocol 1
+    on a new connection (``link.version`` says which was welcomed; the player is then unknown).
     Raises ``LinkClosed`` or ``ConnectionError`` naming the problem (an old game is told to
     update)."""
+    link = await _hello(url, legal, timeout, version, patches, source, player, name)
+    if isinstance(link, Link):
+        return link
+    if version > 1 and _old_server(link):       # a server of before issue 37: protocol 1
+        link = await _hello(url, legal, timeout, 1, patches, source, None, None)
+        if isinstance(link, Link):
+            return link
+    raise ConnectionError(link.get("message", "the server did not welcome us"))
+
+
+def _old_server(refusal: dict) -> bool:
+    """Is ``refusal`` (a hello's) a server's of protocol 1 only: the version, or a field of
+    protocol 2's hello it does not know?"""
+    return refusal.get("code") == "version" or (
+        refusal.get("code") == "unknown_field" and refusal.get("field") in ("player", "name"))
+
+
+async def _hello(url, legal, timeout, version, patches, source, player, name):
+    """A connection welcomed (a ``Link``), or the refusal of its hello (a dict)."""
     try:
         ws = await asyncio.wait_for(connect_ws(url, timeout, source), timeout)
     except (OSError, asyncio.TimeoutError) as exc:
@@ -96,6 +123,10 @@ async def open_link(url: str, legal: bool = False, timeout: float = 10.0,
         raise ConnectionError(f"cannot reach {url}: {exc}") from None
     link = Link(ws)
     hello = {"type": "hello", "version": version, "game": "sea-battle", "legal": legal}
+    if player is not None:
+        hello["player"] = player
+    if name is not None and version > 1:
+        hello["name"] = name
     await link.send(hello | ({"patches": True} if patches else {}))
     reply = await link.recv(timeout)
     if patches and reply.get("type") == "error" and reply.get("field") == "patches":
@@ -103,7 +134,8 @@ async def open_link(url: str, legal: bool = False, timeout: float = 10.0,
         reply = await link.recv(timeout)
     if reply.get("type") != "welcome":
         await ws.close()
-        raise ConnectionError(reply.get("message", "the server did not welcome us"))
+        return reply
+    link.version, link.welcome = reply.get("version", version), reply
     return link
 
 
@@ -194,8 +226,12 @@ class NetThread:
     battle it says how many moves it heard (``seen``), so the server sends the events of those
     it missed, and the screen plays them."""
 
-    def __init__(self, url: str, retry: float = 2.0, rejoin: dict | None = None):
+    def __init__(self, url: str, retry: float = 2.0, rejoin: dict | None = None,
+                 player: str | None = None, name: str | None = None):
         self.url, self.retry = url, retry
+        self.player, self.name = player, name     # protocol 2's hello (open_link)
+        self.welcome: dict = {}          # the server's last welcome (its version, the player)
+        self.links = 0                   # connections made (a lobby queues again on a new one)
         self.remote = Remote()
         if rejoin is not None:     # a kept seat (a closed window's): taken up on connecting
             self.remote.room, self.remote.seat = rejoin["room"], rejoin["seat"]
@@ -263,7 +299,8 @@ class NetThread:
         for message in self._first:
             self._out.put_nowait(message)
         while not self._closed:
-            self._attempt = asyncio.ensure_future(open_link(self.url))
+            self._attempt = asyncio.ensure_future(open_link(self.url, player=self.player,
+                                                            name=self.name))
             try:
                 link = await self._attempt
             except asyncio.CancelledError:
@@ -275,6 +312,8 @@ class NetThread:
                 await self._pause()
                 continue
             self.status, self.problem, self._link = "open", None, link
+            self.welcome = link.welcome | {"version": link.version}
+            self.links += 1
             if self.remote.secret is not None:       # we had a seat: take it up again,
                 seen = {} if self._heard is None else {"seen": self._heard}
                 await link.send(self.remote.rejoin() | seen)   # hearing the moves missed

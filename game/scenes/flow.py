@@ -12,6 +12,9 @@ from .common.dialogs import ConfirmScene, PauseScene
 from .common.online import (JoinScene, OnlineMenuScene, OnlineWaitScene, hosted_session,
                             online_listen)
 from .common.online_battle import online
+from .common.online_board import LeaderboardScene
+from .common.online_find import FindScene, QueueScene, match_address, rated
+from .common.online_watch import WatchMenuScene
 from .quick_match import SetupScene
 from .common.settings import SettingsScene
 from .common.title import TitleScene
@@ -22,7 +25,10 @@ from ..i18n.phrase import say
 from ..match import COMPUTER, HUMAN, REMOTE, Match, Seat
 from ..modes import MODES
 from ..net import codec
-from ..net.session import GONE_SEAT, Session, parse_address
+from ..data.storage import data_dir
+from ..net import identity
+from ..net.session import GONE_SEAT, LobbySession, Session, parse_address
+from ..net.watcher import Watcher
 from ..tables.base import Sender
 
 
@@ -30,6 +36,9 @@ class Flow:
     def __init__(self, app):
         self.app = app
         self.session = None       # the online game's connection (issue 23), while one is on
+        self.lobby = None         # the lobby's connection (issue 37): the queue, then ratings
+        self._identity = None     # this installation's player key (identity.json), once read
+        self._rated: dict = {}    # a matched room -> its games the ratings counted, as shown
 
     # -- a match ----------------------------------------------------------------------------
     def start(self, match, replace: bool = False) -> None:
@@ -129,12 +138,20 @@ class Flow:
     def game_over(self, battle, **shown) -> None:
         """After the battle: the mode's game over screen in its place."""
         screen = SCREENS[battle.match.mode].game_over
+        session = getattr(battle, "session", None)
+        if session is not None and session.match is not None and self.lobby is not None:
+            room = session.remote.room      # a queued game: its rating, once the lobby has it
+            screen, shown = rated(screen), shown | {
+                "lobby": self.lobby, "room": room, "kind": session.match["kind"],
+                "after": self._rated.get(room), "on_rating": lambda r: self._rated.update(
+                    {room: r.get("games")})}
         self.app.scenes.replace(screen(self.app, battle.match, battle.game, battle.elapsed,
                                        battle.record_path, **shown))
 
     # -- places -----------------------------------------------------------------------------
     def to_title(self) -> None:
         self.online_close()
+        self.lobby_close()
         self.app.scenes.reset(TitleScene(self.app))
 
     def to_chart(self, result=None) -> None:
@@ -191,7 +208,7 @@ class Flow:
         the standalone server named in the set-up."""
         self.online_close()
         server = self.app.settings.online_server
-        session = self._opened(lambda: Session(*parse_address(server)) if server
+        session = self._opened(lambda: Session(*parse_address(server), **self.who()) if server
                                else hosted_session(self.app))
         if session is not None:
             self.online_connect(session, create, hosting=True)
@@ -254,9 +271,9 @@ class Flow:
 
         def open_session():
             if not (seat["hosting"] and seat["server_data"]):
-                return Session(*parse_address(seat["address"]), rejoin=rejoin)
+                return Session(*parse_address(seat["address"]), rejoin=rejoin, **self.who())
             session = Session.host_here(seat["server_data"], seat["server_port"] or 0,
-                                        listen=online_listen(), rejoin=rejoin)
+                                        listen=online_listen(), rejoin=rejoin, **self.who())
             if seat["server_port"] and session.port != seat["server_port"]:
                 self.app.notify(self.app.tr("online.new_port", address=", ".join(
                     session.addresses())), 8.0)
@@ -331,3 +348,81 @@ class Flow:
         wait = OnlineWaitScene(self.app, session, session.hosted is not None)
         wait.match = match
         self.app.scenes.replace(wait)
+
+    # -- find an opponent, the leaderboard, watching (issue 37) ----------------------------------
+    def player_key(self) -> str | None:
+        """This installation's key (``identity.json`` in the data folder, made the first time;
+        a broken one is said and set aside), or None when it can be neither read nor made."""
+        if self._identity is None:
+            try:
+                loaded = identity.load_or_make(data_dir())
+            except OSError as exc:
+                self.app.notify(self.app.tr("find.identity_problem", error=str(exc)), 8.0)
+                return None
+            if loaded.problem:
+                self.app.notify(self.app.tr("find.identity_problem", error=loaded.problem), 8.0)
+            self._identity = loaded.key
+        return self._identity
+
+    def who(self) -> dict:
+        """The hello's player and name (protocol 2) for a connection of this game."""
+        name = self.app.settings.online_name.strip() or self.app.tr("setup.player", n=1)
+        return {"player": self.player_key(), "name": name}
+
+    def match_address(self) -> str:
+        return match_address(self.app.settings)
+
+    def find(self) -> None:
+        self.app.scenes.push(FindScene(self.app))
+
+    def leaderboard(self) -> None:
+        lobby = self.lobby_for_lists()
+        if lobby is not None:
+            self.app.scenes.push(LeaderboardScene(self.app, lobby))
+
+    def watch_games(self) -> None:
+        lobby = self.lobby_for_lists()
+        if lobby is not None:
+            self.app.scenes.push(WatchMenuScene(self.app, lobby))
+
+    def lobby_for_lists(self, fallback: bool = False) -> LobbySession | None:
+        """A connection to the lobby of the server the settings name (``fallback``: this
+        game hosts one there when nobody answers), or None with why said."""
+        who = self.who()
+        if who["player"] is None:
+            return None
+        try:
+            host, port = parse_address(self.match_address())
+        except ValueError:
+            self.app.notify(self.app.tr("online.error_address"))
+            return None
+        hosting = (data_dir() / "server", online_listen()) if fallback else None
+        return LobbySession(host, port, who["player"], who["name"], fallback=hosting)
+
+    def queue(self, kind: str, listed: bool) -> None:
+        """Find: the queue for ``kind`` on the server of the settings ("": this network, where
+        this game hosts the server itself if nobody answers)."""
+        self.online_close()
+        self.lobby_close()
+        self.lobby = self.lobby_for_lists(fallback=not self.app.settings.match_server.strip())
+        if self.lobby is not None:
+            self.app.scenes.push(QueueScene(self.app, self.lobby, kind, listed))
+
+    def lobby_close(self) -> None:
+        if self.lobby is not None:
+            self.lobby.close()
+            self.lobby = None
+
+    def online_matched(self, lobby: LobbySession) -> None:
+        """Paired: the queue's screen gives way to the ordinary online game in the room the
+        lobby named (its ticket takes this player's seat); the lobby stays open for the
+        rating the game over shows (and a server hosted here, for the game itself)."""
+        matched = lobby.matched
+        session = Session(lobby.host, lobby.port, path=matched["path"], **self.who())
+        session.match = matched
+        self.app.scenes.pop()
+        self.online_connect(session, {"type": "join_match", "ticket": matched["ticket"]})
+
+    def watch_room(self, host: str, port: int, room: str) -> None:
+        """Watch ``room`` on the server at ``host``:``port`` (the spectator's screen)."""
+        self.watch(Watcher(host, port, room))

@@ -12,7 +12,7 @@ import pygame
 
 from ...data.storage import data_dir
 from ...net.protocol import CODE_ALPHABET, CODE_LENGTH, MAX_NAME, is_code
-from ...net.session import Session, parse_address
+from ...net.session import Session, parse_address, room_path
 from ...render import text, theme
 from ...render.widgets import Button, Item, panel
 from .base import Scene
@@ -29,6 +29,9 @@ class OnlineMenuScene(MenuScene):
         super().__init__(app, back + [
             Item(lambda: self.tr("online.host"), app.flow.online_host),
             Item(lambda: self.tr("online.join"), app.flow.online_join),
+            Item(lambda: self.tr("online.find"), app.flow.find),
+            Item(lambda: self.tr("online.leaderboard"), app.flow.leaderboard),
+            Item(lambda: self.tr("online.watch"), app.flow.watch_games),
             Item(lambda: self.tr("menu.back"), self.back),
         ])
 
@@ -58,6 +61,13 @@ def address_item(scene, holder, name: str) -> Item:
                 max_len=MAX_ADDRESS, placeholder=lambda: "192.168.1.20:8765")
 
 
+def name_item(scene, s, n: int) -> Item:
+    """The name the other player sees, kept in the settings ``s`` (empty: "Player ``n``")."""
+    return Item(lambda: scene.tr("setup.your_name"), get=lambda: s.online_name,
+                set=lambda v: setattr(s, "online_name", v[:MAX_NAME]), max_len=MAX_NAME,
+                placeholder=lambda: scene.tr("setup.player", n=n))
+
+
 class JoinScene(MenuScene):
     """The address (host:port), the room code and the name, remembered in the settings."""
 
@@ -70,9 +80,7 @@ class JoinScene(MenuScene):
             Item(lambda: self.tr("online.room"), get=lambda: s.online_room,
                  set=lambda v: setattr(s, "online_room", clean_code(v)), max_len=CODE_LENGTH,
                  placeholder=lambda: "ABC234"),
-            Item(lambda: self.tr("setup.your_name"), get=lambda: s.online_name,
-                 set=lambda v: setattr(s, "online_name", v[:MAX_NAME]), max_len=MAX_NAME,
-                 placeholder=lambda: self.tr("setup.player", n=2)),
+            name_item(self, s, 2),
             Item(lambda: self.tr("online.join_go"), self.join),
             Item(lambda: self.tr("menu.back"), self.back),
         ])
@@ -92,7 +100,8 @@ class JoinScene(MenuScene):
             self.problem = "online.error_code"
             return
         self.problem = None
-        self.app.flow.online_connect(Session(host, port), {
+        self.app.flow.online_connect(Session(host, port, path=room_path(s.online_room),
+                                             **self.app.flow.who()), {
             "type": "join", "room": s.online_room,
             "name": s.online_name.strip() or self.tr("setup.player", n=2)})
 
@@ -227,6 +236,10 @@ class OnlineWaitScene(Scene):
             return self.tr("online.connecting"), theme.TEXT_DIM
         if s.unreachable:
             return self.tr("online.link_down", address=s.address), theme.BAD
+        if s.match is not None and remote.phase in (None, "waiting"):     # a queued game
+            opponent = s.match.get("opponent") or {}
+            return self.tr("find.found", name=opponent.get("name", "?"),
+                           rating=opponent.get("rating", "?")), theme.ACCENT
         if remote.phase == "waiting":
             return self.tr("online.waiting_friend"), theme.ACCENT
         other = s.name_of(1 - remote.seat)
@@ -302,4 +315,4 @@ def online_listen() -> str:
 def hosted_session(app) -> Session:
     """A server in this game (its rooms kept under the data folder, like the saves), and this
     seat's connection to it."""
-    return Session.host_here(data_dir() / "server", listen=online_listen())
+    return Session.host_here(data_dir() / "server", listen=online_listen(), **app.flow.who())

@@ -187,10 +187,11 @@ class OnlineBattle:
             self._ticked = second
             self.app.sound("click")
 
-    def _draw_clock(self, surface) -> None:
+    def _draw_clock(self, surface) -> pygame.Rect | None:
+        """The move clock between the fields (where it is drawn; None: not shown)."""
         left = self.clock_left()
         if left is None:
-            return
+            return None
         seconds = int(left + 0.999)
         warn = seconds <= WARN
         turn = self.table.turn
@@ -199,7 +200,20 @@ class OnlineBattle:
         if warn and int(self.app.time * 4) % 2:     # the last seconds flash
             colour = theme.TEXT
         words = self.tr("online.clock_left", time=f"{seconds // 60}:{seconds % 60:02d}")
-        text.draw(surface, words, self.clock_at, px, colour, "center")
+        return text.draw(surface, words, self.clock_at, px, colour, "center")
+
+    def _draw_watchers(self, surface, clock: pygame.Rect | None) -> None:
+        """How many watch (issue 37), beside the move clock, or in its place without one."""
+        n = self.session.remote.state.get("watchers") or 0
+        if n <= 0 or self.over_shown:
+            return
+        px = theme.font_px(self.size, 18)
+        words = self.tr("watch.watching", n=n)
+        if clock is None:
+            text.draw(surface, words, self.clock_at, px, theme.TEXT_DIM, "center")
+        else:
+            text.draw(surface, words, (clock.right + px, self.clock_at[1]), px, theme.TEXT_DIM,
+                      "midleft")
 
     def _refused(self, message: dict) -> None:
         self.table.refused()
@@ -317,7 +331,7 @@ class OnlineBattle:
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        self._draw_clock(surface)
+        self._draw_watchers(surface, self._draw_clock(surface))
         for button in (self.claim_button, self.address_button):
             if button.rect.w:
                 button.draw(surface, theme.font_px(self.size, 22))
