@@ -12,6 +12,7 @@ import pytest
 from game.modes import MODES
 from game.net import codec, protocol
 from game.net.protocol import VERSION
+from game.net.room import Room
 from game.rules.classic import PRESETS as CLASSIC_PRESETS
 
 from .net_helpers import Desk, place, seated_room, snapshot
@@ -229,3 +230,27 @@ def test_crafted_create_messages_are_refused_by_field_and_leave_no_room(tmp_path
         json.dumps(reply, ensure_ascii=False).encode("utf-8")    # a reply that can be sent
         assert not desk.server.rooms, message
     assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
+def test_nothing_is_made_for_a_seat_that_is_gone_and_a_returning_seat_is_made_once(
+        tmp_path, monkeypatch):
+    """A room builds a state only for the seats connected: while one is gone each move makes
+    one state, and the seat coming back has its own made once (what it missed), not twice."""
+    desk = Desk(tmp_path)
+    room, (a, b), secrets = seated_room(desk, CLASSIC_PRESETS["russian"], first="0")
+    made = []
+    real = Room.state_for
+    monkeypatch.setattr(Room, "state_for",
+                        lambda self, seat, *args, **kw: made.append(seat) or
+                        real(self, seat, *args, **kw))
+    desk.server.gone(b)
+    made.clear()
+    action = codec.action_to_json(room.mode, room.game.legal_actions()[0])
+    desk.say(a, {"type": "act", "action": action, "moves": len(room.game.history)})
+    assert made == [0]
+    back = desk.hello()
+    made.clear()
+    out = desk.say(back, {"type": "rejoin", "room": room.code, "seat": 1, "secret": secrets[1],
+                          "seen": 0})
+    assert sorted(made) == [0, 1]
+    assert [m["type"] for c, m in out if c is back] == ["joined", "state"]

@@ -165,13 +165,14 @@ class Room:
         s = self.seats[seat] if seat in (0, 1) else None
         return s is not None and hmac.compare_digest(s.digest, _digest(secret))
 
-    def present(self, seat: int, here: bool, now: float) -> list:
-        """The server saw ``seat`` come (``here``) or go: both seats hear of it."""
+    def present(self, seat: int, here: bool, now: float, since: int | None = None) -> list:
+        """The server saw ``seat`` come (``here``: ``since``, the moves it saw, when it comes
+        back) or go: both seats hear of it."""
         s = self.seats[seat]
         s.here = here
         s.gone_at = None if here else now
         self._wind(now)
-        out = self.broadcast(now)
+        out = self.broadcast(now, since=None if since is None else {seat: since})
         if not here:     # what speeds a seat's views and the store is let go while nobody plays
             self._views[seat].forget()
             if not any(x is not None and x.here for x in self.seats):
@@ -360,8 +361,13 @@ class Room:
             ([(WATCHERS, message)] if self.watchers else [])
 
     # -- what a seat is sent --------------------------------------------------------------
-    def broadcast(self, now: float, events=()) -> list:
-        out = [(p, self.state_for(p, now, events)) for p in (0, 1) if self.seats[p] is not None]
+    def broadcast(self, now: float, events=(), since: dict | None = None) -> list:
+        """What each seat that is connected (and each spectator) hears now. A seat that is gone
+        is sent nothing, so nothing is made for it: it hears the room whole when it is back.
+        ``since``: a seat coming back, by the moves it saw (``state_for``)."""
+        since = since or {}
+        out = [(p, self.state_for(p, now, events, since.get(p))) for p in (0, 1)
+               if self.seats[p] is not None and self.seats[p].here]
         return out + self.spectate(now, events)
 
     def _seats(self, now: float) -> list:

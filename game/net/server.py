@@ -344,11 +344,8 @@ class Server(Meeting):
             joined["secret"] = secret
         self.store.save(room)
         out.append((conn, joined))
-        told = self._route(room, room.present(seat, True, now))
-        if seen is not None:      # the seat coming back hears what it missed
-            told = [(c, room.state_for(seat, now, since=seen) if c is conn else m)
-                    for c, m in told]
-        return out + told
+        # (the seat coming back, ``seen``, hears what it missed)
+        return out + self._route(room, room.present(seat, True, now, seen))
 
     def _held_by(self, room: Room, seat: int, address: str, now: float) -> None:
         """``seat`` of ``room`` is held from ``address`` now (a seat taken up again from another
