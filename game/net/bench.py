@@ -462,6 +462,10 @@ def bench_net(args) -> dict:
     if getattr(args, "abuse", False):
         from .abuse import run as abuse
         return asyncio.run(abuse(args.seed))
+    if getattr(args, "match", False):
+        from . import matchbench
+        return asyncio.run(matchbench.run(args.players, args.seed,
+                                          args.games_per_player or matchbench.GAMES))
     rooms = args.rooms or min(args.games, 3)
     think = args.think if args.think is not None else (0 if rooms <= CHECK_ALL else 1000)
     return asyncio.run(run(args.games, args.seed, rooms, args.faults, think / 1000))

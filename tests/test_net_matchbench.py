@@ -1,0 +1,35 @@
+"""``bench net --match`` (issue 37): its statistics, and a few players through the queue."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.net import matchbench
+
+
+def test_spearman_takes_ties_as_average_ranks():
+    assert matchbench.ranks([10, 20, 20, 30]) == [1.0, 2.5, 2.5, 4.0]
+    assert matchbench.spearman([1, 2, 3, 4], [10, 20, 30, 40]) == pytest.approx(1.0)
+    assert matchbench.spearman([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1.0)
+    # ties on both sides: Pearson's r of the average ranks (worked by hand)
+    # x ranks 1, 2.5, 2.5, 4; y ranks 1.5, 1.5, 3.5, 3.5: deviations -1.5 0 0 1.5 and -1 -1 1 1,
+    # so r = 3 / sqrt(4.5 * 4)
+    assert matchbench.spearman([1, 2, 2, 3], [0, 0, 1, 1]) == pytest.approx(3 / (4.5 * 4) ** 0.5)
+    assert matchbench.spearman([1, 1, 1], [1, 2, 3]) is None      # no spread: no ρ
+    assert matchbench.spearman([1], [1]) is None
+
+
+def test_players_spread_over_every_kind_and_level_from_the_seed():
+    players = matchbench.make_players(40, seed=1)
+    kinds = matchbench.match_kinds()
+    assert {p.kind for p in players} == set(kinds)
+    for kind, (mode, _) in kinds.items():
+        levels = matchbench.MODES[mode].levels
+        mine = [p for p in players if p.kind == kind]
+        assert {p.level for p in mine} == set(levels)
+        assert all(levels[p.skill] == p.level for p in mine)
+    assert len({p.key for p in players}) == 40 and len({p.address for p in players}) == 40
+    assert all(0 <= p.arrive <= matchbench.ARRIVALS for p in players)
+    again = matchbench.make_players(40, seed=1)
+    assert [(p.key, p.arrive) for p in again] == [(p.key, p.arrive) for p in players]
+    assert matchbench.make_players(40, seed=2)[0].key != players[0].key
