@@ -28,7 +28,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
-import hashlib
 import json
 import random
 import shutil
@@ -41,7 +40,7 @@ from dataclasses import dataclass, field
 
 from ..match import COMPUTER, Match, Seat
 from ..modes import MODES, match_kinds
-from . import codec, visibility
+from . import codec, identity, visibility
 from .bench import CALL_IT_A_DAY, RECV_TIMEOUT, SeatClient, ServerProcess, Table, Tally, loopback
 from .client import LinkClosed, Link, connect_ws
 from .protocol import LOBBY_PATH, ROOM_PATH, VERSION
@@ -51,11 +50,6 @@ WATCH_SHARE = 0.1     # of the games, drawn from the seed, a spectator watches
 GAMES = 12            # games each player plays, by default (ρ ≥ 0.8 on the first kind needs
                       # fewer: the JSON's "spearman_after" says how many)
 SPECTATORS_FROM = 1000    # spectators connect from loopback(1000 + n) on
-
-
-def player_id(key: str) -> str:
-    """The id the server knows a player by (spec §1: sha256 of a prefix and the key's bytes)."""
-    return hashlib.sha256(b"sea-battle/player/" + bytes.fromhex(key)).hexdigest()
 
 
 def ranks(values: list) -> list[float]:
@@ -96,36 +90,36 @@ class Player:
     skill: int              # the level's place in its mode's ``levels`` (0: the weakest)
     key: str                # its identity key (64 hex digits)
     arrive: float           # seconds after the start it first queues
+    address: str            # the loopback address it connects from
     games: int = 0
     waits: list = field(default_factory=list)
     ratings: list = field(default_factory=list)     # its rating after each of its games
 
     @property
     def id(self) -> str:
-        return player_id(self.key)
-
-    @property
-    def address(self) -> str:
-        return loopback(self.index)
+        return identity.player_id(self.key)
 
     @property
     def name(self) -> str:
         return f"bench {self.index}"
 
 
-def make_players(count: int, seed: int) -> list[Player]:
-    """``count`` players: the kinds dealt in turn, within a kind its mode's levels in turn;
-    keys and arrival times drawn from the seed."""
+def make_players(count: int, seed: int, arrivals: float = ARRIVALS, first: int = 0,
+                 levels=None) -> list[Player]:
+    """``count`` players: the kinds dealt in turn, within a kind its mode's levels in turn
+    (or, ``levels``, each mode's one level given); keys and arrival times (over ``arrivals``
+    seconds) drawn from the seed; addresses ``loopback(first)`` on."""
     kinds = match_kinds()
     names = list(kinds)
     rng = random.Random(seed ^ 0x9A7E)
     out = []
     for i in range(count):
         kind = names[i % len(names)]
-        levels = MODES[kinds[kind][0]].levels
-        skill = (i // len(names)) % len(levels)
-        out.append(Player(i, kind, levels[skill], skill, f"{rng.getrandbits(256):064x}",
-                          rng.random() * ARRIVALS))
+        ladder = MODES[kinds[kind][0]].levels
+        level = ladder[(i // len(names)) % len(ladder)] if levels is None \
+            else levels[kinds[kind][0]]
+        out.append(Player(i, kind, level, ladder.index(level), f"{rng.getrandbits(256):064x}",
+                          rng.random() * arrivals, loopback(first + i)))
     return out
 
 
@@ -295,13 +289,14 @@ class Spectator:
 class MatchBench:
     """The run: the server, the players, their games and what was counted."""
 
-    def __init__(self, players: int, seed: int, games: int, options: tuple = (),
-                 taint: bool = False):
+    def __init__(self, players: list, seed: int, games: int, server,
+                 taint: bool = False, spectators_from: int = SPECTATORS_FROM):
+        """``server``: a ``ServerProcess`` (started by the caller)."""
         self.seed, self.games_each, self.taint = seed, games, taint
-        self.players = make_players(players, seed)
+        self.players = players
         self.by_id = {p.id: p for p in self.players}
-        self.data = tempfile.mkdtemp(prefix="seabattle-match-")
-        self.server = ServerProcess(self.data, seed, options)
+        self.server = server
+        self.spectators_from = spectators_from
         self.tally = Tally()
         self.tables: dict[str, MatchTable] = {}
         self.spectators = self.spectator_messages = self.spectator_unchecked = 0
@@ -352,7 +347,8 @@ class MatchBench:
                                                    [self.by_id[i] for i in ids], self.seed)
             if table.watched:
                 self.watchers += 1
-                asyncio.create_task(self.watch(table, loopback(SPECTATORS_FROM + self.watchers)))
+                asyncio.create_task(self.watch(table, loopback(self.spectators_from
+                                                               + self.watchers)))
         client = MatchSeat(table, seat, self.server, self.tally, ticket)
         try:
             await client.run()
@@ -388,33 +384,34 @@ class MatchBench:
         return None
 
     # -- the run -------------------------------------------------------------------------------
-    async def run(self) -> dict:
+    async def lives(self) -> None:
+        """Every player's life, until each has played its games (or failed: counted)."""
         started = time.perf_counter()
-        await self.server.start()
-        try:
-            async def progress() -> None:
-                while True:
-                    await asyncio.sleep(60)
-                    print(f"# match: {time.perf_counter() - started:.0f} s, "
-                          f"{sum(self.finished.values())} games over, "
-                          f"{sum(p.games for p in self.players)} played", file=sys.stderr,
-                          flush=True)
-            ticker = asyncio.create_task(progress())
-            lives = await asyncio.gather(*(self.life(p) for p in self.players),
-                                         return_exceptions=True)
-            ticker.cancel()
-            for p, outcome in zip(self.players, lives):
-                if isinstance(outcome, BaseException):
-                    self.tally.problem(f"player {p.index}: {type(outcome).__name__}: "
-                                       f"{outcome}")
-        finally:
-            cpu = self.server.cpu_s()
-            await self.server.stop()
-            shutil.rmtree(self.data, ignore_errors=True)
-        return self.report(cpu, time.perf_counter() - started)
+
+        async def progress() -> None:
+            while True:
+                await asyncio.sleep(60)
+                print(f"# match: {time.perf_counter() - started:.0f} s, "
+                      f"{sum(self.finished.values())} games over, "
+                      f"{sum(p.games for p in self.players)} played", file=sys.stderr,
+                      flush=True)
+        ticker = asyncio.create_task(progress())
+        lives = await asyncio.gather(*(self.life(p) for p in self.players),
+                                     return_exceptions=True)
+        ticker.cancel()
+        for p, outcome in zip(self.players, lives):
+            if isinstance(outcome, BaseException):
+                self.tally.problem(f"player {p.index}: {type(outcome).__name__}: {outcome}")
+
+    def waits(self) -> dict:
+        """The waits from queue to ``matched``: their median and 95th percentile, seconds."""
+        waits = sorted(w for p in self.players for w in p.waits)
+        if not waits:
+            return {"median": None, "p95": None}
+        return {"median": round(statistics.median(waits), 1),
+                "p95": round(waits[min(len(waits) - 1, int(len(waits) * 0.95))], 1)}
 
     def report(self, cpu, seconds: float) -> dict:
-        waits = sorted(w for p in self.players for w in p.waits)
         played = sorted(p.games for p in self.players)
         by_kind = {}
         for kind in match_kinds():
@@ -429,13 +426,9 @@ class MatchBench:
                     and p.ratings[k - 1] is not None]
             rho = spearman([p.ratings[k - 1] for p in mine], [p.skill for p in mine])
             after[k] = None if rho is None else round(rho, 3)
-
-        def cut(q):
-            return round(waits[min(len(waits) - 1, int(len(waits) * q))], 1) if waits else None
         return {
             "players": len(self.players), "paired": sum(bool(p.games) for p in self.players),
-            "wait_s": {"median": round(statistics.median(waits), 1) if waits else None,
-                       "p95": cut(0.95)},
+            "wait_s": self.waits(),
             "games_finished": sum(self.finished.values()), "finished_by_kind": self.finished,
             "errors": self.tally.errors, "leaks": self.tally.leaks,
             "checked": self.tally.checked, "agreed_draws": self.tally.agreed,
@@ -451,4 +444,15 @@ async def run(players: int, seed: int, games: int = GAMES, options: tuple = (),
               taint: bool = False) -> dict:
     """``options``: more of the server's command line; ``taint``: each spectator's first
     message of a battle has its board swapped for a player's own view (the test's leak)."""
-    return await MatchBench(players, seed, games, options, taint).run()
+    data = tempfile.mkdtemp(prefix="seabattle-match-")
+    server = ServerProcess(data, seed, options)
+    bench = MatchBench(make_players(players, seed), seed, games, server, taint)
+    started = time.perf_counter()
+    await server.start()
+    try:
+        await bench.lives()
+    finally:
+        cpu = server.cpu_s()
+        await server.stop()
+        shutil.rmtree(data, ignore_errors=True)
+    return bench.report(cpu, time.perf_counter() - started)
