@@ -42,10 +42,14 @@ class Desk:
         """The reply ``conn`` itself gets (its first message back)."""
         return next(m for c, m in self.say(conn, message, step) if c is conn)
 
-    def hello(self, legal: bool = False, address: str = "") -> Conn:
+    def hello(self, legal: bool = False, address: str = "", player: str | None = None,
+              name: str = "") -> Conn:
+        """A connection that said hello (with ``player``: a key, protocol 2's identity)."""
         conn = Conn(None, address)
-        assert self.reply(conn, {"type": "hello", "version": VERSION, "game": "sea-battle",
-                                 "legal": legal})["type"] == "welcome"
+        hello = {"type": "hello", "version": VERSION, "game": "sea-battle", "legal": legal}
+        if player is not None:
+            hello |= {"player": player, "name": name}
+        assert self.reply(conn, hello)["type"] == "welcome"
         return conn
 
     def restart(self) -> None:

@@ -29,6 +29,10 @@ class Limits:
     wait_limit: float = 3600.0      # seconds a room waits for its second player
     idle_limit: float = 86_400.0    # seconds a room lives with nobody connected to it
     trust_proxy: bool = False       # read the address from X-Forwarded-For
+    # issue 37: the lobby's queue
+    queue_per_address: int = 4      # players of one address in the queue at once
+    queue_rate: float = 12.0        # queue messages of one address a minute
+    match_wait: float = 30.0        # seconds a matched room waits for its second player
 
     @classmethod
     def from_args(cls, args) -> "Limits":
@@ -56,7 +60,10 @@ def add_options(parser) -> None:
             ("failed_joins", int, "failed join attempts of one address an hour"),
             ("max_rooms", int, "rooms this server holds"),
             ("wait_limit", float, "seconds a room waits for its second player"),
-            ("idle_limit", float, "seconds a room lives with nobody connected")):
+            ("idle_limit", float, "seconds a room lives with nobody connected"),
+            ("queue_per_address", int, "players of one address in the queue at once"),
+            ("queue_rate", float, "queue messages of one address a minute"),
+            ("match_wait", float, "seconds a matched room waits for its second player")):
         group.add_argument("--" + name.replace("_", "-"), type=kind, default=getattr(d, name),
                            help=f"{words} (default {getattr(d, name):g})")
 

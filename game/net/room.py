@@ -82,6 +82,7 @@ class Room:
     deadline: float | None = None   # when the time of the player to act runs out (the
     #                                 server's clock); None: no clock running (off, paused)
     left: float | None = None       # while paused (he is gone): the seconds he has left
+    match: dict | None = None       # issue 37, a queued game: {match, kind, rated, ids, reported}
     _head: dict | None = field(default=None, repr=False)   # the game's to_dict but its moves
     _views: tuple = field(default_factory=lambda: (codec.Memo(), codec.Memo()), repr=False)
     _texts: dict = field(default_factory=dict, repr=False)  # to_text's big parts, as last written
@@ -97,7 +98,7 @@ class Room:
 
     @property
     def phase(self) -> str:
-        if self.seats[1] is None:
+        if None in self.seats:          # (a matched room's players may come in either order)
             return WAITING
         if self.game is None:
             return PLACING
@@ -108,13 +109,46 @@ class Room:
     # -- seats --------------------------------------------------------------------------
     def sit(self, name: str, legal: bool = False, address: str = "") -> tuple[int, str]:
         """A newcomer takes the free seat: (seat, its secret). The secret is said once."""
-        if None not in self.seats:
+        if None not in self.seats or self.match is not None:     # a match's seats: its tickets'
             raise ProtocolError("room_full", f"room {self.code} has two players already")
         seat = self.seats.index(None)
         secret = new_secret()
         self.seats[seat] = SeatState(clean_text(name, MAX_NAME) or f"Player {seat + 1}",
                                      _digest(secret), legal, address=address)
         return seat, secret
+
+    # -- a queued game (issue 37): its seats are its ticket's players' -----------------------
+    def sit_matched(self, seat: int, name: str, legal: bool = False, address: str = "") -> str:
+        """The ticket's player of ``seat`` takes it (again: the ticket opens it as a secret
+        would, and a new secret is said): its secret."""
+        secret = new_secret()
+        old = self.seats[seat]
+        if old is None:
+            self.seats[seat] = SeatState(clean_text(name, MAX_NAME) or f"Player {seat + 1}",
+                                         _digest(secret), legal, address=address)
+        else:
+            old.digest = _digest(secret)
+        return secret
+
+    def result(self) -> dict | None:
+        """The result of a rated room's game that is over (None otherwise, or once it was
+        reported): seat 0's score, 1, 0 or ½; a resignation, a lapse or a claim is a loss."""
+        m, game = self.match, self.game
+        if not m or not m.get("rated") or game is None or not game.over:
+            return None
+        rid = f"{self.code}/{len(self.played)}"
+        if m.get("reported") == rid:
+            return None
+        score = 0.5 if game.winner is None else 1 - game.winner
+        return {"id": rid, "kind": m["kind"], "players": list(m["ids"]),
+                "names": [s.name for s in self.seats], "score": score,
+                "reason": "claimed" if self.claimed is not None else game.end_reason,
+                "moves": len(game.history)}
+
+    def status(self) -> dict:
+        """How a matched room stands, for the lobby's listing."""
+        return {"seated": [i for i, s in zip(self.match["ids"], self.seats) if s is not None],
+                "moves": 0 if self.game is None else len(self.game.history)}
 
     def owns(self, seat: int, secret: str) -> bool:
         """Does ``secret`` open ``seat``? (compared in constant time)"""
@@ -338,6 +372,8 @@ class Room:
             "claim_after": self.claim_after, "can_claim": self.may_claim(seat, now),
             "draw_offer": self.draw_offer, "claimed": self.claimed,
         }
+        if self.match:                  # a queued game (issue 37)
+            out["match"] = {"kind": self.match["kind"], "rated": bool(self.match["rated"])}
         if self.clock:                  # §0's move clock (a room without one says nothing)
             out["clock"] = self.clock
         if game is not None:
@@ -374,7 +410,9 @@ class Room:
     def to_dict(self) -> dict:
         """The room but its game's moves (``moves``): ``from_dict(to_dict(), now, moves())``
         rebuilds it."""
-        clock = {"clock": self.clock} if self.clock else {}    # (none: as stored before it)
+        more = {"clock": self.clock} if self.clock else {}     # (none: as stored before it)
+        if self.match:                                         # (a room of a friend: none)
+            more["match"] = self.match
         return {"format": FORMAT, "code": self.code, "mode": self.mode,
                 "config": self.config.to_dict(), "best_of": self.best_of, "first": self.first,
                 "claim_after": self.claim_after, "seed": self.seed,
@@ -382,7 +420,7 @@ class Room:
                 "game": self._game_dict(),
                 "played": self.played, "score": list(self.series.score),
                 "last_loser": self.series.last_loser, "draw_offer": self.draw_offer,
-                "chat": self.chat, "claimed": self.claimed} | clock
+                "chat": self.chat, "claimed": self.claimed} | more
 
     def to_text(self) -> str:
         """``to_dict`` as the store keeps it: the text ``json.dumps`` writes (compact, not
@@ -431,6 +469,10 @@ class Room:
             room.chat = list(data["chat"])[-CHAT_KEPT:]
             room.claimed = data["claimed"]
             room.clock = int(data.get("clock", 0))      # (a room stored before the clock: off)
+            room.match = data.get("match")              # (a friend's room, an old one: None)
+            if room.match is not None and not (isinstance(room.match, dict)
+                                               and len(room.match.get("ids", ())) == 2):
+                raise ValueError("its match is not a match")
             room._turn_begins(now)     # a restart: a whole turn, once the player is back
         except ProtocolError:
             raise

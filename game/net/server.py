@@ -24,9 +24,11 @@ from pathlib import Path
 from ..modes import MODES
 from ..rules.errors import RuleError
 from ..rules.jsonform import echoed
-from . import codec, limits as limits_mod, patch, protocol
+from ..rules.jsonform import clean_text
+from . import codec, identity, limits as limits_mod, patch, protocol, tickets
 from .limits import Guard, Limits
-from .protocol import (CLAIM_DEFAULT, CODE_ALPHABET, CODE_LENGTH, LOBBY, VERSIONS,
+from .lobby import Lobby
+from .protocol import (CLAIM_DEFAULT, CODE_ALPHABET, CODE_LENGTH, LOBBY, MAX_NAME, VERSIONS,
                        ProtocolError, read, write)
 from .room import DONE, WAITING, Room
 from .store import Store
@@ -39,7 +41,8 @@ CUT_OFF = 300        # refused messages (forgotten at RATE a second) that close 
 DONE_GRACE = 60.0    # seconds a finished match's room waits for a seat that dropped
 SWEEP_EVERY = 5.0    # seconds between looks for rooms that have ended
 ENDED = {"left": "its player left", "over": "the match is over and both players left",
-         "waited": "nobody joined it in time", "idle": "nobody was seated in it for long"}
+         "waited": "nobody joined it in time", "idle": "nobody was seated in it for long",
+         "no_show": "the other player of the match did not come"}
 WIRE_LIMIT = 4 * protocol.MAX_BYTES   # the transport drops bigger frames (close code 1009)
 
 
@@ -91,6 +94,19 @@ class Server:
         self.swept = now
         self.seed_source = secrets.SystemRandom() if seed is None else None
         self.next_seed = seed
+        self._open_lobby(data, clock, seed)
+
+    def _open_lobby(self, data, clock, seed) -> None:
+        """Issue 37, one process ("all"): the lobby is here, the tickets' key is random, and a
+        rated room's results go straight to the lobby."""
+        self.lobby = Lobby(data, clock, seed, secrets.token_bytes(32), self.limits)
+        self.lobby.taken = self.rooms.__contains__
+        self.ticket_key = self.lobby.key
+        self.reports = self.lobby               # result(r), ended(code), status(code, info)
+        self.matches_ended: dict[str, float] = {}   # a matched room's code -> when it ended
+        for room in self.rooms.values():
+            if room.match:
+                self.reports.status(room.code, room.status())
 
     # -- one message ------------------------------------------------------------------------
     def receive(self, conn: Conn, text) -> list:
@@ -162,7 +178,10 @@ class Server:
             conn.version_ok, conn.legal = True, bool(msg.get("legal", False))
             conn.version = msg["version"]
             conn.patches = bool(msg.get("patches", False))
-            return [(conn, {"type": "welcome", "version": conn.version})]
+            welcome, out = {"type": "welcome", "version": conn.version}, []
+            if "player" in msg:                  # protocol 2: who plays (identity.py)
+                welcome["player"], out = self._identified(conn, msg, now)
+            return [(conn, welcome)] + out
         if not conn.version_ok:
             raise ProtocolError("hello_first", "say hello (with the protocol version) first")
         if kind in LOBBY:                        # issue 37: the queue, ratings, the listing
@@ -201,6 +220,7 @@ class Server:
             out = room.claim(seat, now)
         else:   # chat
             out = room.say(seat, msg.get("text"), msg.get("phrase"), now)
+        self._report(room)
         self.store.save(room)      # before any reply: what a client saw (chat too) is kept
         return self._route(room, out)
 
@@ -263,11 +283,93 @@ class Server:
             raise
 
     # -- issue 37 (protocol 2) -------------------------------------------------------------------
+    def _identified(self, conn: Conn, msg: dict, now: float) -> tuple[dict, list]:
+        """A hello with a player's key: the connection plays as his id (the key is kept
+        nowhere); welcome says his tag and whether the lobby knew him. (A connection that
+        was another player leaves that one's place in the queue.)"""
+        player = identity.player_id(msg["player"])
+        out = [] if conn.player in (None, player) else self.lobby.dropped(conn, conn.player, now)
+        conn.player = player
+        conn.name = clean_text(msg.get("name") or "", MAX_NAME)
+        known = self.lobby.hello(conn.player, conn.name, now)
+        return {"tag": identity.tag(conn.player), "known": known}, out
+
     def _lobby(self, conn: Conn, msg: dict, now: float) -> list:
-        raise ProtocolError("not_here", f"this server has no lobby for {msg['type']!r}")
+        kind = msg["type"]
+        lobby = self.lobby
+        if kind == "leaderboard":
+            return [(conn, lobby.leaderboard(msg["kind"], conn.player))]
+        if kind == "games":
+            return [(conn, lobby.games())]
+        if kind == "report":
+            raise ProtocolError("not_here", "this server's rooms report to its own lobby")
+        if conn.player is None:
+            raise ProtocolError("no_identity", "the lobby needs a hello with your player's key")
+        if kind == "queue":
+            return lobby.queue(conn, conn.player, conn.name, conn.address, msg["kind"],
+                               msg.get("listed", True), now)
+        if kind == "unqueue":
+            return lobby.unqueue(conn.player, now, conn)
+        if kind == "accept":
+            return lobby.accept(conn.player, msg["match"], now)
+        return [(conn, lobby.ratings(conn.player))]
 
     def _join_match(self, conn: Conn, msg: dict, now: float) -> list:
-        raise ProtocolError("not_here", "this server takes no match tickets")
+        """A player the lobby paired comes to his room with its ticket: the room is made from
+        the ticket if it is not there yet, and he takes his seat (the ticket's seat only)."""
+        if conn.player is None:
+            raise ProtocolError("no_identity", "a ticket is taken only with your player's key")
+        try:
+            data = tickets.read(self.ticket_key, msg["ticket"], now)
+            ids = [p["id"] for p in data["players"]]
+            if conn.player not in ids:
+                raise ProtocolError("not_your_ticket", "this ticket is another player's",
+                                    "ticket")
+            code = data["room"]
+            room = self.rooms.get(code)
+            if room is None and code in self.matches_ended:
+                raise ProtocolError("room_ended", f"room {code} has ended", "ticket")
+            if room is not None and (room.match or {}).get("match") != data["match"]:
+                raise ProtocolError("bad_ticket", "this ticket is not this room's", "ticket")
+        except ProtocolError:
+            self.guard.failed_join(conn.address, now)
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError):
+            self.guard.failed_join(conn.address, now)
+            raise ProtocolError("bad_ticket", "not a ticket of this server", "ticket") from None
+        self.guard.may_join(conn.address, now, code)
+        if room is None:
+            room = self._match_room(data, conn, now)
+        seat = ids.index(conn.player)
+        secret = room.sit_matched(seat, conn.name or data["players"][seat].get("name", ""),
+                                  conn.legal, conn.address)
+        out = self._seated(conn, room, seat, secret, now)
+        self._report(room)
+        return out
+
+    def _match_room(self, data: dict, conn: Conn, now: float) -> Room:
+        """The room of a ticket, as the lobby set it out."""
+        if len(self.rooms) >= self.limits.max_rooms:
+            raise ProtocolError("server_full", f"this server holds {self.limits.max_rooms} "
+                                "rooms; try later")
+        entry = MODES[data["mode"]]
+        room = Room(data["room"], entry.key, entry.rules.config_from_dict(data["config"]),
+                    int(data["best_of"]), "lot", CLAIM_DEFAULT, self._seed(), opened=now)
+        room.clock = int(data["clock"])
+        room.match = {"match": data["match"], "kind": data["kind"], "rated": bool(data["rated"]),
+                      "ids": [p["id"] for p in data["players"]], "reported": None}
+        self.rooms[room.code] = room
+        return room
+
+    def _report(self, room: Room) -> None:
+        """A matched room's news for the lobby: a rated game's result once, how it stands."""
+        if not room.match:
+            return
+        result = room.result()
+        if result is not None:
+            self.reports.result(result)
+            room.match["reported"] = result["id"]
+        self.reports.status(room.code, room.status())
 
     def _watch(self, conn: Conn, msg: dict, now: float) -> list:
         raise ProtocolError("not_here", "this server has no spectators' seats")
@@ -318,12 +420,13 @@ class Server:
         """A connection closed (or ``left``): its seat counts as gone from now. A match that
         is over ends when both have gone; a room waiting for its second player ends when the
         first leaves it."""
+        out = [] if left else self.lobby.dropped(conn, conn.player, self.clock())
         if conn.room is None or self.seats.get((conn.room, conn.seat)) is not conn:
-            return []
+            return out
         room, seat = self.rooms[conn.room], conn.seat
         del self.seats[(room.code, seat)]
         conn.room = conn.seat = None
-        out = self._route(room, room.present(seat, False, self.clock()))
+        out += self._route(room, room.present(seat, False, self.clock()))
         nobody = not any(s is not None and s.here for s in room.seats)
         if left and nobody and room.phase in (WAITING, DONE):
             self.end_room(room.code, "left")
@@ -337,6 +440,9 @@ class Server:
             return []
         self.store.delete(code)
         now, out = self.clock(), []
+        if room.match:                  # the lobby forgets it; its ticket opens nothing now
+            self.reports.ended(code)
+            self.matches_ended[code] = now
         for seat, s in enumerate(room.seats):
             if s is None:
                 continue
@@ -356,16 +462,19 @@ class Server:
         out = []
         lim = self.limits
         self.guard.prune(now)
+        for code in [c for c, t in self.matches_ended.items() if now - t > tickets.LIFE]:
+            del self.matches_ended[code]
         for code, room in list(self.rooms.items()):
             seated = [s for s in room.seats if s is not None]
+            wait, why = (lim.match_wait, "no_show") if room.match else (lim.wait_limit, "waited")
             if any(s.here for s in seated):
-                if room.phase == WAITING and now - room.opened >= lim.wait_limit:
-                    out += self.end_room(code, "waited")
+                if room.phase == WAITING and now - room.opened >= wait:
+                    out += self.end_room(code, why)
                 continue
             quiet = min((now - s.gone_at for s in seated if s.gone_at is not None),
                         default=now - room.opened)
-            if room.phase == WAITING and now - room.opened >= lim.wait_limit:
-                out += self.end_room(code, "waited")
+            if room.phase == WAITING and now - room.opened >= wait:
+                out += self.end_room(code, why)
             elif room.phase == DONE and quiet >= DONE_GRACE:
                 out += self.end_room(code, "over")
             elif quiet >= lim.idle_limit:
@@ -383,6 +492,7 @@ class Server:
         for code in dict.fromkeys(c for c, _ in self.seats):   # a clock runs with a player in
             lapsed = self.rooms[code].lapse_due(now)
             if lapsed:       # a turn whose time ran out is lost (§0, the room's clock): stored,
+                self._report(self.rooms[code])
                 self.store.save(self.rooms[code])                               # then told
                 out += self._route(self.rooms[code], lapsed)
         for (code, seat), conn in list(self.seats.items()):
@@ -392,7 +502,7 @@ class Server:
                 out.append((conn, room.state_for(seat, now)))
             elif not room.may_claim(seat, now):
                 conn.told_claim = False
-        return out
+        return out + self.lobby.tick(now)
 
     @staticmethod
     def outgoing(conn: Conn, message: dict) -> dict:
@@ -405,6 +515,7 @@ class Server:
 
     def close(self) -> None:
         self.store.close()
+        self.lobby.close()
 
 
 # --- the WebSocket side ---------------------------------------------------------------------
