@@ -65,7 +65,9 @@ def _dataclasses_of(*modules) -> dict[str, type]:
 
 
 WHITELIST: dict[str, type] = _dataclasses_of(base, fleet,
-                                             *(m.package for m in MODES.values()))
+                                             *(m.package for m in MODES.values()),
+                                             # issue 37: each mode's public view (spectators)
+                                             *(m.told for m in MODES.values()))
 
 # Fields the rules annotate only as ``dict`` / ``tuple`` / ``frozenset`` / ``list``: what they
 # hold (each mode's ``field_types``), so decode checks them as closely as the others.

@@ -26,6 +26,7 @@ class Limits:
     joins: int = 30                 # join and rejoin attempts of an address a minute
     failed_joins: int = 20          # ... of which may fail (no room, full, wrong secret) an hour
     max_rooms: int = 20_000         # rooms one server holds
+    watchers_per_room: int = 50     # spectators one room takes at once (issue 37)
     wait_limit: float = 3600.0      # seconds a room waits for its second player
     idle_limit: float = 86_400.0    # seconds a room lives with nobody connected to it
     trust_proxy: bool = False       # read the address from X-Forwarded-For
@@ -59,6 +60,7 @@ def add_options(parser) -> None:
             ("joins", int, "join attempts of one address a minute"),
             ("failed_joins", int, "failed join attempts of one address an hour"),
             ("max_rooms", int, "rooms this server holds"),
+            ("watchers_per_room", int, "spectators one room takes at once"),
             ("wait_limit", float, "seconds a room waits for its second player"),
             ("idle_limit", float, "seconds a room lives with nobody connected"),
             ("queue_per_address", int, "players of one address in the queue at once"),

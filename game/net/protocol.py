@@ -205,7 +205,9 @@ SERVER_SCHEMAS: dict[str, dict[str, Field]] = {
                  "clock": Field(int, required=False, choices=CLOCKS),
                  "clock_left": Field((int, type(None)), required=False, lo=0),
                  "moves": Field(int, required=False, lo=0), "turn": Field(int, required=False),
-                 "board": Field(dict, required=False), "events": Field(list, required=False)},
+                 "board": Field(dict, required=False), "events": Field(list, required=False),
+                 # the chat lines kept (as "joined" has them): only in the first, at once
+                 "chat": Field(list, required=False, max_len=100)},
     "reported": {"id": Field(str, max_len=64)},
 }
 

@@ -30,6 +30,7 @@ FORMAT = 1          # the stored room's format (``to_dict``)
 CHAT_KEPT = 30      # chat lines a room keeps for a seat that comes back
 
 WAITING, PLACING, BATTLE, OVER, DONE = "waiting", "placing", "battle", "over", "done"
+WATCHERS = "watchers"   # a message's target: every spectator of the room (issue 37)
 
 
 def _dumps(value) -> str:
@@ -86,6 +87,10 @@ class Room:
     _head: dict | None = field(default=None, repr=False)   # the game's to_dict but its moves
     _views: tuple = field(default_factory=lambda: (codec.Memo(), codec.Memo()), repr=False)
     _texts: dict = field(default_factory=dict, repr=False)  # to_text's big parts, as last written
+    # issue 37: the connections watching (the server's; never stored), and the board's memo
+    watchers: set = field(default_factory=set, repr=False, compare=False)
+    watched: bool = field(default=False, repr=False, compare=False)   # anyone ever watched
+    _board: codec.Memo = field(default_factory=codec.Memo, repr=False, compare=False)
 
     def __post_init__(self):
         if self.series is None:
@@ -346,11 +351,25 @@ class Room:
         line = [seat, "text", text] if text is not None else [seat, "phrase", phrase]
         self.chat = (self.chat + [line])[-CHAT_KEPT:]
         message = {"type": "chat", "seat": seat, line[1]: line[2]}
-        return [(p, message) for p in (0, 1) if self.seats[p] is not None]
+        return [(p, message) for p in (0, 1) if self.seats[p] is not None] + \
+            ([(WATCHERS, message)] if self.watchers else [])
 
     # -- what a seat is sent --------------------------------------------------------------
     def broadcast(self, now: float, events=()) -> list:
-        return [(p, self.state_for(p, now, events)) for p in (0, 1) if self.seats[p] is not None]
+        out = [(p, self.state_for(p, now, events)) for p in (0, 1) if self.seats[p] is not None]
+        return out + self.spectate(now, events)
+
+    def _seats(self, now: float) -> list:
+        """The public facts of the seats: names, presence, set-ups in, how long gone."""
+        return [None if s is None else
+                {"name": s.name, "here": s.here, "placed": s.setup is not None,
+                 "gone": None if s.here or s.gone_at is None else round(now - s.gone_at)}
+                for s in self.seats]
+
+    def _series(self) -> dict:
+        game = self.game
+        return {"best_of": self.best_of, "score": list(self.series.score),
+                "games": len(self.played) + (game is not None and game.over)}
 
     def state_for(self, seat: int, now: float, events=(), since: int | None = None) -> dict:
         """Everything ``seat`` is told of the room: never more than its own player's view, the
@@ -363,12 +382,7 @@ class Room:
         out = {
             "type": "state", "room": self.code, "seat": seat, "phase": self.phase,
             "mode": self.mode, "config": self.config.to_dict(),
-            "seats": [None if s is None else
-                      {"name": s.name, "here": s.here, "placed": s.setup is not None,
-                       "gone": None if s.here or s.gone_at is None else round(now - s.gone_at)}
-                      for s in self.seats],
-            "series": {"best_of": self.best_of, "score": list(self.series.score),
-                       "games": len(self.played) + (game is not None and game.over)},
+            "seats": self._seats(now), "series": self._series(),
             "claim_after": self.claim_after, "can_claim": self.may_claim(seat, now),
             "draw_offer": self.draw_offer, "claimed": self.claimed,
         }
@@ -376,6 +390,8 @@ class Room:
             out["match"] = {"kind": self.match["kind"], "rated": bool(self.match["rated"])}
         if self.clock:                  # §0's move clock (a room without one says nothing)
             out["clock"] = self.clock
+        if self.watched:                # issue 37: how many watch (once anyone has)
+            out["watchers"] = len(self.watchers)
         if game is not None:
             out["moves"] = len(game.history)
             out["turn"] = game.turn
@@ -388,6 +404,37 @@ class Room:
                 out["legal"] = tuple(codec.action_json_kept(self.mode, a)
                                      for a in game.legal_actions())
         return out
+
+    # -- what a spectator is sent (issue 37) ----------------------------------------------
+    def spectate(self, now: float, events=(), chat: bool = False) -> list:
+        """What every spectator hears after a change: ``[(WATCHERS, spectate)]`` (nothing when
+        nobody watches). Only the public facts: names, presence, score, phase, the clock, the
+        board as BOTH players know it (the mode's ``public_view``) and the events with every
+        side's secrets emptied. ``chat``: the lines kept, for one who just came."""
+        if not self.watchers:
+            return []
+        game = self.game
+        out = {"type": "spectate", "room": self.code, "phase": self.phase, "mode": self.mode,
+               "config": self.config.to_dict(),
+               "seats": self._seats(now), "series": self._series(),
+               "watchers": len(self.watchers)}
+        if self.clock:
+            out["clock"] = self.clock
+        if game is not None:
+            out["moves"] = len(game.history)
+            out["turn"] = game.turn
+            if self.clock:
+                out["clock_left"] = self.clock_left(now)
+            out["board"] = self._board.encode(visibility.public_view(self.mode, game), "board")
+            out["events"] = [codec.encode(e)
+                             for e in visibility.spectator_events(self.mode, list(events))]
+        if chat:
+            out["chat"] = self.chat
+        return [(WATCHERS, out)]
+
+    def unwatched(self) -> None:
+        """Nobody watches now: the board's memo is let go."""
+        self._board.forget()
 
     # -- kept in the store --------------------------------------------------------------
     def moves(self, start: int = 0) -> list:

@@ -30,7 +30,7 @@ from .limits import Guard, Limits
 from .lobby import Lobby
 from .protocol import (CLAIM_DEFAULT, CODE_ALPHABET, CODE_LENGTH, LOBBY, MAX_NAME, VERSIONS,
                        ProtocolError, read, write)
-from .room import DONE, WAITING, Room
+from .room import DONE, WAITING, WATCHERS, Room
 from .store import Store
 
 log = logging.getLogger("seabattle.server")
@@ -44,6 +44,11 @@ ENDED = {"left": "its player left", "over": "the match is over and both players 
          "waited": "nobody joined it in time", "idle": "nobody was seated in it for long",
          "no_show": "the other player of the match did not come"}
 WIRE_LIMIT = 4 * protocol.MAX_BYTES   # the transport drops bigger frames (close code 1009)
+
+
+def _ended(code: str, why: str) -> dict:
+    return {"type": "error", "code": "room_ended",
+            "message": f"room {code} has ended ({ENDED[why]})"}
 
 
 @dataclass(eq=False)      # a connection is itself: compared and hashed by identity
@@ -184,6 +189,8 @@ class Server:
             return [(conn, welcome)] + out
         if not conn.version_ok:
             raise ProtocolError("hello_first", "say hello (with the protocol version) first")
+        if conn.watching is not None:            # issue 37: a spectator pings or leaves
+            return self._spectator_says(conn, kind)
         if kind in LOBBY:                        # issue 37: the queue, ratings, the listing
             return self._lobby(conn, msg, now)
         if kind == "join_match":
@@ -225,8 +232,13 @@ class Server:
         return self._route(room, out)
 
     def _route(self, room: Room, out: list) -> list:
-        return [(self.seats[(room.code, seat)], message) for seat, message in out
-                if (room.code, seat) in self.seats]
+        sent = []
+        for seat, message in out:
+            if seat == WATCHERS:                 # every spectator of the room (issue 37)
+                sent += [(conn, message) for conn in room.watchers]
+            elif (room.code, seat) in self.seats:
+                sent.append((self.seats[(room.code, seat)], message))
+        return sent
 
     # -- rooms and seats ----------------------------------------------------------------------
     def _new_code(self) -> str:
@@ -372,7 +384,46 @@ class Server:
         self.reports.status(room.code, room.status())
 
     def _watch(self, conn: Conn, msg: dict, now: float) -> list:
-        raise ProtocolError("not_here", "this server has no spectators' seats")
+        """A spectator comes (issue 37): counted like a join (watching is no way to guess
+        codes), at most ``watchers_per_room``; it hears the room at once (with its chat), and
+        the seats hear how many watch."""
+        self.guard.may_join(conn.address, now, msg["room"], rejoin=True)   # (holds no seat)
+        room = self._found(conn, msg["room"], now)
+        if len(room.watchers) >= self.limits.watchers_per_room:
+            raise ProtocolError("watch_full", f"room {room.code} has "
+                                f"{self.limits.watchers_per_room} spectators already", "room")
+        conn.watching = room.code
+        room.watchers.add(conn)
+        room.watched = True
+        return [(c, m | {"chat": room.chat} if c is conn and m["type"] == "spectate" else m)
+                for c, m in self._route(room, room.broadcast(now))]
+
+    def _spectator_says(self, conn: Conn, kind: str) -> list:
+        """A spectator can do nothing: it may ping (answered before this) and leave."""
+        if kind != "leave":
+            raise ProtocolError("spectator", "a spectator can do nothing: only ping and leave")
+        code = conn.watching
+        return [(conn, {"type": "left", "room": code})] + self._unwatch(conn)
+
+    def _unwatch(self, conn: Conn) -> list:
+        """A spectator left or dropped: forgotten, and the seats hear how many watch now."""
+        code, conn.watching = conn.watching, None
+        room = self.rooms.get(code)
+        if room is None or conn not in room.watchers:
+            return []
+        room.watchers.discard(conn)
+        if not room.watchers:
+            room.unwatched()
+        return self._route(room, room.broadcast(self.clock()))
+
+    def _watchers_ended(self, room: Room, code: str, why: str) -> list:
+        """Room ``code`` ended: its spectators hear so and watch nothing."""
+        out = []
+        for conn in room.watchers:
+            conn.watching = None
+            out.append((conn, _ended(code, why)))
+        room.watchers.clear()
+        return out
 
     def _room(self, code: str) -> Room:
         room = self.rooms.get(code)
@@ -421,6 +472,8 @@ class Server:
         is over ends when both have gone; a room waiting for its second player ends when the
         first leaves it."""
         out = [] if left else self.lobby.dropped(conn, conn.player, self.clock())
+        if conn.watching is not None:
+            return out + self._unwatch(conn)
         if conn.room is None or self.seats.get((conn.room, conn.seat)) is not conn:
             return out
         room, seat = self.rooms[conn.room], conn.seat
@@ -429,7 +482,7 @@ class Server:
         out += self._route(room, room.present(seat, False, self.clock()))
         nobody = not any(s is not None and s.here for s in room.seats)
         if left and nobody and room.phase in (WAITING, DONE):
-            self.end_room(room.code, "left")
+            out += self.end_room(room.code, "left")     # (its spectators hear it)
         return out
 
     def end_room(self, code: str, why: str) -> list:
@@ -450,8 +503,8 @@ class Server:
             conn = self.seats.pop((code, seat), None)
             if conn is not None:
                 conn.room = conn.seat = None
-                out.append((conn, {"type": "error", "code": "room_ended",
-                                   "message": f"room {code} has ended ({ENDED[why]})"}))
+                out.append((conn, _ended(code, why)))
+        out += self._watchers_ended(room, code, why)
         log.info("room %s ended (%s)", code, why)
         return out
 

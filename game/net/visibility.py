@@ -157,3 +157,56 @@ def leaks(mode: str, game, player: int, message: dict) -> list[str]:
             continue
         out += seen.told.legal(seen, a, f"{type(a).__name__} (legal[{i}])")
     return out
+
+
+# --- a spectator (issue 37) ------------------------------------------------------------------
+
+def public_view(mode: str, game):
+    """What both players of ``game`` know (the mode's own ``told.public_view``): the board a
+    spectator is sent."""
+    return MODES[mode].told.public_view(game)
+
+
+def spectator_events(mode: str, events: list) -> list:
+    """The events a spectator may be sent: the rules' own ``events_for`` for nobody's seat (every
+    side's secrets emptied), less any event of a class the mode does not classify."""
+    return events_for(mode, events, -1)
+
+
+def spectator_leaks(mode: str, game, message: dict) -> list[str]:
+    """Everything in ``message`` (a ``spectate`` sent while ``game`` stands, after the action
+    that made it) that not BOTH players know: one line each, empty when clean. The events are
+    checked against each player's view (``leaks`` for seat 0 and for seat 1: a fact about one
+    side that only that side's owner knows is a leak for the other); no field a mode's
+    ``SECRETS`` names may be filled; the board must be ``public_view(game)`` exactly; and a
+    player's own view or legal actions have no place in it."""
+    if not isinstance(message, dict):
+        return ["the message is not an object"]
+    out = [f"a spectator is sent {key!r}" for key in ("view", "legal") if key in message]
+    events = {"events": message.get("events", [])}
+    for p in (0, 1):
+        out += [f"(seat {p}) {line}" for line in leaks(mode, game, p, events)]
+    secrets = {cls.__name__: names for cls, (_, names) in MODES[mode].game.SECRETS.items()}
+    for i, data in enumerate(events["events"] if isinstance(events["events"], list) else ()):
+        try:
+            e = decode(data, f"events[{i}]")
+        except CodecError:
+            continue                          # said above by leaks
+        out += [f"events[{i}] {type(e).__name__}.{name} holds a player's secret"
+                for name in secrets.get(type(e).__name__, ()) if getattr(e, name, None)]
+    if "board" in message:
+        want = public_view(mode, game)
+        try:
+            got = decode(message["board"], "board")
+        except CodecError as exc:
+            out.append(f"board does not decode: {exc}")
+        else:
+            if type(got) is not type(want):
+                out.append(f"board is a {type(got).__name__}, not {type(want).__name__}")
+            else:
+                out += [f"board.{f.name} is not what both players know" for f in fields(want)
+                        if getattr(got, f.name) != getattr(want, f.name)]
+    elif message.get("type") == "spectate" and getattr(game, "history", None) is not None \
+            and message.get("phase") in ("battle", "over", "done"):
+        out.append("a spectate of a game holds no board")
+    return list(dict.fromkeys(out))

@@ -11,10 +11,13 @@ and must be in his view; an air defence's cell is told only once spent, when bot
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from ..base import PUBLIC
-from ..fleet import as_ship
-from .game import (EMPTY, HIT, KNOWN_MINE, MINE, MISS, NO_SHIP, SUNK, SWEEPER, WRECK, GiveCell,
-                   GiveMine, ShotResult)
+from ..coords import Cell
+from ..fleet import Ship, as_ship
+from .game import (EMPTY, HIT, KNOWN_MINE, MINE, MISS, NO_SHIP, SUNK, SWEEPER, WRECK,
+                   ClassicConfig, GiveCell, GiveMine, ShotResult)
 
 _REVEALED = (MISS, HIT, SUNK, MINE, SWEEPER, EMPTY)    # a cell shot since the radar showed it
 
@@ -154,3 +157,53 @@ def legal(seen, a, name: str) -> list:
     if isinstance(a, GiveMine) and a.cell not in v.own_mines:
         return [f"legal {name} tells {a.cell}, not a mine of the receiver's"]
     return []
+
+
+# --- what a spectator may be told (issue 37): what BOTH players know ----------------------
+
+@dataclass(frozen=True)
+class ClassicSide:
+    """One player's field as both players know it: what his enemy has learnt of it (every shot
+    and its answer, the halo of his sunk ships, the mines he told of: C6), which his owner knows
+    too; never where his ships, mines, sweepers or air defences are while unrevealed, and never
+    what the enemy's radar showed there (§A: the shooter's alone)."""
+
+    marks: dict[Cell, str]                 # cell -> MISS/HIT/SUNK/EMPTY/MINE/SWEEPER/KNOWN_MINE
+    sunk: tuple[Ship, ...]                 # his ships sunk (§C: both players mark them)
+    afloat: tuple[int, ...]                # sizes of his ships afloat (public: C4's salvo)
+    given: tuple[Cell, ...] = ()           # C5: cells of his fleet he gave, not yet shot
+    faded: tuple[Cell, ...] = ()           # §D: the enemy's marks from before his last move
+    salvo: int = 0                         # C4: shots in his next salvo
+    stock: dict[str, int] = field(default_factory=dict)   # §A: "both sides always see both
+    #                                                        stocks as they stand"
+    defences: tuple[Cell, ...] = ()        # §A: his air defences spent (shown to both)
+    swept: tuple[Cell, ...] = ()           # §A: the centres of the radar squares on his field
+    ships: tuple[Ship, ...] | None = None  # §0: his whole fleet, once the game is over
+
+
+@dataclass(frozen=True)
+class ClassicPublic:
+    """A Classic game as a spectator sees it: both fields as both players know them."""
+
+    config: ClassicConfig
+    turn: int
+    winner: int | None
+    over: bool
+    reason: str                     # GameOver's reason once over ("" while playing)
+    deciding: str | None            # the decision the rules wait for (DecisionNeeded is public)
+    sides: tuple[ClassicSide, ClassicSide]
+
+
+def public_view(game) -> ClassicPublic:
+    """What both players know (issue 37): side p as p's enemy knows it (his view of p's field,
+    less his radar's findings); p knows all of it, it being his own field."""
+    views = (game.view(0), game.view(1))
+    sides = []
+    for p in (0, 1):
+        v = views[1 - p]             # the enemy's view: its target is p's field
+        sides.append(ClassicSide(
+            marks=dict(v.target), sunk=v.enemy_sunk, afloat=v.enemy_afloat, given=v.given,
+            faded=v.faded, salvo=v.enemy_salvo, stock=dict(v.enemy_stock),
+            defences=v.enemy_defences, swept=views[p].incoming_radar, ships=v.enemy_ships))
+    return ClassicPublic(game.config, game.turn, game.winner, game.over,
+                         game.end_reason if game.over else "", views[0].deciding, tuple(sides))

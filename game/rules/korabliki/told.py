@@ -9,8 +9,11 @@ the answerer's ships side by side: only he may have them (``KorablikiGame.SECRET
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..base import PUBLIC
-from .game import BOMB, Answer, Ask, Bomb, Move, Moved, TorpedoStrike
+from ..coords import Cell
+from .game import BOMB, Answer, Ask, Bomb, EnemyPiece, Move, Moved, TorpedoStrike
 
 FIELDS = {
     # every move, removal and blast is seen by both (§K); ranks are the secret
@@ -108,3 +111,40 @@ def legal(seen, a, name: str) -> list:
     if isinstance(a, Bomb) and BOMB not in own.values():
         out.append(f"legal {name} sets off a bomb the receiver has not")
     return out
+
+
+# --- what a spectator may be told (issue 37): what BOTH players know ----------------------
+
+@dataclass(frozen=True)
+class KorablikiPublic:
+    """A «Кораблики» game as a spectator sees it: every piece where it stands, as its owner's
+    enemy sees it (a blank back until its rank is turned up, §K; every rank once the game is
+    over, §0), every piece removed (its rank only where turned up), whose turn and what it waits
+    for. Never a hidden rank, nor the blocks an answerer may choose from."""
+
+    turn: int
+    phase: str                     # move / act / answer (every move and ask is seen by both)
+    winner: int | None
+    over: bool
+    reason: str                    # GameOver's reason once over ("" while playing)
+    quiet: int                     # moves in a row in which no piece was removed (K-f)
+    again: bool                    # the turn is one more after a won asking (K-e)
+    pieces: tuple[tuple[EnemyPiece, ...], tuple[EnemyPiece, ...]]   # each side's
+    lost: tuple[tuple[int, str | None], ...]     # (owner, rank or None): side 0's, then 1's
+    moved: Cell | None = None      # the piece moved this turn (its act may follow)
+    asking: tuple[Cell, Cell] | None = None      # (asking ship, asked piece) while answered
+
+
+def public_view(game) -> KorablikiPublic:
+    """What both players know (issue 37): each side's pieces as the other side sees them; the
+    removed pieces as both see them (a rank only where turned up, or once over)."""
+    views = (game.view(0), game.view(1))
+    lost = tuple((p.owner, p.rank if (p.revealed or game.over) else None)
+                 for owner in (0, 1) for p in game.lost[owner])
+    asking = None
+    if game.pending is not None and not game.over:
+        asking = (game.pending.ship, game.pending.target)
+    return KorablikiPublic(game.turn, game.phase, game.winner, game.over,
+                           game.end_reason if game.over else "", game.quiet, game.again,
+                           (views[1].enemy, views[0].enemy), lost,
+                           None if game.over else game.moved_cell, asking)

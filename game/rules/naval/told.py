@@ -9,9 +9,13 @@ anti-air mount: only the defender may have them (``NavalGame.SECRETS``).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..base import PUBLIC
-from ..fleet import as_ship
-from .game import EMPTY, HIT, MISS, SUNK, Intercept, VolleyResult
+from ..coords import Cell
+from ..fleet import Ship, as_ship
+from .game import (EMPTY, HIT, MISS, SUNK, Intercept, NavalConfig, NavalShip, Volley,
+                   VolleyResult)
 
 FIELDS = {
     # the volley's targets lie on the defender's field; what was fired, the defender sees
@@ -105,3 +109,52 @@ def legal(seen, a, name: str) -> list:
     if len(a.air) > v.planes:
         out.append(f"legal {name} sends {len(a.air)} planes, more than the receiver's")
     return out
+
+
+# --- what a spectator may be told (issue 37): what BOTH players know ----------------------
+
+@dataclass(frozen=True)
+class NavalSide:
+    """One player's field as both players know it: what his enemy has learnt of it (hits,
+    misses, the torpedo's water, the halo of sunk ships), which its owner knows too; never where
+    his ships or weapons stand while unrevealed (§N: the cells are chosen in secret), nor how
+    many are intact (only the shells he last fired say it, as they say it to his enemy)."""
+
+    marks: dict[Cell, str]                     # cell -> MISS/HIT/SUNK/EMPTY
+    sunk: tuple[tuple[str, Ship], ...]         # (kind, cells) of his ships sunk
+    afloat: tuple[str, ...]                    # the kinds of his ships afloat
+    shells: int                                # shells he fired in his last volley
+    downed: tuple[Cell, ...] = ()              # the last volley at him: shot down (unknown)
+    flak: frozenset[Cell] = frozenset()        # every cell over his field shot down at
+    fleet: tuple[NavalShip, ...] | None = None  # §0: his whole fleet, once the game is over
+
+
+@dataclass(frozen=True)
+class NavalPublic:
+    """A Naval game as a spectator sees it: both fields as both players know them."""
+
+    turn: int
+    first: int
+    winner: int | None
+    over: bool
+    reason: str                   # GameOver's reason once over ("" while playing)
+    deciding: str | None          # the decision the rules wait for (the defender's intercept)
+    volley: Volley | None         # the volley waiting for it (VolleyFired is seen by both)
+    quiet: int                    # N-f: volleys in a row that hit no ship cell
+    sides: tuple[NavalSide, NavalSide]
+
+
+def public_view(game) -> NavalPublic:
+    """What both players know (issue 37): side p as p's enemy knows it (his view of p's field);
+    p knows all of it, it being his own field."""
+    views = (game.view(0), game.view(1))
+    sides = tuple(NavalSide(marks=dict(v.target), sunk=v.enemy_sunk, afloat=v.enemy_afloat,
+                            shells=v.enemy_shells, downed=v.downed, flak=v.flak_target,
+                            fleet=v.enemy_fleet)
+                  for v in (views[1], views[0]))
+    pending = game.pending
+    return NavalPublic(game.turn, game.first, game.winner, game.over,
+                       game.end_reason if game.over else "",
+                       None if pending is None or game.over else pending.kind,
+                       game.volley if pending is not None and not game.over else None,
+                       game.quiet, sides)
