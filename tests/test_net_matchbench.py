@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from game.net import matchbench
@@ -33,3 +35,36 @@ def test_players_spread_over_every_kind_and_level_from_the_seed():
     again = matchbench.make_players(40, seed=1)
     assert [(p.key, p.arrive) for p in again] == [(p.key, p.arrive) for p in players]
     assert matchbench.make_players(40, seed=2)[0].key != players[0].key
+
+
+KEYS = {"players", "paired", "wait_s", "games_finished", "finished_by_kind", "errors", "leaks",
+        "checked", "spectators", "spectator_messages", "spectator_unchecked",
+        "games_per_player", "spearman", "spearman_kind", "spearman_after", "server_cpu_s",
+        "seconds"}
+
+
+def _small(taint: bool) -> dict:
+    """Four players of the first kind (its four weakest levels), one game each, every game
+    watched, through a real server."""
+    first = next(iter(matchbench.match_kinds()))
+    return asyncio.run(matchbench.run(4, seed=1, games=1, arrivals=0.5, watch_share=1.0,
+                                      kinds=(first,), taint=taint))
+
+
+def test_bench_net_match_queues_plays_watches_and_rates_through_a_real_server():
+    out = _small(taint=False)
+    assert KEYS <= set(out)
+    assert out["players"] == out["paired"] == 4 and out["games_finished"] == 2
+    assert out["errors"] == 0 and out["leaks"] == 0 and out["checked"] > 0
+    assert out["spectators"] == 2 and out["spectator_messages"] > 0
+    assert out["spectator_unchecked"] == 0
+    assert out["games_per_player"] == {"min": 1, "median": 1, "max": 1}
+    assert set(out["wait_s"]) == {"median", "p95"} and out["wait_s"]["p95"] is not None
+    assert list(out["spearman_after"]) == [1]
+    assert out["spearman"][out["spearman_kind"]] is not None
+
+
+def test_bench_net_match_counts_a_leak_in_a_spectators_message():
+    """A spectator's first board of a battle swapped for a player's own view: a leak each."""
+    out = _small(taint=True)
+    assert out["spectators"] == 2 and out["leaks"] == 2

@@ -105,12 +105,12 @@ class Player:
 
 
 def make_players(count: int, seed: int, arrivals: float = ARRIVALS, first: int = 0,
-                 levels=None) -> list[Player]:
+                 levels=None, kinds=None) -> list[Player]:
     """``count`` players: the kinds dealt in turn, within a kind its mode's levels in turn
     (or, ``levels``, each mode's one level given); keys and arrival times (over ``arrivals``
-    seconds) drawn from the seed; addresses ``loopback(first)`` on."""
+    seconds) drawn from the seed; addresses ``loopback(first)`` on; ``kinds``: only these."""
+    names = list(kinds or match_kinds())
     kinds = match_kinds()
-    names = list(kinds)
     rng = random.Random(seed ^ 0x9A7E)
     out = []
     for i in range(count):
@@ -154,7 +154,7 @@ class MatchTable(Table):
     """One queued game: the two players' set-ups and computer players at their own levels,
     drawn from the seed and the two players (and how many games each had played)."""
 
-    def __init__(self, room: str, kind: str, seats: list, seed: int):
+    def __init__(self, room: str, kind: str, seats: list, seed: int, watch_share: float):
         self.room, self.kind, self.first = room, kind, "lot"
         self.mode, self.config = match_kinds()[kind]
         self.seat_players = seats
@@ -164,7 +164,7 @@ class MatchTable(Table):
                       seed=self.seed)
         self.setups = match.computer_setups()
         self.players = match.players(decide_rng=random.Random(self.seed ^ 0xD1CE), fresh=True)
-        self.watched = draw.random() < WATCH_SHARE
+        self.watched = draw.random() < watch_share
         self.actions: dict[int, object] = {}
         self.code = asyncio.get_running_loop().create_future()
         self.code.set_result(room)
@@ -290,9 +290,11 @@ class MatchBench:
     """The run: the server, the players, their games and what was counted."""
 
     def __init__(self, players: list, seed: int, games: int, server,
-                 taint: bool = False, spectators_from: int = SPECTATORS_FROM):
+                 taint: bool = False, spectators_from: int = SPECTATORS_FROM,
+                 watch_share: float = WATCH_SHARE):
         """``server``: a ``ServerProcess`` (started by the caller)."""
         self.seed, self.games_each, self.taint = seed, games, taint
+        self.watch_share = watch_share
         self.players = players
         self.by_id = {p.id: p for p in self.players}
         self.server = server
@@ -344,7 +346,8 @@ class MatchBench:
         table = self.tables.get(room)
         if table is None:
             table = self.tables[room] = MatchTable(room, matched["kind"],
-                                                   [self.by_id[i] for i in ids], self.seed)
+                                                   [self.by_id[i] for i in ids], self.seed,
+                                                   self.watch_share)
             if table.watched:
                 self.watchers += 1
                 asyncio.create_task(self.watch(table, loopback(self.spectators_from
@@ -441,12 +444,17 @@ class MatchBench:
 
 
 async def run(players: int, seed: int, games: int = GAMES, options: tuple = (),
-              taint: bool = False) -> dict:
-    """``options``: more of the server's command line; ``taint``: each spectator's first
-    message of a battle has its board swapped for a player's own view (the test's leak)."""
+              taint: bool = False, arrivals: float = ARRIVALS,
+              watch_share: float = WATCH_SHARE, kinds=None) -> dict:
+    """``options``: more of the server's command line; ``arrivals``: seconds over which the
+    players first come; ``watch_share``: of the games, those watched; ``kinds``: only these
+    game kinds (all of ``match_kinds()`` by default); ``taint``: each
+    spectator's first message of a battle has its board swapped for a player's own view (the
+    test's leak)."""
     data = tempfile.mkdtemp(prefix="seabattle-match-")
     server = ServerProcess(data, seed, options)
-    bench = MatchBench(make_players(players, seed), seed, games, server, taint)
+    bench = MatchBench(make_players(players, seed, arrivals, kinds=kinds), seed, games, server, taint,
+                       watch_share=watch_share)
     started = time.perf_counter()
     await server.start()
     try:
