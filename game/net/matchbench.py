@@ -448,13 +448,12 @@ async def run(players: int, seed: int, games: int = GAMES, options: tuple = (),
               watch_share: float = WATCH_SHARE, kinds=None) -> dict:
     """``options``: more of the server's command line; ``arrivals``: seconds over which the
     players first come; ``watch_share``: of the games, those watched; ``kinds``: only these
-    game kinds (all of ``match_kinds()`` by default); ``taint``: each
-    spectator's first message of a battle has its board swapped for a player's own view (the
-    test's leak)."""
+    game kinds (all of ``match_kinds()`` by default); ``taint``: each spectator's first
+    message of a battle has its board swapped for a player's own view (the test's leak)."""
     data = tempfile.mkdtemp(prefix="seabattle-match-")
     server = ServerProcess(data, seed, options)
-    bench = MatchBench(make_players(players, seed, arrivals, kinds=kinds), seed, games, server, taint,
-                       watch_share=watch_share)
+    bench = MatchBench(make_players(players, seed, arrivals, kinds=kinds), seed, games, server,
+                       taint, watch_share=watch_share)
     started = time.perf_counter()
     await server.start()
     try:
