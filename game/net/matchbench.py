@@ -36,6 +36,7 @@ import sys
 import tempfile
 import time
 import traceback
+from collections import Counter
 from dataclasses import dataclass, field
 
 from ..match import COMPUTER, Match, Seat
@@ -47,6 +48,9 @@ from .protocol import LOBBY_PATH, ROOM_PATH, VERSION
 
 ARRIVALS = 120.0      # seconds over which the players first come to the queue
 WATCH_SHARE = 0.1     # of the games, drawn from the seed, a spectator watches
+CHECK_SHARE = 0.25    # ... and the games whose every seat message is checked for leaks (the
+                      # watched ones too): the checks are most of the bench's own time, and its
+                      # one process plays for 200 players (``bench net`` past 10 rooms: 0.1)
 GAMES = 12            # games each player plays, by default (ρ ≥ 0.8 on the first kind needs
                       # fewer: the JSON's "spearman_after" says how many)
 SPECTATORS_FROM = 1000    # spectators connect from loopback(1000 + n) on
@@ -165,6 +169,7 @@ class MatchTable(Table):
         self.setups = match.computer_setups()
         self.players = match.players(decide_rng=random.Random(self.seed ^ 0xD1CE), fresh=True)
         self.watched = draw.random() < watch_share
+        self.checked = self.watched or draw.random() < CHECK_SHARE
         self.actions: dict[int, object] = {}
         self.code = asyncio.get_running_loop().create_future()
         self.code.set_result(room)
@@ -176,11 +181,14 @@ class MatchTable(Table):
 class MatchSeat(SeatClient):
     """A bench player at its seat of a queued game, taken by ticket."""
 
-    def __init__(self, table: MatchTable, seat: int, server, tally, ticket: str):
+    def __init__(self, table: MatchTable, seat: int, server, tally, ticket: str,
+                 codes: Counter):
         super().__init__(table, seat, server, tally, None, table.seat_players[seat].address)
-        self.ticket, self.who = ticket, table.seat_players[seat]
+        self.ticket, self.who, self.codes = ticket, table.seat_players[seat], codes
         self.cap = CALL_IT_A_DAY      # a game this long is drawn by agreement (as bench net's)
+        self.checked = table.checked
         self.left = False
+        self.link = None
 
     async def connect(self):
         link = await open_v2(self.server.url + ROOM_PATH + self.table.room, self.address,
@@ -189,14 +197,15 @@ class MatchSeat(SeatClient):
             await link.send(self.remote.rejoin() | {"seen": self.remote.moves})
         else:
             await link.send({"type": "join_match", "ticket": self.ticket})
+        self.link = link
         return link
 
     async def take(self, link, message: dict) -> None:
         await super().take(link, message)
-        if message.get("type") == "error" and message.get("code") in ("room_ended",
-                                                                     "not_your_ticket",
-                                                                     "bad_ticket"):
-            self.table.done[self.seat] = True          # counted as an error already
+        if message.get("type") == "error":
+            self.codes[message.get("code")] += 1
+            if self.remote.room is None or message.get("code") == "room_ended":
+                self.table.done[self.seat] = True      # no seat: counted as an error already
         if self.table.done[self.seat] and not self.left:
             self.left = True
             with contextlib.suppress(LinkClosed):
@@ -303,15 +312,19 @@ class MatchBench:
         self.tables: dict[str, MatchTable] = {}
         self.spectators = self.spectator_messages = self.spectator_unchecked = 0
         self.finished: dict[str, int] = dict.fromkeys(match_kinds(), 0)
-        self.unpaired_rooms = 0
         self.watchers = 0
+        self.codes = Counter()          # the errors the players heard, by code
+        # players of each kind short of their games (those who have had theirs queue on until
+        # every player of their kind has: the last ones are never left without an opponent)
+        self.short = Counter(p.kind for p in players)
+        self.all_played = {kind: asyncio.Event() for kind in match_kinds()}
 
     # -- one player's life -------------------------------------------------------------------
     async def life(self, p: Player) -> None:
         await asyncio.sleep(p.arrive)
         lobby = await open_v2(self.server.url + LOBBY_PATH, p.address, p)
         try:
-            while p.games < self.games_each:
+            while not self.all_played[p.kind].is_set():
                 since = time.monotonic()
                 await lobby.send({"type": "queue", "kind": p.kind})
                 matched = await self.paired(lobby, p)
@@ -321,13 +334,29 @@ class MatchBench:
                 await self.play(p, matched)
                 p.games += 1
                 p.ratings.append(await self.rating(lobby, p))
+                if p.games == self.games_each:
+                    self.short[p.kind] -= 1
+                    if not self.short[p.kind]:
+                        self.all_played[p.kind].set()
         finally:
             await lobby.close()
 
     async def paired(self, lobby: Link, p: Player) -> dict | None:
-        """Wait in the queue, accept the ready check: the ``matched`` message (None: refused)."""
+        """Wait in the queue, accept the ready check: the ``matched`` message (None: refused,
+        or, for a player who has had his games, everyone of his kind has had theirs)."""
+        done = self.all_played[p.kind]
         while True:
-            message = await lobby.recv(RECV_TIMEOUT)
+            try:
+                message = await lobby.recv(1.0 if p.games >= self.games_each else RECV_TIMEOUT)
+            except TimeoutError:
+                if not done.is_set():
+                    continue
+                await lobby.send({"type": "unqueue"})
+                while (message := await lobby.recv(RECV_TIMEOUT))["type"] not in ("unqueued",
+                                                                                 "matched"):
+                    pass
+                if message["type"] == "unqueued":
+                    return None
             kind = message.get("type")
             if kind == "match_found":
                 await lobby.send({"type": "accept", "match": message["match"]})
@@ -352,11 +381,14 @@ class MatchBench:
                 self.watchers += 1
                 asyncio.create_task(self.watch(table, loopback(self.spectators_from
                                                                + self.watchers)))
-        client = MatchSeat(table, seat, self.server, self.tally, ticket)
+        client = MatchSeat(table, seat, self.server, self.tally, ticket, self.codes)
         try:
             await client.run()
         except Exception:
             self.tally.problem(f"player {p.index} in {room}: {traceback.format_exc()}")
+            table.done[seat] = True
+            if client.link is not None:      # its seat let go: the room ends
+                await client.link.close()
         if seat == 0 and table.done[0] and client.remote.phase in ("over", "done"):
             self.finished[table.kind] += 1
         if all(table.done):
@@ -433,7 +465,8 @@ class MatchBench:
             "players": len(self.players), "paired": sum(bool(p.games) for p in self.players),
             "wait_s": self.waits(),
             "games_finished": sum(self.finished.values()), "finished_by_kind": self.finished,
-            "errors": self.tally.errors, "leaks": self.tally.leaks,
+            "errors": self.tally.errors, "error_codes": dict(self.codes),
+            "leaks": self.tally.leaks,
             "checked": self.tally.checked, "agreed_draws": self.tally.agreed,
             "spectators": self.spectators, "spectator_messages": self.spectator_messages,
             "spectator_unchecked": self.spectator_unchecked,
