@@ -69,3 +69,26 @@ def test_bench_net_match_counts_a_leak_in_a_spectators_message():
     """A spectator's first board of a battle swapped for a player's own view: a leak each."""
     out = _small(taint=True)
     assert out["spectators"] >= 2 and out["leaks"] == out["spectators"]
+
+
+def test_a_drawn_matched_game_both_players_left_ends_its_room(tmp_path):
+    """A queued game is one game: drawn (§0: agreed), it is over as much as a won one, and
+    once both have left the room ends and neither address holds it (before, a drawn series of
+    one was never decided: the room waited a day, and a bench player who drew eight games
+    could take no seat: ``too_many_rooms``)."""
+    from .net_helpers import Desk, place
+    from .test_net_lobby import paired, player
+    desk = Desk(tmp_path)
+    a, b = player(desk, 0, address="10.0.0.1"), player(desk, 1, address="10.0.0.2")
+    ma, mb = paired(desk, a, b)
+    desk.say(a, {"type": "join_match", "ticket": ma["ticket"]})
+    desk.say(b, {"type": "join_match", "ticket": mb["ticket"]})
+    code = ma["room"]
+    place(desk, code, (a, b), 3)
+    desk.say(a, {"type": "offer_draw"})
+    desk.say(b, {"type": "answer_draw", "accept": True})
+    assert desk.server.rooms[code].game.over
+    for conn in (a, b):
+        desk.say(conn, {"type": "leave"})
+    assert code not in desk.server.rooms
+    assert desk.server.guard.held("10.0.0.1") == desk.server.guard.held("10.0.0.2") == 0

@@ -51,9 +51,11 @@ WATCH_SHARE = 0.1     # of the games, drawn from the seed, a spectator watches
 CHECK_SHARE = 0.25    # ... and the games whose every seat message is checked for leaks (the
                       # watched ones too): the checks are most of the bench's own time, and its
                       # one process plays for 200 players (``bench net`` past 10 rooms: 0.1)
-GAMES = 12            # games each player plays, by default (ρ ≥ 0.8 on the first kind needs
+GAMES = 10            # games each player plays, by default (ρ ≥ 0.8 on the first kind needs
                       # fewer: the JSON's "spearman_after" says how many)
 SPECTATORS_FROM = 1000    # spectators connect from loopback(1000 + n) on
+FILL = 4              # a player who has had his games queues again once fewer than this many
+                      # of his kind have not had theirs (so the last are never left alone)
 
 
 def ranks(values: list) -> list[float]:
@@ -314,9 +316,10 @@ class MatchBench:
         self.finished: dict[str, int] = dict.fromkeys(match_kinds(), 0)
         self.watchers = 0
         self.codes = Counter()          # the errors the players heard, by code
-        # players of each kind short of their games (those who have had theirs queue on until
-        # every player of their kind has: the last ones are never left without an opponent)
+        # players of each kind short of their games: when fewer than FILL are, those who have
+        # had theirs queue again (``fill``) until every one has (``all_played``)
         self.short = Counter(p.kind for p in players)
+        self.fill = {kind: asyncio.Event() for kind in match_kinds()}
         self.all_played = {kind: asyncio.Event() for kind in match_kinds()}
 
     # -- one player's life -------------------------------------------------------------------
@@ -325,6 +328,10 @@ class MatchBench:
         lobby = await open_v2(self.server.url + LOBBY_PATH, p.address, p)
         try:
             while not self.all_played[p.kind].is_set():
+                if p.games >= self.games_each:
+                    await self.fill[p.kind].wait()
+                    if self.all_played[p.kind].is_set():
+                        break
                 since = time.monotonic()
                 await lobby.send({"type": "queue", "kind": p.kind})
                 matched = await self.paired(lobby, p)
@@ -336,6 +343,8 @@ class MatchBench:
                 p.ratings.append(await self.rating(lobby, p))
                 if p.games == self.games_each:
                     self.short[p.kind] -= 1
+                    if self.short[p.kind] < FILL:
+                        self.fill[p.kind].set()
                     if not self.short[p.kind]:
                         self.all_played[p.kind].set()
         finally:
