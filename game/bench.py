@@ -621,6 +621,8 @@ def main(argv=None) -> int:
     p.add_argument("--players", type=int, default=200, help="players of --match")
     p.add_argument("--games-per-player", type=int, default=None,
                    help="games each player of --match plays (default: net/matchbench.py's)")
+    p.add_argument("--kinds", default=None, help="--match: only these game kinds, comma "
+                   "separated (default: every kind one may queue for)")
     args = parser.parse_args(argv)
     commands = {"frames": bench_frames, "gallery": bench_gallery, "startup": bench_startup, "ai": bench_ai,
                 "ladder": bench_ladder, "soak": bench_soak, "duel": bench_duel,

@@ -464,8 +464,10 @@ def bench_net(args) -> dict:
         return asyncio.run(abuse(args.seed))
     if getattr(args, "match", False):
         from . import matchbench
+        kinds = tuple(args.kinds.split(",")) if args.kinds else None
         return asyncio.run(matchbench.run(args.players, args.seed,
-                                          args.games_per_player or matchbench.GAMES))
+                                          args.games_per_player or matchbench.GAMES,
+                                          kinds=kinds))
     rooms = args.rooms or min(args.games, 3)
     think = args.think if args.think is not None else (0 if rooms <= CHECK_ALL else 1000)
     return asyncio.run(run(args.games, args.seed, rooms, args.faults, think / 1000))

@@ -117,6 +117,9 @@ def make_players(count: int, seed: int, arrivals: float = ARRIVALS, first: int =
     seconds) drawn from the seed; addresses ``loopback(first)`` on; ``kinds``: only these."""
     names = list(kinds or match_kinds())
     kinds = match_kinds()
+    unknown = [k for k in names if k not in kinds]
+    if unknown:
+        raise ValueError(f"no game kind {', '.join(unknown)}; kinds: {', '.join(kinds)}")
     rng = random.Random(seed ^ 0x9A7E)
     out = []
     for i in range(count):
