@@ -51,6 +51,12 @@ def _ended(code: str, why: str) -> dict:
             "message": f"room {code} has ended ({ENDED[why]})"}
 
 
+def _finished(room: Room) -> bool:
+    """Is the room's match over? A queued game is one game: drawn, it is over as much as a won
+    one (its series of one is never decided by a draw, so its phase stays OVER)."""
+    return room.phase == DONE or bool(room.match and room.game is not None and room.game.over)
+
+
 @dataclass(eq=False)      # a connection is itself: compared and hashed by identity
 class Conn:
     """One client's connection: the room and seat it holds once it joined."""
@@ -481,16 +487,9 @@ class Server:
         conn.room = conn.seat = None
         out += self._route(room, room.present(seat, False, self.clock()))
         nobody = not any(s is not None and s.here for s in room.seats)
-        if left and nobody and (room.phase == WAITING or self._finished(room)):
+        if left and nobody and (room.phase == WAITING or _finished(room)):
             out += self.end_room(room.code, "left")     # (its spectators hear it)
         return out
-
-    @staticmethod
-    def _finished(room: Room) -> bool:
-        """Is the room's match over? A queued game is one game: drawn, it is over as much as a
-        won one (its series of one is never decided by a draw, so its phase stays OVER)."""
-        return room.phase == DONE or bool(room.match and room.game is not None
-                                          and room.game.over)
 
     def end_room(self, code: str, why: str) -> list:
         """Delete room ``code`` from memory and the store; a seat still connected to it hears
@@ -535,7 +534,7 @@ class Server:
                         default=now - room.opened)
             if room.phase == WAITING and now - room.opened >= wait:
                 out += self.end_room(code, why)
-            elif self._finished(room) and quiet >= DONE_GRACE:
+            elif _finished(room) and quiet >= DONE_GRACE:
                 out += self.end_room(code, "over")
             elif quiet >= lim.idle_limit:
                 out += self.end_room(code, "idle")
