@@ -75,6 +75,7 @@ QUEUE_GAMES = 4        # ... and play this many games each
 QUEUE_ARRIVALS = 10.0  # ... coming over this many seconds
 QUEUE_FIRST = 600      # their addresses: loopback(600) on (their spectators' from 700)
 QUEUE_KINDS = None     # the game kinds queued for (None: every one of match_kinds())
+LAPSE = 0.5            # of its pairings, the share the attacker lets lapse (the rest: declined)
 # the honest queued players' levels: each mode's second weakest (the quick hunters)
 QUEUE_LEVELS = {mode: entry.levels[1] for mode, entry in MODES.items()}
 HELLO = {"type": "hello", "version": protocol.VERSION, "game": "sea-battle"}
@@ -298,7 +299,7 @@ class QueueAttacker:
             await self.heard(link, ("unqueued",), 2.0)
             return True
         self.n["paired"] += 1
-        if self.rng.random() < 0.5:           # a decline at once
+        if self.rng.random() < 1 - LAPSE:     # a decline at once
             await link.send({"type": "unqueue"})
             self.n["declined"] += 1
             await self.heard(link, ("unqueued",), 2.0)
