@@ -39,3 +39,19 @@ def test_the_server_keeps_only_a_digest_and_shows_its_tag():
     assert len(pid) == 64 and key not in pid and pid == identity.player_id(key)
     assert pid != identity.player_id("ac" * KEY_BYTES)
     assert identity.tag(pid) == pid[:TAG_LENGTH].upper() and len(identity.tag(pid)) == TAG_LENGTH
+
+
+def test_a_folder_that_cannot_be_written_gives_a_key_for_now_and_says_so(tmp_path):
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("x", encoding="utf-8")
+    loaded = identity.load_or_make(blocked)
+    assert loaded.made_now and len(loaded.key) == KEY_BYTES * 2
+    assert "not kept" in loaded.problem
+
+
+def test_a_broken_file_that_cannot_be_moved_is_left_as_it_is(tmp_path, monkeypatch):
+    (tmp_path / "identity.json").write_text("{broken", encoding="utf-8")
+    monkeypatch.setattr(identity, "keep_aside", lambda path: None)
+    loaded = identity.load_or_make(tmp_path)
+    assert loaded.made_now and "could not be moved aside" in loaded.problem
+    assert (tmp_path / "identity.json").read_text(encoding="utf-8") == "{broken"

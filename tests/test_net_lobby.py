@@ -4,12 +4,12 @@ limits, a ticket of another player, a restart."""
 
 from __future__ import annotations
 
-import pytest
-
 from game.modes import match_kinds
 from game.net import identity, protocol
 from game.net.limits import Limits
 from game.net.lobby import ACCEPT_WITHIN, Lobby, window
+
+from game.net.server import Conn
 
 from .net_helpers import Desk, place
 
@@ -32,9 +32,9 @@ def queue(desk, conn, kind: str = KIND, **more) -> list:
     return desk.say(conn, {"type": "queue", "kind": kind} | more)
 
 
-def paired(desk, a, b) -> tuple:
-    """a and b queue, are paired, accept: their ``matched`` messages."""
-    queue(desk, a)
+def paired(desk, a, b, **more) -> tuple:
+    """a and b queue (a with ``more``), are paired, accept: their ``matched`` messages."""
+    queue(desk, a, **more)
     found = to(a, queue(desk, b), "match_found")
     assert found, "not paired"
     match = found[0]["match"]
@@ -45,6 +45,9 @@ def paired(desk, a, b) -> tuple:
 
 def test_two_players_queue_play_a_rated_game_and_see_it_on_the_leaderboard(tmp_path):
     desk = Desk(tmp_path)
+    first = desk.reply(Conn(None, "10.0.0.1"), {"type": "hello", "version": 2, "id": 4,
+                                                "game": "sea-battle", "player": KEYS[0]})
+    assert first["player"]["known"] is False and first["id"] == 4
     a = player(desk, 0, name="Anna")
     welcome = desk.reply(a, {"type": "hello", "version": 2, "game": "sea-battle",
                              "player": KEYS[0], "name": "Anna"})
@@ -74,6 +77,7 @@ def test_two_players_queue_play_a_rated_game_and_see_it_on_the_leaderboard(tmp_p
     assert [g["room"] for g in desk.reply(a, {"type": "games"})["games"]] == [code]
     place(desk, code, (a, b), 3)
     desk.say(b, {"type": "resign"})                  # the shortest game: Boris resigns
+    assert desk.reply(a, {"type": "games"})["games"] == []     # over: not listed
     assert room.game.over and room.match["reported"] == f"{code}/0"
     ra = desk.reply(a, {"type": "ratings"})["kinds"][KIND]
     rb = desk.reply(b, {"type": "ratings"})["kinds"][KIND]
@@ -87,10 +91,35 @@ def test_two_players_queue_play_a_rated_game_and_see_it_on_the_leaderboard(tmp_p
     # the same result reported again (a rematch's replay, a resend) changes nothing
     assert desk.server.lobby.record(room.result() or {
         "id": f"{code}/0", "kind": KIND, "players": room.match["ids"], "score": 1}) is False
-    # a restart keeps the ratings
+    # a restart keeps the ratings, and the room its match
     desk.restart()
     again = desk.server.lobby.ratings(a.player)["kinds"][KIND]
     assert again == ra
+    kept = desk.server.rooms[code]
+    assert kept.match == room.match and kept.state_for(0, 0.0)["match"]["rated"] is True
+
+
+def test_an_agreed_draw_is_half_and_a_rematch_is_rated_again(tmp_path):
+    desk = Desk(tmp_path)
+    a, b = player(desk, 0, address="10.0.0.1"), player(desk, 1, address="10.0.0.2")
+    ma, mb = paired(desk, a, b, listed=False)
+    desk.say(a, {"type": "join_match", "ticket": ma["ticket"]})
+    desk.say(b, {"type": "join_match", "ticket": mb["ticket"]})
+    assert desk.reply(a, {"type": "games"})["games"] == []     # Anna let it be unlisted
+    place(desk, ma["room"], (a, b), 4)
+    desk.say(a, {"type": "offer_draw"})
+    desk.say(b, {"type": "answer_draw", "accept": True})
+    ra = desk.reply(a, {"type": "ratings", "id": 9})
+    assert ra["id"] == 9
+    mine = ra["kinds"][KIND]
+    assert (mine["rating"], mine["games"], mine["draws"], mine["change"]) == (1500, 1, 1, 0)
+    desk.say(a, {"type": "next"})
+    desk.say(b, {"type": "next"})
+    place(desk, ma["room"], (a, b), 5)
+    desk.say(a, {"type": "resign"})
+    rows = desk.server.lobby.db.execute("SELECT id, score, reason FROM results ORDER BY id")
+    assert rows.fetchall() == [(ma["room"] + "/0", 0.5, "agreed"),
+                               (ma["room"] + "/1", 0.0, "resigned")]
 
 
 def paired_again(desk, a, b, match):
@@ -253,3 +282,44 @@ def test_lobby_messages_with_junk_get_coded_answers(tmp_path):
         assert all(m.get("code") != "server_error" for _, m in out), (message, out)
         if rng.random() < 0.3:
             to(conn, desk.server.tick(), "error")
+
+
+def test_a_stored_match_that_is_no_match_leaves_its_room_unread(tmp_path):
+    import json
+    desk = Desk(tmp_path)
+    a, b = player(desk, 0, address="10.0.0.1"), player(desk, 1, address="10.0.0.2")
+    ma, _ = paired(desk, a, b)
+    desk.say(a, {"type": "join_match", "ticket": ma["ticket"]})
+    db = desk.server.store.db
+    state = json.loads(db.execute("SELECT state FROM rooms").fetchone()[0])
+    state["match"] = {"ids": state["match"]["ids"]}            # no kind
+    db.execute("UPDATE rooms SET state = ?", (json.dumps(state),))
+    desk.restart()
+    assert ma["room"] not in desk.server.rooms
+    assert [ma["room"] in line for line in desk.server.problems] == [True]
+
+
+def test_a_restarted_server_lists_the_matched_games_it_kept(tmp_path):
+    desk = Desk(tmp_path)
+    a, b = player(desk, 0, address="10.0.0.1"), player(desk, 1, address="10.0.0.2")
+    ma, mb = paired(desk, a, b)
+    desk.say(a, {"type": "join_match", "ticket": ma["ticket"]})
+    desk.say(b, {"type": "join_match", "ticket": mb["ticket"]})
+    place(desk, ma["room"], (a, b), 3)
+    desk.restart()
+    listed = desk.reply(player(desk, 4), {"type": "games"})["games"]
+    assert [(g["room"], g["names"], g["ratings"], g["moves"]) for g in listed] == [
+        (ma["room"], ["P0", "P1"], [1500, 1500], 0)]
+
+
+def test_a_waiter_hears_queued_every_two_seconds_and_queuing_again_keeps_his_time(tmp_path):
+    desk = Desk(tmp_path)
+    a = player(desk, 0)
+    queue(desk, a)
+    desk.clock.now += 1.0
+    assert not to(a, desk.server.tick(), "queued")
+    desk.clock.now += 1.0
+    told = to(a, desk.server.tick(), "queued")
+    assert told and told[0]["waited"] == 2 and told[0]["window"] == 150
+    out = queue(desk, a)                            # his own connection again: no "replaced"
+    assert not to(a, out, "unqueued") and to(a, out, "queued")[0]["waited"] == 2

@@ -61,7 +61,8 @@ def _read(path: Path) -> str:
 def load_or_make(folder) -> Loaded:
     """This installation's key: read from ``folder``/identity.json, else made and written there
     (atomically). A broken file is moved aside first and the problem returned; if it cannot be
-    moved, the new key is not written (nothing is overwritten) and the problem says that too."""
+    moved, the new key is not written (nothing is overwritten) and the problem says that too,
+    as it does when the folder cannot be written."""
     path = Path(folder) / FILE
     problem = None
     if path.exists():
@@ -74,5 +75,8 @@ def load_or_make(folder) -> Loaded:
                                                 "identity is not kept)")
             problem = f"{exc} (kept as {aside.name}; a new player starts)"
     key = new_key()
-    atomic_write_json(path, {"format": FORMAT, "key": key})
+    try:
+        atomic_write_json(path, {"format": FORMAT, "key": key})
+    except OSError as exc:           # the game goes on, as a player new each time it starts
+        problem = f"{path}: cannot be written ({exc.strerror}): this identity is not kept"
     return Loaded(key, True, problem)

@@ -92,6 +92,7 @@ class Playing:
     seated: set = field(default_factory=set)   # ids that came to the room
     moves: int = 0
     watchers: int = 0
+    playing: bool = True      # its game is on (not over, not waiting for a rematch)
 
     @property
     def started(self) -> bool:
@@ -177,8 +178,9 @@ class Lobby:
         out = []
         old = self.waiters.get(player)
         since = now
-        if old is not None:
-            out += self._leave(old, now, "replaced", declined=old.match is not None)
+        if old is not None:       # (his own connection queuing again is not told it)
+            out += self._leave(old, now, "replaced" if old.who is not who else None,
+                               declined=old.match is not None)
             if old.kind == kind:
                 since = old.since
         kept = self.kept.pop(player, None)
@@ -190,12 +192,19 @@ class Lobby:
         out.append((who, self._queued(waiter, now)))
         return out + self.pair(now)
 
-    def _queued(self, w: Waiter, now: float) -> dict:
+    def _waiting(self) -> dict:
+        """Waiters of each kind not in a ready check."""
+        counts: dict[str, int] = {}
+        for x in self.waiters.values():
+            if x.match is None:
+                counts[x.kind] = counts.get(x.kind, 0) + 1
+        return counts
+
+    def _queued(self, w: Waiter, now: float, waiting: dict | None = None) -> dict:
         w.told = now
+        waiting = self._waiting() if waiting is None else waiting
         return {"type": "queued", "kind": w.kind, "waited": int(now - w.since),
-                "window": int(window(now - w.since)),
-                "waiting": sum(1 for x in self.waiters.values()
-                               if x.kind == w.kind and x.match is None)}
+                "window": int(window(now - w.since)), "waiting": waiting.get(w.kind, 0)}
 
     def unqueue(self, player: str, now: float, who=None) -> list:
         """``player`` leaves the queue (in a ready check: a decline)."""
@@ -319,15 +328,16 @@ class Lobby:
             del self.waiters[w.player]
         room = self._new_code()
         mode, config = self.kinds[pairing.kind]
+        listed = all(w.listed for w in players)
         data = {"match": pairing.match, "room": room, "kind": pairing.kind, "mode": mode,
                 "config": config.to_dict(), "clock": MATCH_CLOCK, "best_of": 1, "rated": True,
                 "players": [{"id": w.player, "name": w.name, "rating": round(w.rating)}
-                            for w in players], "made": now}
+                            for w in players], "made": now, "listed": listed}
         ticket = tickets.make(self.key, data)
         self.playing[room] = Playing(room, pairing.kind, [w.player for w in players],
                                      [w.name for w in players], [w.rating for w in players],
                                      [w.since for w in players], [w.address for w in players],
-                                     all(w.listed for w in players), now)
+                                     listed, now)
         return [(x.who, {"type": "matched", "match": pairing.match, "room": room,
                          "path": ROOM_PATH + room, "kind": pairing.kind, "ticket": ticket,
                          "opponent": self._face(y)})
@@ -342,9 +352,10 @@ class Lobby:
                 if w.player not in pairing.accepted and self.waiters.get(w.player) is w:
                     out += self._leave(w, now, "no_answer", declined=True)
         out += self.pair(now)
+        waiting = self._waiting()
         for w in self.waiters.values():
             if w.match is None and now - w.told >= TELL_EVERY:
-                out.append((w.who, self._queued(w, now)))
+                out.append((w.who, self._queued(w, now, waiting)))
         wait = self.limits.match_wait
         for code in [c for c, p in self.playing.items()
                      if not p.started and now - p.made > wait + 2 * TELL_EVERY]:
@@ -366,14 +377,29 @@ class Lobby:
 
     # -- what rooms report ----------------------------------------------------------------
     def status(self, code: str, info: dict) -> None:
-        """A matched room says how it stands: ``seated`` (the ids that came), ``moves``,
-        ``watchers``."""
+        """A matched room says how it stands (``Room.status``): ``seated`` (the ids that came),
+        ``moves``, ``watchers``. A match both came to that the lobby does not hold (it was
+        started again since) is taken in for the listing from what the room says."""
         p = self.playing.get(code)
         if p is None:
-            return
+            p = self._adopted(code, info)
+            if p is None:
+                return
         p.seated |= {x for x in info.get("seated", ()) if x in p.players}
         p.moves = int(info.get("moves", p.moves))
         p.watchers = int(info.get("watchers", p.watchers))
+        p.playing = bool(info.get("playing", p.playing))
+
+    def _adopted(self, code: str, info: dict) -> Playing | None:
+        ids, kind = list(info.get("ids", ())), info.get("kind")
+        if kind not in self.kinds or len(ids) != 2 or set(info.get("seated", ())) != set(ids):
+            return None
+        now = self.clock()
+        p = self.playing[code] = Playing(
+            code, kind, ids, list(info.get("names", ("", ""))),
+            [self.rating(x, kind).rating for x in ids], [now, now], ["", ""],
+            bool(info.get("listed", True)), now)
+        return p
 
     def ended(self, code: str, now: float | None = None) -> None:
         """A matched room ended. If its match never began, whoever came keeps his place in time
@@ -490,7 +516,8 @@ class Lobby:
 
     def games(self) -> dict:
         """Matched games in progress both players let be listed."""
-        shown = [p for p in self.playing.values() if p.listed and p.started][:LISTED_MAX]
+        shown = [p for p in self.playing.values()
+                 if p.listed and p.started and p.playing][:LISTED_MAX]
         return {"type": "games", "games": [
             {"room": p.room, "kind": p.kind, "names": p.names,
              "tags": [identity.tag(x) for x in p.players],

@@ -151,9 +151,14 @@ class Room:
                 "moves": len(game.history)}
 
     def status(self) -> dict:
-        """How a matched room stands, for the lobby's listing."""
-        return {"seated": [i for i, s in zip(self.match["ids"], self.seats) if s is not None],
-                "moves": 0 if self.game is None else len(self.game.history)}
+        """How a matched room stands, for the lobby's listing (enough for a lobby started
+        again to list it)."""
+        m = self.match
+        return {"kind": m["kind"], "ids": list(m["ids"]), "listed": m.get("listed", True),
+                "names": [s.name if s else "" for s in self.seats],
+                "seated": [i for i, s in zip(m["ids"], self.seats) if s is not None],
+                "moves": 0 if self.game is None else len(self.game.history),
+                "playing": self.phase in (PLACING, BATTLE)}
 
     def owns(self, seat: int, secret: str) -> bool:
         """Does ``secret`` open ``seat``? (compared in constant time)"""
@@ -387,7 +392,7 @@ class Room:
             "draw_offer": self.draw_offer, "claimed": self.claimed,
         }
         if self.match:                  # a queued game (issue 37)
-            out["match"] = {"kind": self.match["kind"], "rated": bool(self.match["rated"])}
+            out["match"] = {"kind": self.match["kind"], "rated": bool(self.match.get("rated"))}
         if self.clock:                  # §0's move clock (a room without one says nothing)
             out["clock"] = self.clock
         if self.watched:                # issue 37: how many watch (once anyone has)
@@ -517,8 +522,9 @@ class Room:
             room.claimed = data["claimed"]
             room.clock = int(data.get("clock", 0))      # (a room stored before the clock: off)
             room.match = data.get("match")              # (a friend's room, an old one: None)
-            if room.match is not None and not (isinstance(room.match, dict)
-                                               and len(room.match.get("ids", ())) == 2):
+            m = room.match
+            if m is not None and not (isinstance(m, dict) and isinstance(m.get("kind"), str)
+                                      and len(m.get("ids", ())) == 2):
                 raise ValueError("its match is not a match")
             room._turn_begins(now)     # a restart: a whole turn, once the player is back
         except ProtocolError:

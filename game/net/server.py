@@ -23,8 +23,7 @@ from pathlib import Path
 
 from ..modes import MODES
 from ..rules.errors import RuleError
-from ..rules.jsonform import echoed
-from ..rules.jsonform import clean_text
+from ..rules.jsonform import clean_text, echoed
 from . import codec, identity, limits as limits_mod, patch, protocol, tickets
 from .limits import Guard, Limits
 from .lobby import Lobby
@@ -44,6 +43,7 @@ ENDED = {"left": "its player left", "over": "the match is over and both players 
          "waited": "nobody joined it in time", "idle": "nobody was seated in it for long",
          "no_show": "the other player of the match did not come"}
 WIRE_LIMIT = 4 * protocol.MAX_BYTES   # the transport drops bigger frames (close code 1009)
+LOBBY_REPLIES = ("queued", "unqueued", "ratings", "leaderboard", "games")   # carry an "id" back
 
 
 def _ended(code: str, why: str) -> dict:
@@ -155,7 +155,7 @@ class Server:
         if msg_id is not None:
             for target, message in out:
                 if target is conn and message.get("type") in ("error", "state", "welcome",
-                                                               "joined", "pong"):
+                                                               "joined", "pong", *LOBBY_REPLIES):
                     message["id"] = msg_id
                     break
         return out
@@ -357,7 +357,7 @@ class Server:
             raise ProtocolError("bad_ticket", "not a ticket of this server", "ticket") from None
         self.guard.may_join(conn.address, now, code)
         if room is None:
-            room = self._match_room(data, conn, now)
+            room = self._match_room(data, now)
         seat = ids.index(conn.player)
         secret = room.sit_matched(seat, conn.name or data["players"][seat].get("name", ""),
                                   conn.legal, conn.address)
@@ -365,7 +365,7 @@ class Server:
         self._report(room)
         return out
 
-    def _match_room(self, data: dict, conn: Conn, now: float) -> Room:
+    def _match_room(self, data: dict, now: float) -> Room:
         """The room of a ticket, as the lobby set it out."""
         if len(self.rooms) >= self.limits.max_rooms:
             raise ProtocolError("server_full", f"this server holds {self.limits.max_rooms} "
@@ -375,7 +375,8 @@ class Server:
                     int(data["best_of"]), "lot", CLAIM_DEFAULT, self._seed(), opened=now)
         room.clock = int(data["clock"])
         room.match = {"match": data["match"], "kind": data["kind"], "rated": bool(data["rated"]),
-                      "ids": [p["id"] for p in data["players"]], "reported": None}
+                      "ids": [p["id"] for p in data["players"]], "reported": None,
+                      "listed": bool(data.get("listed", True))}
         self.rooms[room.code] = room
         return room
 

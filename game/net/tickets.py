@@ -4,7 +4,7 @@ HMAC-SHA256 of that text under a key only the servers hold (one process: random 
 cluster: one key file every process reads). A player may read his ticket, never change it.
 
 ``data``: {match, room, kind, mode, config, clock, best_of, rated, players: [{id, name,
-rating}, ...], made}; a player's seat is his index in ``players``. ``made`` and the ``now`` a
+rating}, ...], made, listed}; a player's seat is his index in ``players``. ``made`` and the ``now`` a
 ticket is read at come from one clock (the wall clock across processes).
 """
 
