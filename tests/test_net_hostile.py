@@ -141,6 +141,7 @@ class Scene:
 
     def __init__(self, folder, mode: str, config, phase: str):
         self.mode, self.config, self.phase = mode, config, phase
+        self.watchers = 0
         self.desk = desk = Desk(folder)
         a = desk.hello()
         joined = desk.reply(a, {"type": "create", "mode": mode, "config": config.to_dict(),
@@ -162,8 +163,15 @@ class Scene:
             assert self.room.phase == "over"
 
     def sender(self, kind: str, rng):
-        """Who sends: a stranger (said hello, holds no seat) or a seat of the room."""
-        seatless = 0.7 if kind in ("create", "join", "rejoin") else 0.15
+        """Who sends: a stranger (said hello, holds no seat), a spectator of the room (issue
+        37) or a seat of the room."""
+        seatless = 0.7 if kind in ("create", "join", "rejoin", "watch") else 0.15
+        if self.phase != "no_seat" and rng.random() < 0.1:
+            self.watchers += 1            # (each from its own address: joins are counted)
+            conn = self.desk.hello(address=f"10.37.{self.watchers // 250}.{self.watchers % 250}")
+            assert self.desk.reply(conn, {"type": "watch", "room": self.code})["type"] == \
+                "spectate"
+            return conn
         if self.phase == "no_seat" or rng.random() < seatless:
             conn = self.desk.hello()
             if rng.random() < 0.1:              # ... or not even hello
@@ -186,6 +194,7 @@ class Scene:
             "act": {"action": [0, 0], "moves": 0},
             "answer_draw": {"accept": True},
             "chat": {"text": "hello"},
+            "watch": {"room": self.code},
         }.get(kind, {})
         if kind == "act" and game is not None and not game.over:
             action = MODES[self.mode].rules.random_action(game, random.Random(r.random()))

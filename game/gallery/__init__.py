@@ -18,7 +18,7 @@ import pygame
 
 from ..app import App
 
-MODULES = ("ships", "title", "chart", "battle", "result", "strike", "korabliki", "sound")
+MODULES = ("ships", "title", "chart", "battle", "result", "strike", "korabliki", "watch", "sound")
 _SHOTS: list = []
 
 

@@ -104,7 +104,8 @@ class Watcher:
     def name_of(self, seat: int) -> str:
         seats = self.state.get("seats") or [None, None]
         s = seats[seat] if seat in (0, 1) and len(seats) == 2 else None
-        return s["name"] if s else ""
+        name = s.get("name") if isinstance(s, dict) else None
+        return name if isinstance(name, str) else ""
 
     def problem(self) -> str | None:
         """The i18n key of why watching has failed or stopped (None: all is well)."""

@@ -15,6 +15,7 @@ from .common.online_battle import online
 from .quick_match import SetupScene
 from .common.settings import SettingsScene
 from .common.title import TitleScene
+from .common.watch import WatchScene
 from .modes import DEMO, SCREENS
 from ..data.saved_battle import BattleKeeper
 from ..i18n.phrase import say
@@ -149,6 +150,17 @@ class Flow:
 
     def quick_match(self, kind: str) -> None:
         self.app.scenes.push(SetupScene(self.app, kind))
+
+    def watch(self, watcher) -> None:
+        """Watch a room (issue 37): the spectator's screen over ``watcher``
+        (``game.net.watcher.Watcher``, connected)."""
+        self.app.scenes.push(WatchScene(self.app, watcher))
+
+    @staticmethod
+    def screens_of(mode: str | None):
+        """``mode``'s screens (the registry's entry: the spectator's screen reads its ``watch``
+        and ``public_line``), or None for a mode this game has not."""
+        return SCREENS.get(mode)
 
     def settings(self) -> None:
         self.app.scenes.push(SettingsScene(self.app))

@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from ..render import mode_art
+from ..render import mode_art, watch
 from ..rules.classic import Setup
 from .classic.battle import BattleScene
 from .classic.gameover import GameOverScene
@@ -22,6 +22,9 @@ from .naval.placement import NavalPlacementScene
 from .classic.dutchman import PaintShipScene
 from .classic.options import RulesScene, load_rules
 from .classic.placement import PlacementScene
+from .classic import words as classic_words
+from .korabliki import words as korabliki_words
+from .naval import words as naval_words
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,9 @@ class Screens:
                                            # mode's one set of rules, one game a match
     rules_screen: type | None = None       # (app, choices): the screen of its "rules" row
     card: Callable | None = None   # (canvas, W, H): draws its card in the menus (render.mode_art)
+    watch: object = None   # render.watch.WatchBoards: its game as a spectator sees it (issue 37)
+    public_line: Callable | None = None   # (event, cell, name, letters) -> (player, words) or
+                                          # None: a public event in the spectator's log
 
 
 def classic_set_up(app, match, player: int, done):
@@ -52,11 +58,14 @@ def classic_set_up(app, match, player: int, done):
 SCREENS: dict[str, Screens] = {
     "classic": Screens(classic_set_up, BattleScene, GameOverScene, "opponent", ("rules",),
                        chosen_rules=load_rules, rules_screen=RulesScene,
-                       card=mode_art.classic_card),
+                       card=mode_art.classic_card, watch=watch.CLASSIC,
+                       public_line=classic_words.public_line),
     "naval": Screens(NavalPlacementScene, NavalBattleScene, NavalGameOverScene,
-                     "naval_opponent", ("intercept",), card=mode_art.naval_card),
+                     "naval_opponent", ("intercept",), card=mode_art.naval_card,
+                     watch=watch.NAVAL, public_line=naval_words.public_line),
     "korabliki": Screens(KorablikiSetupScene, KorablikiBattleScene, KorablikiGameOverScene,
-                         "korabliki_opponent", (), card=mode_art.korabliki_card),
+                         "korabliki_opponent", (), card=mode_art.korabliki_card,
+                         watch=watch.KORABLIKI, public_line=korabliki_words.public_line),
 }
 
 DEMO = "classic"    # the battle the title screen plays behind its menu (its screen's demo=True)

@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from ..base import PUBLIC
 from ..coords import Cell
 from ..fleet import Ship, as_ship
-from .game import (EMPTY, HIT, MISS, SUNK, Intercept, NavalConfig, NavalShip, Volley,
-                   VolleyResult)
+from .game import EMPTY, HIT, MISS, SUNK, Intercept, NavalShip, Volley, VolleyResult
 
 FIELDS = {
     # the volley's targets lie on the defender's field; what was fired, the defender sees

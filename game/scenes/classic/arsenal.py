@@ -28,6 +28,7 @@ from ...render.strike import Bomb, Plane
 from ...rules.classic import (AIR_DEFENCE, AIR_STRIKE, ATOMIC, BOMBER, MISS, RADAR, SUNK,
                              WEAPONS, DefenceSpent, UseWeapon, WeaponResult)
 from ...rules.errors import RuleError
+from .words import weapon_words
 from ...i18n import describe
 
 KEYS = "1234"           # the keys of WEAPONS, in order
@@ -205,15 +206,7 @@ class ArsenalBattle:
         return self._answers(e, end, last)
 
     def _weapon_words(self, e: WeaponResult):
-        """§A's notation: ``Радар Б2``, ``Авиа Г5``, ``Бомбардировщик ряд 5`` / ``столбец Г``,
-        ``Атом Е6``."""
-        if e.weapon == BOMBER:
-            x, y = e.cell
-            if e.vertical:
-                at = self._cell(e.cell) if y else self.letters.letter(x)
-                return Phrase("log.weapon.bomber_column", at=at)
-            return Phrase("log.weapon.bomber_row", at=self._cell(e.cell) if x else str(y + 1))
-        return Phrase(f"log.weapon.{e.weapon}", cell=self._cell(e.cell))
+        return weapon_words(e, self._cell, self.letters)
 
     def _answers(self, e: WeaponResult, at: float, last=None) -> float:
         """After the impacts: the log's answers as a salvo's (each hit, sunk, mine by its cell,

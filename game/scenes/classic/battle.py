@@ -13,7 +13,7 @@ import random
 
 import pygame
 
-from ...i18n.phrase import Join, Phrase
+from ...i18n.phrase import Phrase
 from ...rules.classic import (EMPTY, GIVE_CELL, GIVE_MINE, HIT, KNOWN_MINE, MINE, MISS,
                              RELOCATE, SUNK, SWEEPER, WRECK, CellGiven, DefenceSpent, GameOver,
                              GiveCell, GiveMine, MineGiven, Relocate, Relocated, Salvo, Shot,
@@ -31,6 +31,7 @@ from ..common.battle_base import FieldsBattle
 from .arsenal import ArsenalBattle
 from .dutchman import PaintShipScene
 from .showcase import ArsenalShowcase
+from .words import shot_words
 
 FLIGHT = 0.55      # seconds a shell flies
 
@@ -176,10 +177,7 @@ class BattleScene(ArsenalShowcase, ArsenalBattle, FieldsBattle):
             pic = self.fields[target_owner]
             dst_now = self.geo_of(target_owner).center(ev.cell)
             pic.marks[ev.cell] = ev.outcome if ev.outcome != SUNK else SUNK
-            word = Phrase(f"shot.{ev.outcome}")
-            if ev.outcome == SUNK and ev.ship_name:
-                word = Join(word, Phrase(f"ship.{ev.ship_name}"), sep=" ")
-            self._log(ev.shooter, Join(self._cell(ev.cell), word, sep=" — "))
+            self._log(ev.shooter, shot_words(ev, self._cell))
             deed = {HIT: "hit", SUNK: "sink"}.get(ev.outcome, "miss")
             for p in self.ais:
                 self._remark(p, ("we_" if ev.shooter == p else "they_") + deed)

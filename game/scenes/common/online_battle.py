@@ -44,6 +44,25 @@ def rule_error(rule: dict) -> RuleError:
                          **{str(k): v for k, v in params.items()})
 
 
+def told_clock(state: dict, now: float) -> tuple | None:
+    """§0's move clock as a state (or a spectate) told it, at ``now`` (the screen's time):
+    (seconds left, now, running), None when no clock runs (the server's stops while the
+    player to act is gone)."""
+    left, turn = state.get("clock_left"), state.get("turn")
+    seats = state.get("seats") or []
+    if left is None or turn not in (0, 1) or len(seats) != 2 or state.get("phase") != "battle":
+        return None
+    return left, now, bool((seats[turn] or {}).get("here"))
+
+
+def clock_left(clock: tuple | None, now: float) -> float | None:
+    """The seconds left at ``now`` of a clock ``told_clock`` kept (None: none)."""
+    if clock is None:
+        return None
+    left, then, running = clock
+    return max(0.0, left - (now - then)) if running else float(left)
+
+
 def online(cls: type) -> type:
     """``cls`` (a mode's battle screen) playing a game held by the server."""
     if cls not in _CLASSES:
@@ -125,12 +144,7 @@ class OnlineBattle:
         self._took(state)
 
     def _took(self, state: dict) -> None:
-        left, turn = state.get("clock_left"), state.get("turn")
-        seats = state.get("seats") or []
-        if left is None or turn not in (0, 1) or len(seats) != 2 or state.get("phase") != "battle":
-            self._clock = None
-        else:     # the server's clock stops while the player to act is gone
-            self._clock = (left, self.app.time, bool((seats[turn] or {}).get("here")))
+        self._clock = told_clock(state, self.app.time)
         gone = self.session.other_gone()
         self._gone_since = None if gone is None else (gone, self.app.time)
         offer = state.get("draw_offer")
@@ -157,10 +171,9 @@ class OnlineBattle:
     # -- §0's move clock --------------------------------------------------------------------------
     def clock_left(self) -> float | None:
         """The seconds the player to act has left (None: no clock, or not now)."""
-        if self._clock is None or self.table.over or self.over_shown:
+        if self.table.over or self.over_shown:
             return None
-        left, then, running = self._clock
-        return max(0.0, left - (self.app.time - then)) if running else float(left)
+        return clock_left(self._clock, self.app.time)
 
     def update_clock(self) -> None:
         """In the last ``WARN`` seconds of his own time, a tick each second for the one who

@@ -15,6 +15,7 @@ from ...render import theme
 from ...render.korabliki import rank_label, rank_name, viewer_colours
 from ...render.korabliki_moment import ASKING, REVEAL, CardMoment, Look, Raised
 from ...match import COMPUTER
+from .words import asked_words, move_words, rank_words, struck_words
 
 TORPEDO_RUN = 0.4  # seconds a torpedo takes to reach the piece beside it
 
@@ -91,8 +92,7 @@ class EventShow:
 
     def _rank_words(self, rank: str, n: int = 1, tr=None) -> str:
         """A rank's short name, with the number of ships of a block ("2 ES")."""
-        label = rank_label(tr or self.tr, rank)
-        return label if n == 1 else f"{n} {label}"
+        return rank_words(rank, n, tr or self.tr)
 
     def _show_move(self, e: kr.Moved, at: float) -> float:
         shown = self.display.get(e.frm)
@@ -113,11 +113,7 @@ class EventShow:
         self.timeline.add(at, go)
         end = at + SLIDE * (len(path) - 1)
         self.timeline.add(end, lambda s: self._land(e.to, shown))
-        if e.via:        # a torpedo boat's two steps: the log names the cell it passed
-            words = Phrase("kor.log.move_via", frm=self._cell(e.frm), via=self._cell(e.via),
-                           to=self._cell(e.to))
-        else:
-            words = Phrase("kor.log.move", frm=self._cell(e.frm), to=self._cell(e.to))
+        words = move_words(e, self._cell)   # (a torpedo boat's two steps: the cell passed)
         self.timeline.add(end, lambda s: self._log(e.player, words))
         return end + 0.05
 
@@ -141,7 +137,6 @@ class EventShow:
         ranks turned up as cards (a rank the viewer may not know stays face down), the winner
         striking, the loser going down; the board's badges turn as the cards do."""
         tm = ASKING
-        n = len(e.answered)
         outcome = e.outcome
 
         def start(skipping):
@@ -163,9 +158,7 @@ class EventShow:
                 for cell in self._winners(e):
                     self.effects.muzzle(self.centre(cell))
             self._sound("launch", skipping, self.centre(e.ship)[0], 0.6)
-        words = Phrase(f"kor.log.asked_{outcome.replace('-', '_')}",
-                       target=self._cell(e.target),
-                       rank=Said(lambda tr: self._rank_words(e.rank, n, tr)))
+        words = asked_words(e, self._cell)
         deed = {"won": "hit", "took-fort": "sink", "swept": "hit"}.get(outcome, "miss")
 
         def told(skipping):            # the outcome in the log as the pieces show it
@@ -322,8 +315,7 @@ class EventShow:
                 self._reveal(e)
             if e.target in self.display:
                 self.display[e.target].revealed, self.display[e.target].rank = True, e.rank
-        words = Phrase(f"kor.log.struck_{e.outcome}", target=self._cell(e.target),
-                       rank=Said(lambda tr: self._rank_words(e.rank, 1, tr)))
+        words = struck_words(e, self._cell)
         self.timeline.add(at, launch)
         at += TORPEDO_RUN
         self.timeline.add(at, boom)

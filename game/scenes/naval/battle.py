@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ...i18n.phrase import Join, Phrase
+from ...i18n.phrase import Join
 from ...rules import naval as nv
 from ...render import text, theme
 from ...render.battle import status_panel
@@ -32,6 +32,7 @@ from ..common.base import ARROWS, step_cell
 from ..common.battle_base import FieldsBattle
 from .plan import VolleyPlan
 from .show import VolleyShow
+from .words import answer_words, request_words
 from ...match import COMPUTER, HUMAN, REMOTE
 
 TOOLS = ("guns", "torpedo", "air")
@@ -194,27 +195,10 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
         self.think(lambda: ai.act(view, None), self.play, skipping)
 
     def _request_words(self, v: nv.Volley) -> Join:
-        parts = []
-        if v.shells:
-            parts.append(" ".join(self._cell(c) for c in v.shells))
-        if v.air:
-            parts.append(Join(Phrase("naval.log.air"), *(self._cell(c) for c in v.air), sep=" "))
-        if v.torpedo is not None:
-            parts.append(Phrase("naval.log.torpedo", row=v.torpedo + 1))
-        return Join(*parts, sep=" · ")
+        return request_words(v, self._cell)
 
     def _answer_words(self, r: nv.VolleyResult) -> Join:
-        parts = []
-        if r.downed:
-            parts.append(Phrase("naval.log.down", cells=" ".join(self._cell(c) for c in r.downed)))
-        hits = list(r.hits) + ([r.torpedo_hit] if r.torpedo_hit is not None else [])
-        if hits:
-            parts.append(Phrase("naval.log.hit", cells=" ".join(self._cell(c) for c in hits)))
-        if not r.downed and not hits:
-            parts.append(Phrase("naval.log.all_miss"))
-        for kind, _ in r.sunk:
-            parts.append(Phrase("naval.log.sunk", ship=Phrase(f"naval.ship.{kind}")))
-        return Join(*parts, sep=" · ")
+        return answer_words(r, self._cell)
 
     def _handed_over(self, player: int, follows: bool = False) -> None:
         for c in self._last_targets(1 - player):      # where the other side aimed
