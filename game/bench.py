@@ -618,6 +618,14 @@ def main(argv=None) -> int:
     p.add_argument("--abuse", action="store_true", help="instead: one address attacks the "
                    "server (idle and silent connections, rooms, guessed codes, floods) while "
                    "honest players from other addresses play 20 games of every mode")
+    p.add_argument("--match", action="store_true", help="instead: players of every game kind "
+                   "and level find each other through the queue (issue 37); JSON: waits, "
+                   "leaks (spectators too), ratings against skill (Spearman)")
+    p.add_argument("--players", type=int, default=200, help="players of --match")
+    p.add_argument("--games-per-player", type=int, default=None,
+                   help="games each player of --match plays (default: net/matchbench.py's)")
+    p.add_argument("--kinds", default=None, help="--match: only these game kinds, comma "
+                   "separated (default: every kind one may queue for)")
     args = parser.parse_args(argv)
     commands = {"frames": bench_frames, "gallery": bench_gallery, "startup": bench_startup, "ai": bench_ai,
                 "ladder": bench_ladder, "soak": bench_soak, "duel": bench_duel,

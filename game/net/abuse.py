@@ -22,6 +22,16 @@ Meanwhile honest pairs, each player from an address of its own (127.0.0.2, .3, â
 for leaks, each action's round trip timed. The rooms the attacker holds at the end are counted
 in the server's store (the seats taken from 127.0.0.1). Then the server is stopped, started again
 on the same folder, and an honest ``create`` must be answered ``joined``.
+
+With the third wave, the queue (issue 37): from a second address, ``QUEUER`` (so its attack is
+at full strength, not starved of connections by the first's workers), ``QUEUE_WORKERS``
+connections, each with an identity key of its own (a new one for each connection), queue for
+the game kinds and leave the queue at once, or wait to be paired and then decline the ready
+check (``unqueue``) or let it lapse, as fast as the lobby lets them (``queue_per_address``,
+``queue_rate``, refused after ``DECLINES`` declines). Meanwhile ``QUEUE_PLAYERS`` honest players
+from addresses of their own (``matchbench``) queue, play ``QUEUE_GAMES`` games each and queue
+again: their waits from queue to ``matched`` are measured (``queue.wait_s``), their games
+checked for leaks as ``bench net --match`` checks them.
 """
 
 from __future__ import annotations
@@ -41,8 +51,9 @@ from pathlib import Path
 from ..modes import MODES
 from . import protocol
 from .bench import LEVELS, MODE_KEYS, SeatClient, ServerProcess, Table, Tally, loopback
-from .client import connect_ws
+from .client import LinkClosed, connect_ws
 from .limits import Limits
+from .matchbench import MatchBench, make_players, match_kinds, open_v2
 
 ATTACKER = "127.0.0.1"
 SILENT, IDLE, CREATORS, GUESSERS, FLOODERS = 200, 500, 100, 40, 20
@@ -57,6 +68,16 @@ FLOOD = 250            # messages one flooder sends on one connection
 FLOOD_PACE = 0.02      # seconds between them (50 a second: the server reads 30)
 ANSWER_WITHIN = 2.0    # seconds an attacker waits for an answer (past its rate, none comes)
 DEADLINE = 600.0       # the honest games are given up after this long (a bound, never met)
+QUEUER = "127.1.0.1"    # the address that attacks the queue
+QUEUE_WORKERS = 8      # its connections at once, each a player of its own
+QUEUE_PLAYERS = 16     # honest players who queue meanwhile (four of every game kind) ...
+QUEUE_GAMES = 4        # ... and play this many games each
+QUEUE_ARRIVALS = 10.0  # ... coming over this many seconds
+QUEUE_FIRST = 600      # their addresses: loopback(600) on (their spectators' from 700)
+QUEUE_KINDS = None     # the game kinds queued for (None: every one of match_kinds())
+LAPSE = 0.5            # of its pairings, the share the attacker lets lapse (the rest: declined)
+# the honest queued players' levels: each mode's second weakest (the quick hunters)
+QUEUE_LEVELS = {mode: entry.levels[1] for mode, entry in MODES.items()}
 HELLO = {"type": "hello", "version": protocol.VERSION, "game": "sea-battle"}
 FIRST = next(iter(MODES.values()))       # the rooms made are of the first mode, first preset
 CREATE = {"type": "create", "mode": FIRST.key, "name": "x",
@@ -226,6 +247,98 @@ class Attacker:
             *(self.worker("flooder", self.flooder) for _ in range(FLOODERS)))
 
 
+class QueueAttacker:
+    """From ``QUEUER``: players that queue and leave, or are paired and decline, as fast as
+    the lobby lets them; the counts of what they did and were answered."""
+
+    def __init__(self, url: str, rng: random.Random, stop: asyncio.Event):
+        self.url, self.rng, self.stop = url + protocol.LOBBY_PATH, rng, stop
+        self.n = Counter()
+        self.kinds = list(QUEUE_KINDS or match_kinds())
+
+    async def worker(self) -> None:
+        """One connection after another (a new player each), queueing until told to stop."""
+        from .matchbench import Player
+        while not self.stop.is_set():
+            who = Player(-1, "", "", 0, f"{self.rng.getrandbits(256):064x}", 0.0, QUEUER)
+            try:
+                link = await open_v2(self.url, QUEUER, who)
+            except Exception:            # refused in the handshake or after, or no answer
+                self.n["connections_refused"] += 1
+                await self.pause(1.0)
+                continue
+            self.n["connections"] += 1
+            try:
+                for _ in range(10):
+                    if self.stop.is_set() or not await self.round(link):
+                        break
+            except LinkClosed:
+                self.n["closed_by_server"] += 1
+            finally:
+                await link.close()
+
+    async def round(self, link) -> bool:
+        """Queue once, then leave at once or decline the pairing: False when refused."""
+        await link.send({"type": "queue", "kind": self.rng.choice(self.kinds)})
+        reply = await self.heard(link, ("queued",), 5.0)
+        if reply.get("type") != "queued":
+            self.n["queues_refused"] += 1
+            self.n["refusal:" + reply.get("code", "unanswered")] += 1
+            await self.pause(0.5)
+            return False
+        self.n["queues"] += 1
+        if self.rng.random() < 0.5:           # queue and leave
+            await link.send({"type": "unqueue"})
+            self.n["left"] += 1
+            await self.heard(link, ("unqueued",), 2.0)
+            return True
+        found = await self.heard(link, ("match_found",), 15.0)
+        if found.get("type") != "match_found":
+            await link.send({"type": "unqueue"})
+            self.n["left"] += 1
+            await self.heard(link, ("unqueued",), 2.0)
+            return True
+        self.n["paired"] += 1
+        if self.rng.random() < 1 - LAPSE:     # a decline at once
+            await link.send({"type": "unqueue"})
+            self.n["declined"] += 1
+            await self.heard(link, ("unqueued",), 2.0)
+        else:                                 # no answer: the ready check lapses
+            self.n["lapsed"] += 1
+            await self.heard(link, ("unqueued", "matched"), 10.0)
+        return True
+
+    async def heard(self, link, kinds: tuple, timeout: float) -> dict:
+        """The next message of one of ``kinds`` or an error ({} when none came in time, or
+        the attack was told to stop)."""
+        async def listen() -> dict:
+            while True:
+                message = await link.recv()
+                if message.get("type") in kinds or message.get("type") == "error":
+                    return message
+        ear, stop = asyncio.ensure_future(listen()), asyncio.ensure_future(self.stop.wait())
+        done, _ = await asyncio.wait((ear, stop), timeout=timeout,
+                                     return_when=asyncio.FIRST_COMPLETED)
+        for task in (ear, stop):
+            task.cancel()
+        return ear.result() if ear in done and not ear.cancelled() else {}
+
+    async def pause(self, seconds: float) -> None:
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self.stop.wait(), seconds)
+
+    async def run(self) -> None:
+        await asyncio.gather(*(self.worker() for _ in range(QUEUE_WORKERS)))
+
+    def counts(self) -> dict:
+        n = self.n
+        return {"connections": [n["connections"], n["connections_refused"]],
+                "queues": [n["queues"], n["queues_refused"]], "left": n["left"],
+                "paired": n["paired"], "declined": n["declined"], "lapsed": n["lapsed"],
+                "refusals": {k.split(":", 1)[1]: v for k, v in sorted(n.items())
+                             if k.startswith("refusal:")}}
+
+
 async def honest(server: ServerProcess, tally: Tally, seed: int) -> None:
     """``HONEST_EACH`` games of every mode, ``HONEST_ROOMS`` at once; each player from a
     loopback address of its own."""
@@ -278,10 +391,12 @@ async def restart_create(server: ServerProcess) -> tuple[bool, str]:
             return reply.get("type") == "joined", reply.get("code", "joined")
 
 
-async def run(seed: int) -> dict:
+async def run(seed: int, hello_within: float = HELLO_WITHIN) -> dict:
+    """``hello_within``: the server's ``--hello-within`` (a test's is short)."""
     folder = Path(tempfile.mkdtemp(prefix="seabattle-abuse-"))
     data, log = str(folder / "data"), folder / "server.log"
-    server = ServerProcess(data, seed, log=log)
+    options = ("--hello-within", str(hello_within)) if hello_within != HELLO_WITHIN else ()
+    server = ServerProcess(data, seed, options, log=log)
     tally = Tally()
     attacker = Attacker("", random.Random(seed ^ 0xBAD))
     started = time.perf_counter()
@@ -289,17 +404,23 @@ async def run(seed: int) -> dict:
         await server.start()
         attacker.url = server.url
         games = asyncio.create_task(asyncio.wait_for(honest(server, tally, seed), DEADLINE))
-        await attacker.silent(SILENT)
+        await attacker.silent(SILENT, hello_within)
         idle = await attacker.idle(IDLE)
         await asyncio.sleep(IDLE_HOLD)
         await asyncio.gather(*(ws.close() for ws in idle))
         busy = asyncio.create_task(attacker.busy())
+        queuer = QueueAttacker(server.url, random.Random(seed ^ 0x0DE), attacker.stop)
+        queue_attack = asyncio.create_task(queuer.run())
+        queued = MatchBench(make_players(QUEUE_PLAYERS, seed, QUEUE_ARRIVALS, QUEUE_FIRST,
+                                         QUEUE_LEVELS, QUEUE_KINDS), seed, QUEUE_GAMES, server,
+                            spectators_from=QUEUE_FIRST + 100)
         try:
-            await games
+            await asyncio.wait_for(asyncio.gather(games, queued.lives()), DEADLINE)
         except asyncio.TimeoutError:
             tally.problem(f"the honest games were not over in {DEADLINE:.0f} s")
         attacker.stop.set()
         await busy
+        await queue_attack
         await asyncio.sleep(1.0)        # the last connections' ends reach the server
         rooms, held = held_in_store(data, ATTACKER)
         peak, cpu = server.peak_mb(), server.cpu_s()
@@ -330,5 +451,10 @@ async def run(seed: int) -> dict:
             "refusals": {k.split(":", 1)[1]: v for k, v in sorted(n.items())
                          if k.startswith("refusal:")}},
         "rooms_in_store": rooms, "server_mb": peak, "server_cpu_s": cpu,
+        "queue": {"players": QUEUE_PLAYERS, "games_each": QUEUE_GAMES,
+                  **{k: v for k, v in queued.report(None, 0.0).items()
+                     if k in ("paired", "wait_s", "games_finished", "errors", "leaks", "checked",
+                              "spectators", "spectator_messages", "games_per_player")},
+                  "attacker": queuer.counts()},
         "tracebacks": tracebacks, "restart_create_ok": ok, "restart_said": said,
         "seconds": round(time.perf_counter() - started, 1)}

@@ -498,6 +498,12 @@ def bench_net(args) -> dict:
     if getattr(args, "abuse", False):
         from .abuse import run as abuse
         return asyncio.run(abuse(args.seed))
+    if getattr(args, "match", False):
+        from . import matchbench
+        kinds = tuple(args.kinds.split(",")) if args.kinds else None
+        return asyncio.run(matchbench.run(args.players, args.seed,
+                                          args.games_per_player or matchbench.GAMES,
+                                          kinds=kinds))
     rooms = args.rooms or min(args.games, 3)
     think = args.think if args.think is not None else (0 if rooms <= CHECK_ALL else 1000)
     if getattr(args, "shards", 0):        # issue 37: room processes behind the proxy

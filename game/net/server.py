@@ -44,6 +44,12 @@ WIRE_LIMIT = 4 * protocol.MAX_BYTES   # the transport drops bigger frames (close
 LOBBY_REPLIES = ("queued", "unqueued", "ratings", "leaderboard", "games")   # carry an "id" back
 
 
+def _finished(room: Room) -> bool:
+    """Is the room's match over? A queued game is one game: drawn, it is over as much as a won
+    one (its series of one is never decided by a draw, so its phase stays OVER)."""
+    return room.phase == DONE or bool(room.match and room.game is not None and room.game.over)
+
+
 @dataclass(eq=False)      # a connection is itself: compared and hashed by identity
 class Conn:
     """One client's connection: the room and seat it holds once it joined."""
@@ -371,7 +377,7 @@ class Server(Meeting):
         conn.room = conn.seat = None
         out += self._route(room, room.present(seat, False, self.clock()))
         nobody = not any(s is not None and s.here for s in room.seats)
-        if left and nobody and room.phase in (WAITING, DONE):
+        if left and nobody and (room.phase == WAITING or _finished(room)):
             out += self.end_room(room.code, "left")     # (its spectators hear it)
         return out
 
@@ -418,7 +424,7 @@ class Server(Meeting):
                         default=now - room.opened)
             if room.phase == WAITING and now - room.opened >= wait:
                 out += self.end_room(code, why)
-            elif room.phase == DONE and quiet >= DONE_GRACE:
+            elif _finished(room) and quiet >= DONE_GRACE:
                 out += self.end_room(code, "over")
             elif quiet >= lim.idle_limit:
                 out += self.end_room(code, "idle")
