@@ -70,7 +70,9 @@ class ModeEntry:
     words: Callable | None = None   # (config, preset, series) -> its rules in words (``describe``);
                                     # None: the mode's one set of rules, said by its name
     bench_levels: tuple = ()  # levels only the benches play (never in a menu or the ladder)
-    match_kinds: tuple = ()   # issue 37: the game kinds one may queue for, (kind, preset) each
+    match_kinds: tuple = ()   # issue 37: the game kinds one may queue for, (kind, preset) each,
+    #                           or (kind, preset, levels): the hidden skills ``bench net --match``
+    #                           gives its players of that kind (default: every level)
 
     def describe(self, config, *, preset: str | None = None, series: int = 1):
         """The rules of ``config`` in words, kept as keys and fields (``say(words, tr)`` writes
@@ -368,7 +370,10 @@ MODES: dict[str, ModeEntry] = {
         hints=("first_hit", "first_sunk", "first_mine", "first_salvo", "first_radar",
                "first_air_strike", "first_bomber", "first_atomic", "air_defence"),
         hints_for=_classic_hints, strength=_classic_strength, words=_classic_words,
-        match_kinds=(("classic", "russian"), ("arcade", "arcade")),
+        # (the bench's Classic players: rungs that play apart; parity, density and the admiral
+        #  are within 2.1 shots of one another, which no rating tells apart in 40 games)
+        match_kinds=(("classic", "russian", ("random", "hunter", "admiral")),
+                     ("arcade", "arcade")),
         bench_levels=("admiral_noarsenal",)),    # the Admiral that never fires its arsenal (§A)
     "naval": ModeEntry(
         "naval", RULES["naval"], nv.NavalConfig, nv.NavalGame, nv.NavalGame,
@@ -400,7 +405,16 @@ def match_kinds() -> dict:
     """Issue 37: every game kind one may queue for online, in the menu's order: kind ->
     (mode's key, its config). The lobby, the screens and the benches read only this."""
     return {kind: (key, entry.rules.presets[preset]) for key, entry in MODES.items()
-            for kind, preset in entry.match_kinds}
+            for kind, preset, *_ in entry.match_kinds}
+
+
+def match_levels(kind: str) -> tuple:
+    """The hidden skills ``bench net --match`` gives its players of ``kind``, weakest first."""
+    for entry in MODES.values():
+        for k, _, *levels in entry.match_kinds:
+            if k == kind:
+                return levels[0] if levels else entry.levels
+    raise KeyError(kind)
 
 
 def restore_game(data, mode: str, config):

@@ -28,13 +28,23 @@ def test_players_spread_over_every_kind_and_level_from_the_seed():
     for kind, (mode, _) in kinds.items():
         levels = matchbench.MODES[mode].levels
         mine = [p for p in players if p.kind == kind]
-        assert {p.level for p in mine} == set(levels)
+        assert {p.level for p in mine} == set(matchbench.match_levels(kind))
         assert all(levels[p.skill] == p.level for p in mine)
     assert len({p.key for p in players}) == 40 and len({p.address for p in players}) == 40
     assert all(0 <= p.arrive <= matchbench.ARRIVALS for p in players)
     again = matchbench.make_players(40, seed=1)
     assert [(p.key, p.arrive) for p in again] == [(p.key, p.arrive) for p in players]
     assert matchbench.make_players(40, seed=2)[0].key != players[0].key
+
+
+def test_classic_players_are_of_rungs_a_rating_can_tell_apart():
+    """Classic's bench players are the cabin boy, the boatswain and the admiral (modes.py:
+    parity, density and the admiral are within 2.1 shots of one another); Arcade's, every
+    level."""
+    rungs = {p.level for p in matchbench.make_players(60, seed=1, kinds=["classic"])}
+    assert rungs == {"random", "hunter", "admiral"}
+    arcade = {p.level for p in matchbench.make_players(60, seed=1, kinds=["arcade"])}
+    assert arcade == set(matchbench.MODES["classic"].levels)
 
 
 KEYS = {"players", "paired", "wait_s", "games_finished", "finished_by_kind", "errors", "leaks",

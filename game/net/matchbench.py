@@ -40,7 +40,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..match import COMPUTER, Match, Seat
-from ..modes import MODES, match_kinds
+from ..modes import MODES, match_kinds, match_levels
 from . import codec, identity, visibility
 from .bench import CALL_IT_A_DAY, RECV_TIMEOUT, SeatClient, ServerProcess, Table, Tally, loopback
 from .client import LinkClosed, Link, connect_ws
@@ -93,7 +93,8 @@ class Player:
     index: int
     kind: str
     level: str
-    skill: int              # the level's place in its mode's ``levels`` (0: the weakest)
+    skill: int              # the level's place in its mode's ``levels`` (0: the weakest; the
+    #                         bench's rungs of a kind: ``modes.match_levels``)
     key: str                # its identity key (64 hex digits)
     arrive: float           # seconds after the start it first queues
     address: str            # the loopback address it connects from
@@ -112,7 +113,8 @@ class Player:
 
 def make_players(count: int, seed: int, arrivals: float = ARRIVALS, first: int = 0,
                  levels=None, kinds=None) -> list[Player]:
-    """``count`` players: the kinds dealt in turn, within a kind its mode's levels in turn
+    """``count`` players: the kinds dealt in turn, within a kind its rungs in turn
+    (``modes.match_levels``: its mode's levels, or those far enough apart to be told apart)
     (or, ``levels``, each mode's one level given); keys and arrival times (over ``arrivals``
     seconds) drawn from the seed; addresses ``loopback(first)`` on; ``kinds``: only these."""
     names = list(kinds or match_kinds())
@@ -124,10 +126,10 @@ def make_players(count: int, seed: int, arrivals: float = ARRIVALS, first: int =
     out = []
     for i in range(count):
         kind = names[i % len(names)]
-        ladder = MODES[kinds[kind][0]].levels
+        ladder = match_levels(kind)
         level = ladder[(i // len(names)) % len(ladder)] if levels is None \
             else levels[kinds[kind][0]]
-        out.append(Player(i, kind, level, ladder.index(level), f"{rng.getrandbits(256):064x}",
+        out.append(Player(i, kind, level, MODES[kinds[kind][0]].levels.index(level), f"{rng.getrandbits(256):064x}",
                           rng.random() * arrivals, loopback(first + i)))
     return out
 
