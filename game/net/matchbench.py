@@ -376,6 +376,9 @@ class MatchBench:
                 await lobby.send({"type": "accept", "match": message["match"]})
             elif kind == "matched":
                 return message
+            elif kind == "error" and message.get("code") == "no_match":
+                continue     # the pairing broke before the accept came (the other declined
+                #              or dropped): the lobby has put this player back in the queue
             elif kind == "error" or kind == "unqueued":
                 self.tally.problem(f"player {p.index} in the queue: {message}")
                 if kind == "error":
