@@ -46,6 +46,7 @@ class App:
         pygame.display.set_caption(TITLE)
         self.tr = Translator(self.settings.language)
         self._report_translation_problems()
+        self._configure_view()
         self.audio = Audio(self.settings.effects_volume, self.settings.muted,
                            music_volume=self.settings.music_volume,
                            style=self.settings.sound_style)
@@ -201,10 +202,16 @@ class App:
         while i18n.problems:
             self.notify(i18n.problems.pop(0), 8.0)
 
+    def _configure_view(self) -> None:
+        """Issue 38: the palette, the text and interface scale, and reduced motion."""
+        s = self.settings
+        theme.configure(s.colour_vision, s.ui_scale, s.reduced_motion)
+
     def apply_settings(self) -> None:
-        """Make changed settings take effect now (language, sound)."""
+        """Make changed settings take effect now (language, sound, palette, scale, motion)."""
         self.tr = Translator(self.settings.language)
         self._report_translation_problems()
+        self._configure_view()
         for scene in self.scenes:   # names the game gave follow the language (issue 18)
             match = getattr(scene, "match", None)
             if hasattr(match, "translate"):

@@ -28,6 +28,9 @@ SOUND_STYLES = ("modern", "1977")   # the effects as synthesised today, or as th
 UPGRADES = {1: {"volume": "effects_volume"}}
 ANIM_SPEEDS = (0.5, 1.0, 2.0, 4.0)
 WINDOW_MIN = (640, 480)
+# issue 38: the palette for how the player sees colours, and the size of text and interface
+COLOUR_VISIONS = ("normal", "deutan", "tritan", "contrast")
+UI_SCALES = (100, 125, 150)
 ADDRESS_LEN = 100    # characters of a remembered online address
 
 
@@ -64,6 +67,10 @@ class Settings:
     match_server: str = ""       # ... Find an opponent (issue 37): the server ("": this network)
     match_kind: str = ""         # ... the game kind last queued for ("": the first)
     match_listed: bool = True    # ... the games queued for listed for spectators
+    colour_vision: str = "normal"  # issue 38: the palette (COLOUR_VISIONS: normal; red-green,
+                                   # deuteranopia and protanopia; tritanopia; high contrast)
+    reduced_motion: bool = False   # ... no shake, no slow motion, effects a fade, a still sea
+    ui_scale: int = 100            # ... text and interface, per cent (UI_SCALES)
 
     @property
     def letter_set(self) -> str:
@@ -78,9 +85,16 @@ def _check(key: str, value, default):
     elif key == "letters":
         if value != "" and value not in LETTER_SETS:
             raise ValueError(f"\"\" or one of {', '.join(LETTER_SETS)}")
-    elif key in ("halo", "muted", "fullscreen", "match_listed"):
+    elif key in ("halo", "muted", "fullscreen", "match_listed", "reduced_motion"):
         if not isinstance(value, bool):
             raise ValueError("true or false")
+    elif key == "colour_vision":
+        if value not in COLOUR_VISIONS:
+            raise ValueError(f"one of {', '.join(COLOUR_VISIONS)}")
+    elif key == "ui_scale":
+        if isinstance(value, bool) or value not in UI_SCALES:
+            raise ValueError(f"one of {', '.join(str(v) for v in UI_SCALES)}")
+        value = int(value)
     elif key == "sound_style":
         if value not in SOUND_STYLES:
             raise ValueError(f"one of {', '.join(SOUND_STYLES)}")

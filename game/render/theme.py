@@ -32,6 +32,36 @@ CURSOR = (255, 230, 90)
 PLAYER_COLOURS = ((90, 200, 255), (255, 140, 110))
 
 
+# -- issue 38: how this player wants the game shown (``configure``, from the settings) ---------
+# The palettes: each names the colours it changes from the normal one above (the colour
+# helpers fill them; ``configure`` writes them over this module's names, so every
+# ``theme.HIT`` read at drawing time follows). ``generation`` counts changes, for caches of
+# drawn pictures that do not key on their colours.
+PALETTES: dict[str, dict[str, tuple]] = {"normal": {}, "deutan": {}, "tritan": {},
+                                         "contrast": {}}
+_NORMAL = {k: v for k, v in globals().items() if k.isupper() and isinstance(v, tuple)}
+palette = "normal"
+SCALE = 1.0               # text and interface: 1.0, 1.25 or 1.5 (settings.ui_scale / 100)
+REDUCED_MOTION = False    # no shake, no slow motion, effects shortened to a fade, a still sea
+generation = 0
+
+
+def configure(colour_vision: str = "normal", ui_scale: int = 100,
+              reduced_motion: bool = False) -> bool:
+    """Take the player's palette, scale and motion; True when anything changed (then
+    ``generation`` has moved on, and every cache of drawn pictures is stale)."""
+    global palette, SCALE, REDUCED_MOTION, generation
+    want = (colour_vision if colour_vision in PALETTES else "normal", ui_scale / 100,
+            bool(reduced_motion))
+    if want == (palette, SCALE, REDUCED_MOTION):
+        return False
+    palette, SCALE, REDUCED_MOTION = want
+    globals().update(_NORMAL)
+    globals().update(PALETTES[palette])
+    generation += 1
+    return True
+
+
 def unit(size: tuple[int, int]) -> float:
     """One layout unit: 1.0 at 1280x720, smaller windows scale everything down evenly."""
     w, h = size
@@ -40,4 +70,4 @@ def unit(size: tuple[int, int]) -> float:
 
 def font_px(size: tuple[int, int], base: int) -> int:
     """A font size that scales with the window but never drops below readable."""
-    return max(14, round(base * unit(size)))
+    return max(14, round(base * unit(size) * SCALE))

@@ -1,5 +1,6 @@
 """Settings: language, letter set, halo marking, the effects' and the music's volumes, mute, the
-sound style (today's or 1977's), animation speed, window.
+sound style (today's or 1977's), animation speed, the colour vision palette, reduced motion, the
+text and interface scale (issue 38), window.
 
 Every change takes effect at once; leaving the screen saves the settings (atomically)."""
 
@@ -7,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...data.settings import ANIM_SPEEDS, SOUND_STYLES, WINDOW_MIN
+from ...data.settings import ANIM_SPEEDS, COLOUR_VISIONS, SOUND_STYLES, UI_SCALES, WINDOW_MIN
 from ...i18n import LANGUAGES
 from ...rules.coords import LETTER_SETS, fallback_letter_set
 from ...render import theme
@@ -74,6 +75,15 @@ class SettingsScene(MenuScene):
             Item(lambda: self.tr("settings.anim_speed"), values=lambda: list(ANIM_SPEEDS),
                  get=lambda: s.anim_speed, set=lambda v: setattr(s, "anim_speed", v),
                  show=lambda v: f"{v:g}×"),
+            Item(lambda: self.tr("settings.colour_vision"), values=lambda: list(COLOUR_VISIONS),
+                 get=lambda: s.colour_vision, set=lambda v: setattr(s, "colour_vision", v),
+                 show=lambda v: self.tr(f"settings.vision_{v}")),
+            Item(lambda: self.tr("settings.reduced_motion"), values=lambda: [False, True],
+                 get=lambda: s.reduced_motion, set=lambda v: setattr(s, "reduced_motion", v),
+                 show=self._on_off),
+            Item(lambda: self.tr("settings.ui_scale"), values=lambda: list(UI_SCALES),
+                 get=lambda: s.ui_scale, set=lambda v: setattr(s, "ui_scale", v),
+                 show=lambda v: f"{v}%"),
             Item(lambda: self.tr("settings.window"), values=lambda: [False, True],
                  get=lambda: s.fullscreen, set=app.set_fullscreen,
                  show=lambda v: self.tr("settings.fullscreen" if v else "settings.windowed")),
