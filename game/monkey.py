@@ -14,7 +14,10 @@ Pure noise would never finish a game, so the input is biased, never privileged: 
 what the top scene shows (menu items and their arrows, buttons, board cells: the rectangles its
 laid out for its last frame), and purposeful bursts do what a player would (on a placement screen,
 the key for random placement and Enter; in a battle, enemy cells clicked in sequence; in
-«Кораблики», a legal move and an asking act; in the settings, the animation speed turned up).
+«Кораблики», a legal move and an asking act; in the settings, the animation speed turned up, and
+the palette, reduced motion and the text size changed). Each start of the game is now and then a
+player's who set those before (issue 38: a palette for his colour vision, reduced motion, text
+at 125 or 150 %), and the summary counts the frames shown with each (``comfort``).
 A battle still going after ``BORED_AFTER`` events is given up as a person would (Esc, leave,
 yes). Every event goes through ``App.step`` and the scenes' own handlers.
 
@@ -372,13 +375,24 @@ class Person(Hands):
         return steps + self._keypress(self.pg.K_ESCAPE)
 
     def _purpose_SettingsScene(self, scene):
-        """Make the animations fast, now and then slow again, and leave."""
-        from .data.settings import ANIM_SPEEDS
+        """Make the animations fast, now and then slow again; now and then change the palette,
+        reduced motion or the text size (issue 38); and leave."""
+        from .data.settings import ANIM_SPEEDS, COLOUR_VISIONS, UI_SCALES
         steps = []
         for item in self._menu_items(scene):
-            if item.is_choice and list(item.values()) == list(ANIM_SPEEDS):
-                for _ in range(self.rng.randint(1, 3)):
-                    steps += self._press_at(self._inside(item.right))
+            if not item.is_choice:
+                continue
+            values = list(item.values())
+            if values == list(ANIM_SPEEDS):
+                presses = self.rng.randint(1, 3)
+            elif (values in (list(COLOUR_VISIONS), list(UI_SCALES))
+                  or item.label() == scene.tr("settings.reduced_motion")):
+                presses = (self.comfort_rng.randint(1, 2) if self.comfort_rng.random() < 0.3
+                           else 0)
+            else:
+                continue
+            for _ in range(presses):
+                steps += self._press_at(self._inside(item.right))
         return steps + self._keypress(self.pg.K_ESCAPE)
 
     def _set_up(self, scene):
@@ -651,6 +665,10 @@ class Monkey(Person):
         self.distinct: dict[tuple, int] = {}
         self.scene_frames: Counter = Counter()
         self.weapons = 0                # weapons a person fired (§A), counted once each
+        self.comfort: Counter = Counter()   # frames shown with each palette, scale and motion
+        # the player's comforts are drawn from their own stream, so the rest of a seed's run
+        # goes as it went before they were (issue 38)
+        self.comfort_rng = random.Random(f"comfort {seed}")
         self.counted = (None, 0)        # the battle's game and how many of its moves are counted
         self.mouse = (0, 0)
         self.russian = False            # the keyboard layout: Latin or ЙЦУКЕН
@@ -691,7 +709,8 @@ class Monkey(Person):
                 os.environ["SEABATTLE_HOME"] = saved_home
             shutil.rmtree(home, ignore_errors=True)
         return {"events": self.events, "frames": self.frames, "crashes": self.crashes,
-                "scenes": dict(sorted(self.scene_frames.items())), "weapons": self.weapons}
+                "scenes": dict(sorted(self.scene_frames.items())), "weapons": self.weapons,
+                "comfort": dict(sorted(self.comfort.items()))}
 
     def _boot(self, first: bool = False) -> None:
         """Start the game as a person does: ``main.py``, now and then with ``--lang``."""
@@ -704,6 +723,8 @@ class Monkey(Person):
         try:
             self.app = launch(self.size, seed, lang, thinker=self.thinker)
             self.failed_starts = 0
+            if first or self.comfort_rng.random() < 0.5:
+                self._comforts()
         except Exception as exc:     # the game cannot even start: count it and try again
             self._crashed(exc)
             self.app = None
@@ -711,6 +732,17 @@ class Monkey(Person):
             if self.failed_starts >= 3:
                 raise GameWontStart(f"the game crashed {self.failed_starts} times in a row "
                                     "while starting") from exc
+
+    def _comforts(self) -> None:
+        """The settings a player who needs them has made (issue 38): his palette, reduced
+        motion, a bigger text (the first start of a run always has them: motion reduced, 150 %)."""
+        from .data.settings import COLOUR_VISIONS, UI_SCALES
+        s, rng = self.app.settings, self.comfort_rng
+        first = self.starts == 1
+        s.colour_vision = rng.choice(COLOUR_VISIONS)
+        s.reduced_motion = first or rng.random() < 0.5
+        s.ui_scale = UI_SCALES[-1] if first else rng.choice(UI_SCALES)
+        self.app.apply_settings()
 
     def _shut_down(self) -> None:
         """The process ends: the window closes (a crash while closing is a crash too)."""
@@ -766,6 +798,10 @@ class Monkey(Person):
             return False
         self.frames += 1
         self.scene_frames[type(top).__name__] += 1
+        s = self.app.settings
+        self.comfort[f"palette_{s.colour_vision}"] += 1
+        self.comfort[f"scale_{s.ui_scale}"] += 1
+        self.comfort["reduced_motion" if s.reduced_motion else "full_motion"] += 1
         self._count_weapons(top)
         return True
 

@@ -32,12 +32,19 @@ def bench_monkey(home: Path, events: int, seed: int):
 def test_the_monkey_plays_through_the_screens_without_a_crash_and_repeats_itself(tmp_path):
     # two processes (each with its own string hashing), one seed: one line
     first, err = bench_monkey(tmp_path, EVENTS, SEED)
-    assert set(first) == {"events", "frames", "crashes", "scenes", "weapons"}
+    assert set(first) == {"events", "frames", "crashes", "scenes", "weapons", "comfort"}
     assert first["events"] == EVENTS and first["frames"] >= EVENTS // 2
     assert first["crashes"] == 0, err          # the tracebacks, if the game crashed
     assert "TitleScene" in first["scenes"]
     assert len(first["scenes"]) >= 6, first["scenes"]
     assert sum(first["scenes"].values()) == first["frames"]
+    # issue 38: the first start is a player's with reduced motion and 150 % text; every frame
+    # is counted under its palette, its scale and its motion
+    comfort = first["comfort"]
+    assert comfort["reduced_motion"] > 0 and comfort["scale_150"] > 0, comfort
+    for prefix in ("palette_", "scale_"):
+        assert sum(v for k, v in comfort.items() if k.startswith(prefix)) == first["frames"]
+    assert comfort["reduced_motion"] + comfort.get("full_motion", 0) == first["frames"]
     second, _ = bench_monkey(tmp_path, EVENTS, SEED)
     assert second == first
     # the player's own data folder is never touched: the monkey keeps its files elsewhere
@@ -102,4 +109,27 @@ def test_the_monkey_fires_the_arsenal_in_an_arcade_battle_and_counts_it(home):
             m._frame(dt, events)
     fired = [r for p, _, r in scene.game.history if p == 0 and isinstance(r, WeaponResult)]
     assert len(fired) >= 2 and m.weapons == len(fired)
+    m.app.quit()
+
+
+def test_the_monkey_changes_the_palette_motion_and_size_in_the_settings(home):
+    """Issue 38: on the settings screen the monkey now and then steps the colour vision, reduced
+    motion and the text size rows, so every one of them is played with."""
+    from game.scenes.common.settings import SettingsScene
+    m = monkey.Monkey(events=10, seed=4, err=io.StringIO())
+    m.pg = pygame
+    m.keys = monkey._key_table()
+    m.app = app_module.App(size=(1280, 720), seed=1, audio=False)
+    scene = m.app.scenes.push(SettingsScene(m.app))
+    m.app.step(0.02, [])
+    rows = set()
+    for _ in range(40):
+        for _dt, events in m._purpose_SettingsScene(scene):
+            for event in events:
+                if event.type == pygame.MOUSEBUTTONDOWN:
+                    rows |= {item.label() for item in m._menu_items(scene)
+                             if item.is_choice and item.right.collidepoint(event.pos)}
+    labels = {scene.tr(k) for k in ("settings.colour_vision", "settings.reduced_motion",
+                                     "settings.ui_scale")}
+    assert labels <= rows, rows
     m.app.quit()
