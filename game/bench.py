@@ -215,6 +215,8 @@ def bench_gallery(args) -> dict:
 # --- startup -------------------------------------------------------------------------------
 
 def bench_startup(args) -> dict:
+    # ``python -m game`` (as main.py does) from the folder holding this ``game``: the clone, or
+    # site-packages when installed, where no main.py lies
     root = Path(__file__).resolve().parent.parent
     results = []
     for _ in range(args.runs):
@@ -223,7 +225,7 @@ def bench_startup(args) -> dict:
                    SDL_AUDIODRIVER=os.environ.get("SDL_AUDIODRIVER", "dummy"),
                    PYGAME_HIDE_SUPPORT_PROMPT="1")
         env["SEABATTLE_T0"] = repr(time.time())
-        out = subprocess.run([sys.executable, str(root / "main.py"), "--first-frame-exit"],
+        out = subprocess.run([sys.executable, "-m", "game", "--first-frame-exit"], cwd=root,
                              env=env, capture_output=True, text=True, timeout=120)
         line = [ln for ln in out.stdout.splitlines() if ln.startswith("first_frame_ms")]
         if out.returncode != 0 or not line:
