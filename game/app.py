@@ -35,6 +35,9 @@ class App:
         self.seats = SeatStore(self.store.path.parent / SEAT_FILE)   # an online seat kept
         self.seed_source = random.Random(seed if seed is not None else int.from_bytes(os.urandom(8), "little"))
         pygame.display.init()
+        icon = assets.image("icon/seabattle-64.png")     # the window's (a missing one is said)
+        if icon is not None:
+            pygame.display.set_icon(icon)
         pygame.font.init()
         pygame.key.set_repeat(300, 40)
         self.size = tuple(size or self.settings.window)
@@ -334,7 +337,16 @@ def main(argv=None) -> int:
     parser.add_argument("--lang", help="language for this run (ru, uk, en, no)")
     parser.add_argument("--first-frame-exit", action="store_true",
                         help="print the time to the first frame and exit (startup benchmark)")
+    parser.add_argument("--install-desktop", action="store_true",
+                        help="Linux: put the game with its icon in this user's desktop menu")
+    parser.add_argument("--uninstall-desktop", action="store_true",
+                        help="Linux: take it out of the menu again")
     args = parser.parse_args(argv)
+    if args.install_desktop or args.uninstall_desktop:
+        from . import desktop
+        done = desktop.install() if args.install_desktop else desktop.uninstall()
+        print("\n".join(str(path) for path in done) or "nothing to take away")
+        return 0
     size = None
     if args.size:
         try:
