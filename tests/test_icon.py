@@ -92,7 +92,8 @@ def test_the_desktop_entry_names_the_game_in_four_languages():
         assert e["Comment" + lang]
 
 
-@pytest.mark.parametrize("argv", [["/opt/Sea Battle/SeaBattle"], ["/usr/bin/python3", "/a/main.py"]])
+@pytest.mark.parametrize("argv", [["/opt/Sea Battle/SeaBattle"],
+                                  ["/usr/bin/python3", "/a/main.py"]])
 def test_install_desktop_writes_the_entry_with_the_command_and_the_icons(tmp_path, monkeypatch,
                                                                           capsys, argv):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
