@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 import time
 from concurrent.futures import Executor, ThreadPoolExecutor
 
@@ -331,7 +332,9 @@ def launch(size: tuple[int, int] | None = None, seed: int | None = None, lang: s
 def main(argv=None) -> int:
     import argparse
 
-    parser = argparse.ArgumentParser(prog="main.py", description="Sea Battle — Морской бой")
+    # main.py in a clone, seabattle installed (its usage names the command that ran it)
+    prog = "python -m game" if sys.argv[0].endswith("__main__.py") else None
+    parser = argparse.ArgumentParser(prog=prog, description="Sea Battle — Морской бой")
     parser.add_argument("--seed", type=int, help="seed every game and opponent from this number")
     parser.add_argument("--size", help="window size, e.g. 1280x720")
     parser.add_argument("--lang", help="language for this run (ru, uk, en, no)")

@@ -13,6 +13,7 @@ its cache, which the suite's own ``pip install -r requirements-dev.txt`` has jus
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import os
 import queue
 import re
@@ -23,6 +24,8 @@ import threading
 import tomllib
 import zipfile
 from pathlib import Path
+
+import pytest
 
 import game
 from game.net.client import open_link
@@ -170,3 +173,33 @@ def check_server(venv: Path, installed: Path) -> None:
         said = log.read()
         log.close()
     assert "lobby's link" not in said and "Traceback" not in said, said
+
+
+def _build_app():
+    spec = importlib.util.spec_from_file_location("build_app", ROOT / "tools" / "build_app.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("system", ["linux", "windows", "macos"])
+def test_the_download_carries_the_shipped_files_and_the_icon_of_its_system(tmp_path, monkeypatch,
+                                                                         system):
+    """tools/build_app.py's PyInstaller command (not run here: ``bench app`` runs it): the
+    shipped files at the places inside the package where game/resources.py looks, main.py as
+    the program, and the icon in the form each system embeds (none on Linux)."""
+    build_app = _build_app()
+    monkeypatch.setattr(build_app, "WINDOWS", system == "windows")
+    monkeypatch.setattr(build_app, "MACOS", system == "macos")
+    args = build_app.pyinstaller_args(tmp_path)
+    data = dict(args[i + 1].rsplit(os.pathsep, 1) for i, a in enumerate(args) if a == "--add-data")
+    assert data == {str(ROOT / "assets"): "game/_assets", str(ROOT / "levels"): "game/_levels",
+                    str(ROOT / "game" / "i18n" / "*.json"): "game/i18n"}
+    assert args[-1] == str(ROOT / "main.py") and "--onedir" in args
+    icon = args[args.index("--icon") + 1] if "--icon" in args else None
+    if system == "linux":
+        assert icon is None
+    else:
+        head = Path(icon).read_bytes()[:4]
+        assert head == (b"\0\0\1\0" if system == "windows" else b"icns"), icon
+        assert "--windowed" in args
