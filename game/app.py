@@ -57,7 +57,7 @@ class App:
         if audio:
             self.audio.start()
         self.profiles = ProfileStore()
-        self.levels_dir = None   # the campaign's levels (None: levels/ beside the game)
+        self.levels_dir = None   # the campaign's levels (None: the shipped ones, game.resources)
         self.scenes = SceneStack()
         self.flow = Flow(self)    # the order of screens (game/scenes/flow.py)
         # the one worker the computers think in, which the battle screens are given: numpy lets
