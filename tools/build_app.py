@@ -93,7 +93,9 @@ def program(out: Path) -> Path:
 
 def first_frame(exe: Path, home: Path) -> float:
     """Start the built program headless (dummy video and audio, a data folder of its own)
-    until its first frame; the milliseconds it says that took, from the process's start."""
+    until its first frame; the milliseconds it says that took, from the process's start. A
+    shipped file it did not find (``game.assets`` says so on stderr) fails the build."""
+    home.mkdir(parents=True, exist_ok=True)
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
     env |= {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "SEABATTLE_HOME": str(home),
             "PYGAME_HIDE_SUPPORT_PROMPT": "1", "SEABATTLE_T0": repr(time.time())}
@@ -103,6 +105,9 @@ def first_frame(exe: Path, home: Path) -> float:
     if done.returncode != 0 or not line:
         raise SystemExit(f"the built program showed no first frame (exit {done.returncode}):\n"
                          f"{done.stdout}\n{done.stderr}")
+    missing = [ln for ln in done.stderr.splitlines() if ln.startswith("asset ")]
+    if missing:
+        raise SystemExit("the built program lacks shipped files:\n" + "\n".join(missing))
     return float(line[-1].split()[1])
 
 
@@ -136,9 +141,7 @@ def main(argv=None) -> int:
           f"the build environment {made['setup_s']} s)")
     print(f"run it: {made['program']}")
     if args.smoke:
-        home = out / "smoke-home"
-        home.mkdir(parents=True, exist_ok=True)
-        print(f"first_frame_ms {first_frame(Path(made['program']), home):.1f}")
+        print(f"first_frame_ms {first_frame(Path(made['program']), out / 'smoke-home'):.1f}")
     return 0
 
 
