@@ -203,3 +203,4 @@ def test_the_download_carries_the_shipped_files_and_the_icon_of_its_system(tmp_p
         head = Path(icon).read_bytes()[:4]
         assert head == (b"\0\0\1\0" if system == "windows" else b"icns"), icon
         assert "--windowed" in args
+        assert "--windowed" not in build_app.pyinstaller_args(tmp_path, console=True)

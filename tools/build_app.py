@@ -16,6 +16,7 @@ the shipped PNGs, and ``SeaBattle/SeaBattle --install-desktop`` puts it in the d
 On Windows it is ``SeaBattle\\SeaBattle.exe`` with the icon as a ``.ico`` (written here from the
 PNGs: ``tools/make_icon.py``), no console window; on macOS an application bundle,
 ``SeaBattle.app``, with the icon as a ``.icns``. Zip the folder (or the bundle) to hand it out.
+There a program without a console prints nothing, so ``--smoke`` wants ``--console`` too.
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ def icon_file(work: Path) -> Path | None:
     return path
 
 
-def pyinstaller_args(out: Path) -> list[str]:
+def pyinstaller_args(out: Path, console: bool = False) -> list[str]:
     data = [(ROOT / "assets", "game/_assets"), (ROOT / "levels", "game/_levels"),
             (ROOT / "game" / "i18n" / "*.json", "game/i18n")]
     args = ["--noconfirm", "--clean", "--onedir", "--name", NAME,
@@ -76,7 +77,9 @@ def pyinstaller_args(out: Path) -> list[str]:
         args += ["--add-data", f"{source}{os.pathsep}{inside}"]
     icon = icon_file(out / "icon")
     if icon is not None:
-        args += ["--icon", str(icon), "--windowed"]   # no console window; macOS: an .app
+        args += ["--icon", str(icon)]
+        if not console:
+            args.append("--windowed")      # no console window (so nothing printed); macOS: .app
     return args + [str(ROOT / "main.py")]
 
 
@@ -111,13 +114,13 @@ def first_frame(exe: Path, home: Path) -> float:
     return float(line[-1].split()[1])
 
 
-def build(out: Path, venv: Path) -> dict:
+def build(out: Path, venv: Path, console: bool = False) -> dict:
     """Build the program; what it took: {"setup_s", "build_s", "folder_mb", "path"}."""
     t0 = time.perf_counter()
     python = build_env(venv)
     t1 = time.perf_counter()
     subprocess.run([str(python), "-m", "PyInstaller", "--log-level", "WARN",
-                    *pyinstaller_args(out)], check=True, cwd=ROOT)
+                    *pyinstaller_args(out, console)], check=True, cwd=ROOT)
     t2 = time.perf_counter()
     folder = out / "dist" / (f"{NAME}.app" if MACOS else NAME)
     return {"setup_s": round(t1 - t0, 1), "build_s": round(t2 - t1, 1),
@@ -134,9 +137,12 @@ def main(argv=None) -> int:
                         help="the build environment (default OUT/venv)")
     parser.add_argument("--smoke", action="store_true",
                         help="then start the program headless to its first frame")
+    parser.add_argument("--console", action="store_true",
+                        help="Windows, macOS: keep the console (what --smoke reads the first "
+                        "frame's time from; a player's build goes without)")
     args = parser.parse_args(argv)
     out = Path(args.out).resolve()
-    made = build(out, Path(args.venv).resolve() if args.venv else out / "venv")
+    made = build(out, Path(args.venv).resolve() if args.venv else out / "venv", args.console)
     print(f"{made['path']}  {made['folder_mb']} MB  (built in {made['build_s']} s, "
           f"the build environment {made['setup_s']} s)")
     print(f"run it: {made['program']}")
