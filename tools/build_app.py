@@ -87,10 +87,16 @@ def folder_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
 
 
+def made_folder(out: Path) -> Path:
+    """What to hand out: the macOS bundle (a build without --console), else the folder."""
+    bundle = out / "dist" / f"{NAME}.app"
+    return bundle if MACOS and bundle.is_dir() else out / "dist" / NAME
+
+
 def program(out: Path) -> Path:
-    folder = out / "dist" / NAME
-    if MACOS:
-        return out / "dist" / f"{NAME}.app" / "Contents" / "MacOS" / NAME
+    folder = made_folder(out)
+    if folder.suffix == ".app":
+        return folder / "Contents" / "MacOS" / NAME
     return folder / (f"{NAME}.exe" if WINDOWS else NAME)
 
 
@@ -122,7 +128,7 @@ def build(out: Path, venv: Path, console: bool = False) -> dict:
     subprocess.run([str(python), "-m", "PyInstaller", "--log-level", "WARN",
                     *pyinstaller_args(out, console)], check=True, cwd=ROOT)
     t2 = time.perf_counter()
-    folder = out / "dist" / (f"{NAME}.app" if MACOS else NAME)
+    folder = made_folder(out)
     return {"setup_s": round(t1 - t0, 1), "build_s": round(t2 - t1, 1),
             "folder_mb": round(folder_size(folder) / 2 ** 20, 1), "path": str(folder),
             "program": str(program(out))}
