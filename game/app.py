@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 import time
 from concurrent.futures import Executor, ThreadPoolExecutor
 
@@ -35,6 +36,9 @@ class App:
         self.seats = SeatStore(self.store.path.parent / SEAT_FILE)   # an online seat kept
         self.seed_source = random.Random(seed if seed is not None else int.from_bytes(os.urandom(8), "little"))
         pygame.display.init()
+        icon = assets.image("icon/seabattle-64.png")     # the window's (a missing one is said)
+        if icon is not None:
+            pygame.display.set_icon(icon)
         pygame.font.init()
         pygame.key.set_repeat(300, 40)
         self.size = tuple(size or self.settings.window)
@@ -53,7 +57,7 @@ class App:
         if audio:
             self.audio.start()
         self.profiles = ProfileStore()
-        self.levels_dir = None   # the campaign's levels (None: levels/ beside the game)
+        self.levels_dir = None   # the campaign's levels (None: the shipped ones, game.resources)
         self.scenes = SceneStack()
         self.flow = Flow(self)    # the order of screens (game/scenes/flow.py)
         # the one worker the computers think in, which the battle screens are given: numpy lets
@@ -328,13 +332,24 @@ def launch(size: tuple[int, int] | None = None, seed: int | None = None, lang: s
 def main(argv=None) -> int:
     import argparse
 
-    parser = argparse.ArgumentParser(prog="main.py", description="Sea Battle — Морской бой")
+    # main.py in a clone, seabattle installed (its usage names the command that ran it)
+    prog = "python -m game" if sys.argv[0].endswith("__main__.py") else None
+    parser = argparse.ArgumentParser(prog=prog, description="Sea Battle — Морской бой")
     parser.add_argument("--seed", type=int, help="seed every game and opponent from this number")
     parser.add_argument("--size", help="window size, e.g. 1280x720")
     parser.add_argument("--lang", help="language for this run (ru, uk, en, no)")
     parser.add_argument("--first-frame-exit", action="store_true",
                         help="print the time to the first frame and exit (startup benchmark)")
+    parser.add_argument("--install-desktop", action="store_true",
+                        help="Linux: put the game with its icon in this user's desktop menu")
+    parser.add_argument("--uninstall-desktop", action="store_true",
+                        help="Linux: take it out of the menu again")
     args = parser.parse_args(argv)
+    if args.install_desktop or args.uninstall_desktop:
+        from . import desktop
+        done = desktop.install() if args.install_desktop else desktop.uninstall()
+        print("\n".join(str(path) for path in done) or "nothing to take away")
+        return 0
     size = None
     if args.size:
         try:

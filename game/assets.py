@@ -5,8 +5,8 @@ is missing or cannot be read never stops the game: the loader returns the fallba
 gives (pygame's own font, ``None`` for "draw it by hand"), and the problem is said ONCE per asset:
 a warning in the log and an entry in ``problems``, which the app turns into an in-game notice.
 
-``ROOT`` is ``assets/`` beside the ``game`` package; tests point it at an empty or broken folder
-with ``set_root``.
+``ROOT`` is ``assets/`` (beside the ``game`` package in a clone, inside it when installed or
+frozen: ``game.resources``); tests point it at an empty or broken folder with ``set_root``.
 """
 
 from __future__ import annotations
@@ -17,9 +17,11 @@ from pathlib import Path
 
 import pygame
 
+from . import resources
+
 log = logging.getLogger(__name__)
 
-ROOT = Path(__file__).resolve().parent.parent / "assets"
+ROOT = resources.ASSETS
 _root = ROOT
 
 MISSING = "missing"

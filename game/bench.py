@@ -14,6 +14,11 @@
       {"images": N}
   startup
       process start to the first frame shown -> {"first_frame_ms": …}
+  app [--out DIR]
+      the download (issue 38): tools/build_app.py builds the one-folder program with PyInstaller
+      here (a clone only; its build environment, build/app/venv, is made the first time), then
+      the program is started headless to its first frame; not in CI ->
+      {"build_s": …, "folder_mb": …, "first_frame_ms": …, "path": …, "setup_s": …}
   ai --mode classic --ai NAME|best --games N --seed S [--fleet russian|milton-bradley]
      [--layouts uniform|perelman|edges|random] [--placements FILE]
       a shooter sinking fleets in target practice (layouts exactly uniform unless told) ->
@@ -215,6 +220,8 @@ def bench_gallery(args) -> dict:
 # --- startup -------------------------------------------------------------------------------
 
 def bench_startup(args) -> dict:
+    # ``python -m game`` (as main.py does) from the folder holding this ``game``: the clone, or
+    # site-packages when installed, where no main.py lies
     root = Path(__file__).resolve().parent.parent
     results = []
     for _ in range(args.runs):
@@ -223,7 +230,7 @@ def bench_startup(args) -> dict:
                    SDL_AUDIODRIVER=os.environ.get("SDL_AUDIODRIVER", "dummy"),
                    PYGAME_HIDE_SUPPORT_PROMPT="1")
         env["SEABATTLE_T0"] = repr(time.time())
-        out = subprocess.run([sys.executable, str(root / "main.py"), "--first-frame-exit"],
+        out = subprocess.run([sys.executable, "-m", "game", "--first-frame-exit"], cwd=root,
                              env=env, capture_output=True, text=True, timeout=120)
         line = [ln for ln in out.stdout.splitlines() if ln.startswith("first_frame_ms")]
         if out.returncode != 0 or not line:
@@ -232,6 +239,27 @@ def bench_startup(args) -> dict:
         results.append(float(line[-1].split()[1]))
     print(f"# runs: {', '.join(f'{r:.0f}' for r in results)} ms", file=sys.stderr)
     return {"first_frame_ms": round(statistics.median(results), 1), "runs": len(results)}
+
+
+# --- app (issue 38: the download) ----------------------------------------------------------
+
+def bench_app(args) -> dict:
+    import importlib.util
+
+    from .resources import CLONE
+    tool = CLONE / "tools" / "build_app.py"
+    if not tool.is_file():
+        raise SystemExit("app: tools/build_app.py is not here (it comes with a clone, not with "
+                         "an installed game)")
+    spec = importlib.util.spec_from_file_location("build_app", tool)
+    build_app = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_app)
+    out = Path(args.out).resolve() if args.out else CLONE / "build" / "app"
+    made = build_app.build(out, out / "venv")
+    home = Path(tempfile.mkdtemp(prefix="seabattle-bench-"))
+    ms = build_app.first_frame(Path(made["program"]), home)
+    return {"build_s": made["build_s"], "folder_mb": made["folder_mb"], "first_frame_ms": ms,
+            "path": made["path"], "setup_s": made["setup_s"]}
 
 
 # --- ai ------------------------------------------------------------------------------------
@@ -561,6 +589,9 @@ def main(argv=None) -> int:
                                   "strike,korabliki,sound (default: all)")
     p = sub.add_parser("startup", help="time from process start to the first frame")
     p.add_argument("--runs", type=int, default=3)
+    p = sub.add_parser("app", help="build the download (tools/build_app.py) and time its first "
+                       "frame")
+    p.add_argument("--out", default=None, help="the build's folder (default build/app)")
     p = sub.add_parser("ai", help="shots a computer shooter needs to sink a fleet")
     p.add_argument("--mode", default="classic", choices=["classic"])
     p.add_argument("--ai", required=True, help="a level of the ladder, or best")
@@ -627,9 +658,9 @@ def main(argv=None) -> int:
     p.add_argument("--kinds", default=None, help="--match: only these game kinds, comma "
                    "separated (default: every kind one may queue for)")
     args = parser.parse_args(argv)
-    commands = {"frames": bench_frames, "gallery": bench_gallery, "startup": bench_startup, "ai": bench_ai,
-                "ladder": bench_ladder, "soak": bench_soak, "duel": bench_duel,
-                "campaign": bench_campaign, "monkey": bench_monkey, "net": bench_net}
+    commands = {"frames": bench_frames, "gallery": bench_gallery, "startup": bench_startup,
+                "app": bench_app, "ai": bench_ai, "ladder": bench_ladder, "soak": bench_soak,
+                "duel": bench_duel, "campaign": bench_campaign, "monkey": bench_monkey, "net": bench_net}
     result = commands[args.command](args)
     print(json.dumps(result))
     return 0

@@ -17,7 +17,9 @@ from pathlib import Path
 
 import numpy as np
 
-COAST_FILE = Path(__file__).resolve().parent.parent / "assets" / "map" / "coast.json"
+from .resources import ASSETS
+
+COAST_FILE = ASSETS / "map" / "coast.json"
 FORMAT = "seabattle-coast"
 
 

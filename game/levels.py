@@ -62,6 +62,7 @@ import json
 import sys
 from pathlib import Path
 
+from . import resources
 from .i18n import LANGUAGES
 from .level_file import (DEFAULT_VOYAGE, EXTENSIONS, METRICS, MODES, STAR_KEYS, TEXTS, Boss,
                          Level, Opponent, Problem, VoyageDef, level_files, parse_level,
@@ -73,7 +74,7 @@ __all__ = ["DEFAULT_VOYAGE", "EXTENSIONS", "LEVELS_DIR", "METRICS", "MODES", "ST
            "last_port", "level_files", "load_levels", "load_voyages", "metrics", "open_levels",
            "parse_level", "parse_voyage", "read_file", "starts"]
 
-LEVELS_DIR = Path(__file__).resolve().parent.parent / "levels"
+LEVELS_DIR = resources.LEVELS
 
 
 def _read_all(files, parse, what: str) -> tuple[list, list[Problem]]:

@@ -306,3 +306,26 @@ def test_a_match_made_by_the_lobby_is_played_on_a_room_process_and_rated_by_its_
     assert list(lobby.results) == [f"{code}/0"] and lobby.statuses[code]["moves"] == 0
     rated = [lobby_desk.reply(c, {"type": "ratings"})["kinds"][kind] for c in queued]
     assert rated[0]["rating"] > 1500 > rated[1]["rating"] and rated[0]["games"] == 1
+
+
+@pytest.mark.parametrize("role", ["all", "lobby"])
+def test_only_a_room_process_started_from_the_command_line_links_to_a_lobby(tmp_path, role):
+    """``seabattle-server`` on its own (issue 38): one process, or the lobby's, has the lobby in
+    it and no link to make; it used to start one to the URL None and log its failure for as long
+    as it ran."""
+    from game.net.server import from_args, parser
+    key = tmp_path / "key"
+    key.write_text(KEY.hex())
+    args = ["--data", str(tmp_path / role), "--port", "0"]
+    server = from_args(parser().parse_args(args + (["--role", role, "--cluster-key", str(key)]
+                                                   if role != "all" else [])))
+    try:
+        assert server.reporter is None
+    finally:
+        server.close()
+    rooms = from_args(parser().parse_args(args + ["--role", "rooms", "--cluster-key", str(key),
+                                                  "--lobby", "ws://127.0.0.1:1/v2/lobby"]))
+    try:
+        assert rooms.reporter is not None and rooms.reporter.url.startswith("ws://")
+    finally:
+        rooms.close()

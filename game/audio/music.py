@@ -26,8 +26,9 @@ from pathlib import Path
 import numpy as np
 
 from .dsp import _SQUARISH, _TRIANGLE, _decay, _finish, _noise, _rise, _times, _voice
+from ..resources import ASSETS
 
-MUSIC_DIR = Path(__file__).resolve().parents[2] / "assets" / "music"
+MUSIC_DIR = ASSETS / "music"
 TRACKS = ("title", "battle")
 # The bosses' stingers (issue 22): a short phrase of their own over the music, named by a
 # level's ``[boss] stinger``; each is ``assets/music/stinger-<name>.score``.

@@ -603,7 +603,8 @@ def quiet_collector() -> None:
     gc.set_threshold(young, middle, 100)
 
 
-def main(argv=None) -> int:
+def parser() -> argparse.ArgumentParser:
+    """The command line of ``python -m game.server`` (``seabattle-server`` installed)."""
     parser = argparse.ArgumentParser(prog="python -m game.server",
                                      description="The Sea Battle network server.")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on "
@@ -623,20 +624,32 @@ def main(argv=None) -> int:
     group.add_argument("--lobby", help="a room process: the lobby's URL its reports go to "
                        "(ws://host:port/v2/lobby)")
     limits_mod.add_options(parser)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def from_args(args) -> Server:
+    """The server the command line ``args`` asks for (a room process with its link to the
+    lobby); ``ValueError`` saying what is wrong with them."""
+    key = cluster.read_key(args.cluster_key) if args.cluster_key else None
+    if args.role != "all" and key is None:
+        raise ValueError(f"--role {args.role} needs --cluster-key")
+    if args.role == "rooms" and not args.lobby:
+        raise ValueError("--role rooms needs --lobby (where its reports go)")
+    server = Server(args.data, seed=args.seed, limits=Limits.from_args(args),
+                    role=args.role, letters=args.letters, cluster_key=key)
+    if args.role == "rooms":        # elsewhere the lobby is in this process: no link to make
+        server.reporter = cluster.Reporter(server.reports, args.lobby)
+    return server
+
+
+def main(argv=None) -> int:
+    command = parser()
+    args = command.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     try:
-        key = cluster.read_key(args.cluster_key) if args.cluster_key else None
-        if args.role != "all" and key is None:
-            raise ValueError(f"--role {args.role} needs --cluster-key")
-        if args.role == "rooms" and not args.lobby:
-            raise ValueError("--role rooms needs --lobby (where its reports go)")
-        server = Server(args.data, seed=args.seed, limits=Limits.from_args(args),
-                        role=args.role, letters=args.letters, cluster_key=key)
+        server = from_args(args)
     except ValueError as exc:
-        parser.error(str(exc))
-    if server.reports is not None:
-        server.reporter = cluster.Reporter(server.reports, args.lobby)
+        command.error(str(exc))
     quiet_collector()
     for line in server.problems:
         print(f"not loaded: {line}", flush=True)
