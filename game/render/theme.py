@@ -52,6 +52,14 @@ WRECK_HULL = (104, 100, 98)
 WRECK_EDGE = (28, 30, 36)
 MINE_KNOWN = (240, 80, 70)
 GRID_LINE = (1, 70, 170, 2)
+# The moments' colours: an explosion where a shot hits (core, fireball, its inner flame, sparks,
+# the shock ring; also the flames a burning cell throws up) and a splash where one misses
+# (droplets, spray, rings); the aim of a weapon that may go there and of one that may not.
+BLAST = ((255, 250, 235), (255, 110, 20), (255, 190, 70), (255, 200, 110), (255, 215, 150))
+SPLASH = ((225, 242, 255), (150, 180, 210), (170, 210, 250))
+AIM_OK = (255, 214, 110)
+AIM_OFF = (230, 90, 80)
+RADAR = (120, 255, 170)            # §A: what a radar showed, its sweep and swept squares
 
 
 # -- issue 38: how this player wants the game shown (``configure``, from the settings) ---------
@@ -72,6 +80,8 @@ _DEUTAN = {
     "EMBER": (235, 150, 0), "MINE_KNOWN": (255, 214, 0), "SWEEPER": (150, 190, 255),
     "AIR_DEFENCE": (176, 168, 120), "CURSOR": (255, 240, 120),
     "PLAYER_COLOURS": ((90, 190, 255), (255, 176, 40)),
+    "BLAST": ((255, 252, 235), (255, 150, 0), (255, 205, 50), (255, 215, 110), (255, 225, 150)),
+    "AIM_OK": (255, 214, 110), "AIM_OFF": (90, 150, 255),
 }
 _TRITAN = {
     "GOOD": (40, 210, 200), "BAD": (245, 50, 80), "HIT": (255, 70, 60), "ACCENT": (255, 150, 170),
@@ -79,6 +89,8 @@ _TRITAN = {
     "EMBER": (220, 30, 50), "MINE_KNOWN": (255, 60, 120), "SWEEPER": (60, 220, 210),
     "CURSOR": (255, 170, 200), "AIR_DEFENCE": (170, 150, 150),
     "PLAYER_COLOURS": ((60, 220, 235), (255, 90, 120)),
+    "BLAST": ((255, 240, 240), (235, 30, 30), (255, 100, 90), (255, 140, 130), (255, 180, 180)),
+    "AIM_OK": (255, 190, 210), "AIM_OFF": (230, 30, 40), "RADAR": (200, 255, 120),
 }
 _CONTRAST = {
     "BG": (0, 0, 0), "PANEL": (0, 0, 0), "PANEL_EDGE": (255, 255, 255), "TEXT": (255, 255, 255),
@@ -92,6 +104,9 @@ _CONTRAST = {
     "MINE": (228, 232, 240), "MINE_EDGE": (0, 0, 0), "MINE_KNOWN": (255, 80, 60),
     "CURSOR": (255, 255, 0), "ACCENT": (255, 210, 0), "WRECK_MARK": (190, 170, 160),
     "PLAYER_COLOURS": ((120, 220, 255), (255, 170, 60)), "GRID_LINE": (2, 130, 255, 3),
+    "BLAST": ((255, 255, 255), (255, 120, 0), (255, 210, 0), (255, 230, 120), (255, 240, 170)),
+    "SPLASH": ((255, 255, 255), (200, 220, 240), (230, 240, 255)),
+    "AIM_OK": (255, 255, 0), "AIM_OFF": (255, 60, 60), "RADAR": (140, 255, 190),
 }
 PALETTES: dict[str, dict[str, tuple]] = {"normal": {}, "deutan": _DEUTAN, "tritan": _TRITAN,
                                          "contrast": _CONTRAST}
