@@ -41,6 +41,18 @@ def test_every_pair_of_states_stays_apart_in_every_palette_and_vision():
     assert "mine|mine_known" in pairs and "ship|sunk" in pairs and "water|defence" in pairs
 
 
+@pytest.mark.parametrize("palette, visions", [("deutan", ("protan", "deutan")),
+                                               ("tritan", ("tritan",))])
+def test_a_palette_keeps_its_visions_signal_colours_far_apart(palette, visions):
+    """The signals also read by colour (the two sides, good and bad, an aim that may or may not
+    go, a hit and a found mine) lie twice the threshold apart, as flat colours, for the eyes a
+    palette is made for; the normal palette does not manage it for them."""
+    out = swatches.table(palettes=("normal", palette), visions=visions)["signals"]
+    for v in visions:
+        assert min(out[palette][v].values()) >= 2 * vision.THRESHOLD, (palette, v)
+        assert min(out["normal"][v].values()) < 2 * vision.THRESHOLD, v
+
+
 def test_a_halo_in_the_seas_own_colour_fails(broken):
     name = broken(HALO=theme.WATER_DEEP, HALO_RIM=theme.WATER_DEEP,
                   WATER_LIGHT=theme.WATER_DEEP)

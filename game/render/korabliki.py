@@ -131,9 +131,11 @@ def _zones_surface(cell: int, own, enemy) -> pygame.Surface:
         pygame.draw.line(surf, (*colour[:3], 170), (0, j * cell), (w, j * cell),
                          max(1, thick - 1))
     pygame.draw.rect(surf, (*theme.GRID, 180), surf.get_rect(), 2)
-    # a thin coloured band at each side's back edge: whose zone is whose, without words
+    # a thin coloured band at each side's back edge: whose zone is whose, without words; the
+    # enemy's broken into dashes, so it is told by its pattern as well as its colour (issue 38)
     band = max(2, cell // 9)
-    surf.fill((*enemy[:3], 150), pygame.Rect(2, 2, w - 3, band))
+    for x in range(2, w - 1, cell):
+        surf.fill((*enemy[:3], 150), pygame.Rect(x + cell // 4, 2, cell // 2, band))
     surf.fill((*own[:3], 150), pygame.Rect(2, h - 1 - band, w - 3, band))
     return _board_cache.keep(key, surf)
 

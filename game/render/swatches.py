@@ -74,17 +74,43 @@ def pairs() -> list[tuple[str, str]]:
     return list(combinations(STATES, 2)) + [SIDES]
 
 
+# Signals a player reads by colour as well as by shape or words: (name, a, b), each a theme
+# name or a side's colour ("side0", "side1"). Their flat colours' ΔE*ab is the table's
+# "signals", what a palette buys for the vision it is made for (tests/test_colour_vision.py).
+SIGNALS = (("sides", "side0", "side1"), ("good_bad", "GOOD", "BAD"),
+           ("aim", "AIM_OK", "AIM_OFF"), ("hit_found_mine", "HIT", "MINE_KNOWN"))
+
+
+def _colour(name: str):
+    if name.startswith("side"):
+        return theme.PLAYER_COLOURS[int(name[4:])]
+    return getattr(theme, name)
+
+
+def signals(vision_name: str) -> dict[str, float]:
+    """The flat-colour ΔE*ab of each of ``SIGNALS`` in the palette in force, seen with
+    ``vision_name``."""
+    out = {}
+    for name, a, b in SIGNALS:
+        pair = np.array([[_colour(a), _colour(b)]], np.float64)
+        lab = vision.to_lab(vision.simulate(pair, vision_name))[0]
+        out[name] = round(float(np.linalg.norm(lab[0] - lab[1])), 1)
+    return out
+
+
 def table(palettes=None, visions=vision.VISIONS, cell: int = CELL) -> dict:
     """{palette: {vision: {"a|b": distance}}} for every pair, and the smallest of all; the
-    palette in force is put back after."""
+    signals' flat distances as {palette: {vision: {signal: ΔE}}}; the palette in force is put
+    back after."""
     was = (theme.palette, round(theme.SCALE * 100), theme.REDUCED_MOTION)
     window = max(3, cell // 5)
-    out, low = {}, None
+    out, low, flat = {}, None, {}
     try:
         for palette in palettes or tuple(theme.PALETTES):
             theme.configure(palette, was[1], was[2])
             pixels = {k: _pixels(s) for k, s in state_surfaces(cell).items()}
             out[palette] = {}
+            flat[palette] = {v: signals(v) for v in visions}
             for v in visions:
                 lab = {k: vision.to_lab(vision.simulate(p, v)) for k, p in pixels.items()}
                 row = {}
@@ -99,4 +125,4 @@ def table(palettes=None, visions=vision.VISIONS, cell: int = CELL) -> dict:
     finally:
         theme.configure(*was)
     return {"threshold": vision.THRESHOLD, "cell": cell, "window": window, "table": out,
-            "smallest": low}
+            "smallest": low, "signals": flat}
