@@ -39,6 +39,7 @@ def test_every_pair_of_states_stays_apart_in_every_palette_and_vision():
     pairs = next(iter(next(iter(out["table"].values())).values()))
     assert "hit|miss" in pairs and "water|halo" in pairs and "own_side|enemy_side" in pairs
     assert "mine|mine_known" in pairs and "ship|sunk" in pairs and "water|defence" in pairs
+    assert "ghost_ok|ghost_off" in pairs and "aim_ok|aim_off" in pairs
 
 
 @pytest.mark.parametrize("palette, visions", [("deutan", ("protan", "deutan")),

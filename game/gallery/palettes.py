@@ -36,17 +36,17 @@ def simulated(surface: pygame.Surface, seen: str) -> pygame.Surface:
 def classic_palettes(gallery) -> None:
     """Classic, both boards marked, each palette, both sizes, en and ru; the 1280×720 English
     one also as seen with each colour vision deficiency."""
-    def marked(b) -> bool:      # a wreck on each board, and a ship burning somewhere
+    def marked(b) -> bool:      # a wreck on each board, a ship burning, the shot's effects over
+        fx = b.effects
         return (all(f.wrecks for f in b.fields)
-                and any(HIT in f.marks.values() for f in b.fields))
+                and any(HIT in f.marks.values() for f in b.fields)
+                and not (fx.rings or fx.columns or fx.shells or fx.sinkings))
 
     for palette in theme.PALETTES:
         for size in SIZES:
             for lang in ("en", "ru"):
                 app, battle = _battle(gallery, "classic", PRESETS["russian"], size, palette, lang)
-                _until(gallery, app, battle, lambda b: marked(b) and not b.moments.active
-                       and not b.effects.sinkings)
-                gallery.run_frames(app, 20)
+                _until(gallery, app, battle, lambda b: marked(b) and not b.moments.active)
                 w, h = size
                 name = f"palette-{palette}-classic-{w}x{h}-{lang}"
                 gallery.save(app.screen.copy(), name + ".png")

@@ -148,8 +148,9 @@ def draw_aim(surface, geo: BoardGeometry, cells, ok: bool, t: float) -> None:
                          border_radius=geo.cell // 6)
         if not ok:
             inner = box.inflate(-geo.cell // 3, -geo.cell // 3)
-            for a, b in ((inner.topleft, inner.bottomright), (inner.topright, inner.bottomleft)):
-                pygame.draw.line(surface, colour, a, b, max(2, geo.cell // 10))
+            for ink, width in ((theme.BG, max(3, geo.cell // 6)), (colour, max(2, geo.cell // 12))):
+                for a, b in ((inner.topleft, inner.bottomright), (inner.topright, inner.bottomleft)):
+                    pygame.draw.line(surface, ink, a, b, width)
 
 
 def draw_seen(surface, geo: BoardGeometry, seen: dict) -> None:

@@ -3,7 +3,9 @@ each pair looks in each palette with each colour vision (issue 38; ``render.visi
 
 Each state is a 3 × 3 board (cell ``CELL`` px, the sea at one fixed time) with the state in the
 middle cell, and a ship state with a three-cell ship across the middle row; the own and enemy
-sides are their emblems (``board.draw_side_mark``) in their colours. ``python -m game.bench
+sides are their emblems (``board.draw_side_mark``) in their colours. Two more pairs are told
+apart on the same board: a ship in hand where it may go and where it may not (placement), and a
+weapon's aim that may go and one that may not (§A). ``python -m game.bench
 colours`` prints the table, tests/test_colour_vision.py checks it.
 """
 
@@ -17,7 +19,9 @@ import pygame
 from ..rules.classic import EMPTY, HIT, KNOWN_MINE, MISS, SUNK
 from ..rules.coords import LETTER_SETS
 from . import theme, vision
-from .board import BoardGeometry, BoardPicture, draw_board, draw_side_mark
+from .arsenal import draw_aim
+from .board import BoardGeometry, BoardPicture, draw_board, draw_side_mark, draw_vessel
+from .placement import draw_ghost
 
 CELL = 32
 T = 0.4                                 # seconds into the sea's and the marks' loops
@@ -45,6 +49,8 @@ def _pictures() -> dict[str, BoardPicture]:
 
 STATES = tuple(_pictures())
 SIDES = ("own_side", "enemy_side")
+GHOSTS = ("ghost_ok", "ghost_off")
+AIMS = ("aim_ok", "aim_off")
 
 
 def _pixels(surface: pygame.Surface) -> np.ndarray:
@@ -60,6 +66,14 @@ def state_surfaces(cell: int = CELL) -> dict[str, pygame.Surface]:
         surf = pygame.Surface((3 * cell, 3 * cell))
         draw_board(surf, geo, picture, letters, T)
         out[name] = surf
+    for ok, name in ((True, "ghost_ok"), (False, "ghost_off")):
+        surf = out["water"].copy()
+        draw_ghost(surf, geo, ROW, ok, draw_vessel)
+        out[name] = surf
+    for ok, name in ((True, "aim_ok"), (False, "aim_off")):
+        surf = out["water"].copy()
+        draw_aim(surf, geo, [MIDDLE], ok, T)
+        out[name] = surf
     for own, name in ((True, "own_side"), (False, "enemy_side")):
         surf = pygame.Surface((3 * cell, 3 * cell))
         surf.fill(theme.BG)
@@ -70,8 +84,9 @@ def state_surfaces(cell: int = CELL) -> dict[str, pygame.Surface]:
 
 
 def pairs() -> list[tuple[str, str]]:
-    """The pairs a player must tell apart: every two board states, and the two sides."""
-    return list(combinations(STATES, 2)) + [SIDES]
+    """The pairs a player must tell apart: every two board states, the two sides, a ship in
+    hand that may go and one that may not, a weapon's aim likewise."""
+    return list(combinations(STATES, 2)) + [SIDES, GHOSTS, AIMS]
 
 
 # Signals a player reads by colour as well as by shape or words: (name, a, b), each a theme
