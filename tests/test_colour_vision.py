@@ -146,3 +146,17 @@ def test_the_patch_measure_ignores_a_speck_and_sees_a_mark():
     speck[10, 10] = 255
     mark[8:14, 8:14] = 255
     assert vision.distance(a, speck) < vision.THRESHOLD <= vision.distance(a, mark)
+
+
+def test_the_korabliki_enemys_edge_is_dashed_and_the_own_solid():
+    """«Кораблики»' one board: whose edge is whose by pattern as well as colour."""
+    from game.render import korabliki
+    cell = 20
+    surf = korabliki._zones_surface(cell, theme.PLAYER_COLOURS[0], theme.PLAYER_COLOURS[1])
+    w, h = korabliki.WIDTH * cell, korabliki.HEIGHT * cell
+
+    def painted(y):          # the band is drawn opaque enough; the zone's tint under it faint
+        return [surf.get_at((x, y))[3] >= 120 for x in range(3, w - 3)]
+    top, bottom = painted(3), painted(h - 2)
+    assert all(bottom)
+    assert 0.3 < sum(top) / len(top) < 0.7           # dashes, half of the edge
