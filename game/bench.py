@@ -652,8 +652,8 @@ def main(argv=None) -> int:
     p.add_argument("--kinds", default=None, help="--match: only these game kinds, comma "
                    "separated (default: every kind one may queue for)")
     args = parser.parse_args(argv)
-    commands = {"frames": bench_frames, "gallery": bench_gallery, "startup": bench_startup, "colours": bench_colours,
-                "ai": bench_ai,
+    commands = {"frames": bench_frames, "gallery": bench_gallery, "startup": bench_startup,
+                "colours": bench_colours, "ai": bench_ai,
                 "ladder": bench_ladder, "soak": bench_soak, "duel": bench_duel,
                 "campaign": bench_campaign, "monkey": bench_monkey, "net": bench_net}
     result = commands[args.command](args)

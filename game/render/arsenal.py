@@ -148,8 +148,9 @@ def draw_aim(surface, geo: BoardGeometry, cells, ok: bool, t: float) -> None:
                          border_radius=geo.cell // 6)
         if not ok:
             inner = box.inflate(-geo.cell // 3, -geo.cell // 3)
+            strokes = ((inner.topleft, inner.bottomright), (inner.topright, inner.bottomleft))
             for ink, width in ((theme.BG, max(3, geo.cell // 6)), (colour, max(2, geo.cell // 12))):
-                for a, b in ((inner.topleft, inner.bottomright), (inner.topright, inner.bottomleft)):
+                for a, b in strokes:
                     pygame.draw.line(surface, ink, a, b, width)
 
 

@@ -232,7 +232,7 @@ def draw_wreck(surface: pygame.Surface, geo: BoardGeometry, cells, kind: str | N
 def draw_marks(surface: pygame.Surface, geo: BoardGeometry, marks: dict, t: float) -> None:
     """What the shots left: ripples and a float where one fell in the water, a scorched hole
     in a sunk ship, a holed deck burning where one hit (its smoke over the rest), halo dots."""
-    dot = max(3, geo.cell // 10)        # a halo dot's radius; a dark rim makes it read on light water
+    dot = max(3, geo.cell // 10)    # a halo dot's radius (ringed dark, to read on light water)
     old_clip = surface.get_clip()
     surface.set_clip(geo.grid.clip(old_clip))      # the smoke stays over the sea
     burning = []

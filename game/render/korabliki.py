@@ -182,7 +182,8 @@ def draw_cell_tint(surface: pygame.Surface, geo: BoardGeometry, cell_on_screen: 
 
 def draw_cursor(surface: pygame.Surface, geo: BoardGeometry, cell_on_screen: Cell,
                 colour=None) -> None:
-    pygame.draw.rect(surface, colour or theme.CURSOR, geo.cell_rect(cell_on_screen), max(2, geo.cell // 14),
+    pygame.draw.rect(surface, colour or theme.CURSOR, geo.cell_rect(cell_on_screen),
+                     max(2, geo.cell // 14),
                      border_radius=max(2, geo.cell // 6))
 
 
