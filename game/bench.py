@@ -19,6 +19,14 @@
       here (a clone only; its build environment, build/app/venv, is made the first time), then
       the program is started headless to its first frame; not in CI ->
       {"build_s": …, "folder_mb": …, "first_frame_ms": …, "path": …, "setup_s": …}
+  colours
+      issue 38: every board state a player must tell apart (render.swatches: water, ship, hit,
+      miss, sunk, halo, mines, air defences, the minesweeper; the own and enemy sides' emblems)
+      drawn in each palette, seen with each colour vision (render.vision: Machado 2009 for
+      protan, deutan, tritan; achromat: lightness alone), every pair's distance (the largest
+      patch mean of CIE76 ΔE*ab) -> {"threshold": 20.0, "cell": …, "window": …, "table":
+      {palette: {vision: {"a|b": …}}}, "smallest": {"distance", "pair", "palette", "vision"},
+      "below": [pairs under the threshold]}
   ai --mode classic --ai NAME|best --games N --seed S [--fleet russian|milton-bradley]
      [--layouts uniform|perelman|edges|random] [--placements FILE]
       a shooter sinking fleets in target practice (layouts exactly uniform unless told) ->
@@ -263,6 +271,21 @@ def bench_app(args) -> dict:
 
 
 # --- ai ------------------------------------------------------------------------------------
+
+def bench_colours(args) -> dict:
+    _headless()
+    import pygame
+
+    from .render import swatches
+
+    pygame.init()
+    pygame.display.set_mode((64, 64))
+    out = swatches.table()
+    out["below"] = [f"{palette}/{seen}/{pair}" for palette, rows in out["table"].items()
+                    for seen, row in rows.items() for pair, d in row.items()
+                    if d < out["threshold"]]
+    return out
+
 
 def _ai_games(level: str, fleet: str, layouts: str, games: int, seed: int, placements=None):
     """Play ``games`` target-practice games; return (shots per game, move times in ms)."""
@@ -586,12 +609,14 @@ def main(argv=None) -> int:
     p.add_argument("--out", required=True, help="the folder to write them in")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--only", help="some of its parts, by name: ships,title,chart,battle,result,"
-                                  "strike,korabliki,sound (default: all)")
+                                  "strike,korabliki,watch,lobby,sound,palettes (default: all)")
     p = sub.add_parser("startup", help="time from process start to the first frame")
     p.add_argument("--runs", type=int, default=3)
     p = sub.add_parser("app", help="build the download (tools/build_app.py) and time its first "
                        "frame")
     p.add_argument("--out", default=None, help="the build's folder (default build/app)")
+    sub.add_parser("colours", help="how far apart the board states look in each palette and "
+                   "colour vision (issue 38)")
     p = sub.add_parser("ai", help="shots a computer shooter needs to sink a fleet")
     p.add_argument("--mode", default="classic", choices=["classic"])
     p.add_argument("--ai", required=True, help="a level of the ladder, or best")
@@ -659,8 +684,9 @@ def main(argv=None) -> int:
                    "separated (default: every kind one may queue for)")
     args = parser.parse_args(argv)
     commands = {"frames": bench_frames, "gallery": bench_gallery, "startup": bench_startup,
-                "app": bench_app, "ai": bench_ai, "ladder": bench_ladder, "soak": bench_soak,
-                "duel": bench_duel, "campaign": bench_campaign, "monkey": bench_monkey, "net": bench_net}
+                "app": bench_app, "colours": bench_colours, "ai": bench_ai,
+                "ladder": bench_ladder, "soak": bench_soak, "duel": bench_duel,
+                "campaign": bench_campaign, "monkey": bench_monkey, "net": bench_net}
     result = commands[args.command](args)
     print(json.dumps(result))
     return 0

@@ -76,6 +76,22 @@ def test_frames_and_startup_print_the_contract_keys():
     assert "first_frame_ms" in last_json(out)
 
 
+def test_colours_prints_every_pair_of_every_palette_and_vision_and_the_smallest():
+    """Issue 38: the table of how far apart the board states look, its smallest and threshold."""
+    out = bench("colours")
+    assert out.returncode == 0, out.stderr
+    data = last_json(out)
+    assert {"threshold", "cell", "window", "table", "smallest", "signals", "below"} <= set(data)
+    assert set(data["table"]) == {"normal", "deutan", "tritan", "contrast"}
+    assert all(set(rows) == {"normal", "protan", "deutan", "tritan", "achromat"}
+               for rows in data["table"].values())
+    low = data["smallest"]
+    assert data["table"][low["palette"]][low["vision"]][low["pair"]] == low["distance"]
+    assert low["distance"] == min(d for rows in data["table"].values() for row in rows.values()
+                                  for d in row.values())
+    assert data["below"] == [] and low["distance"] >= data["threshold"]
+
+
 def test_soak_prints_one_contract_line_per_preset():
     out = bench("soak", "--mode", "classic", "--preset", "all", "--games", "2", "--seed", "1")
     assert out.returncode == 0, out.stderr

@@ -28,9 +28,7 @@ from .strike_sprites import plane_sprite
 Pos = tuple[float, float]
 
 RADAR_SPAN = 1.3          # seconds the radar's beam turns over its square
-BEAM = (120, 255, 170)    # the radar's green
 DEFENCE = (232, 196, 92)  # an air defence's mount
-AIM_OK, AIM_OFF = (255, 214, 110), (230, 90, 80)
 
 
 # --- the row of weapons -------------------------------------------------------------------
@@ -136,8 +134,9 @@ def draw_defence_at(surface, centre: Pos, size: float, colour=DEFENCE, spent=Fal
 # --- on the fields --------------------------------------------------------------------------
 
 def draw_aim(surface, geo: BoardGeometry, cells, ok: bool, t: float) -> None:
-    """The chosen weapon's cells over the enemy field, breathing; red where it cannot go."""
-    colour = AIM_OK if ok else AIM_OFF
+    """The chosen weapon's cells over the enemy field, breathing; red where it cannot go,
+    and crossed out (issue 38: not by its colour alone)."""
+    colour = theme.AIM_OK if ok else theme.AIM_OFF
     a = 60 + int(30 * (0.5 + 0.5 * math.sin(t * 5)))
     for c in cells:
         surface.blit(tint((geo.cell, geo.cell), (*colour, a)), geo.cell_rect(c).topleft)
@@ -147,6 +146,12 @@ def draw_aim(surface, geo: BoardGeometry, cells, ok: bool, t: float) -> None:
         box = geo.cell_rect((min(xs), min(ys))).union(geo.cell_rect((max(xs), max(ys))))
         pygame.draw.rect(surface, colour, box, max(2, geo.cell // 14),
                          border_radius=geo.cell // 6)
+        if not ok:
+            inner = box.inflate(-geo.cell // 3, -geo.cell // 3)
+            strokes = ((inner.topleft, inner.bottomright), (inner.topright, inner.bottomleft))
+            for ink, width in ((theme.BG, max(3, geo.cell // 6)), (colour, max(2, geo.cell // 12))):
+                for a, b in strokes:
+                    pygame.draw.line(surface, ink, a, b, width)
 
 
 def draw_seen(surface, geo: BoardGeometry, seen: dict) -> None:
@@ -154,11 +159,11 @@ def draw_seen(surface, geo: BoardGeometry, seen: dict) -> None:
     minesweeper, an air defence, each in the radar's green rim so it reads as "seen"."""
     for c, kind in seen.items():
         r = geo.cell_rect(c)
-        surface.blit(tint((geo.cell, geo.cell), (*BEAM, 40)), r.topleft)
+        surface.blit(tint((geo.cell, geo.cell), (*theme.RADAR, 40)), r.topleft)
         if kind == "deck":
             hull = r.inflate(-geo.cell // 4, -geo.cell // 3)
             pygame.draw.rect(surface, (150, 170, 180), hull, border_radius=hull.h // 2)
-            pygame.draw.rect(surface, BEAM, hull, max(1, geo.cell // 16),
+            pygame.draw.rect(surface, theme.RADAR, hull, max(1, geo.cell // 16),
                              border_radius=hull.h // 2)
         elif kind == "mine":
             draw_mine(surface, geo, c, False)
@@ -166,7 +171,7 @@ def draw_seen(surface, geo: BoardGeometry, seen: dict) -> None:
             draw_sweeper(surface, geo, c)
         else:
             draw_defence_at(surface, geo.center(c), geo.cell * 0.8)
-        pygame.draw.rect(surface, BEAM, r.inflate(-2, -2), 1, border_radius=geo.cell // 6)
+        pygame.draw.rect(surface, theme.RADAR, r.inflate(-2, -2), 1, border_radius=geo.cell // 6)
 
 
 def draw_swept(surface, geo: BoardGeometry, centres, cols: int, rows: int) -> None:
@@ -183,7 +188,7 @@ def draw_swept(surface, geo: BoardGeometry, centres, cols: int, rows: int) -> No
             n = max(1, int(math.dist(a, b) // (dash * 2)))
             for i in range(n):
                 k0, k1 = i / n, (i + 0.5) / n
-                pygame.draw.line(surface, BEAM, (a[0] + (b[0] - a[0]) * k0,
+                pygame.draw.line(surface, theme.RADAR, (a[0] + (b[0] - a[0]) * k0,
                                                  a[1] + (b[1] - a[1]) * k0),
                                  (a[0] + (b[0] - a[0]) * k1, a[1] + (b[1] - a[1]) * k1), w)
 
@@ -213,7 +218,7 @@ class RadarSweep(Timed):
         cx, cy = r.center
         rad = math.hypot(r.w, r.h) / 2
         layer = pygame.Surface(r.size, pygame.SRCALPHA)
-        layer.fill((*BEAM, int(40 * fade)))
+        layer.fill((*theme.RADAR, int(40 * fade)))
         angle = self.t / self.span * math.tau * 1.5 - math.pi / 2
         lx, ly = r.w / 2, r.h / 2
         for i in range(10):                       # the wedge behind the arm, fading
@@ -221,15 +226,15 @@ class RadarSweep(Timed):
             a1 = angle - i * 0.09
             pts = [(lx, ly), (lx + math.cos(a0) * rad, ly + math.sin(a0) * rad),
                    (lx + math.cos(a1) * rad, ly + math.sin(a1) * rad)]
-            pygame.draw.polygon(layer, (*BEAM, int((150 - 13 * i) * fade)), pts)
-        pygame.draw.line(layer, (*BEAM, int(240 * fade)), (lx, ly),
+            pygame.draw.polygon(layer, (*theme.RADAR, int((150 - 13 * i) * fade)), pts)
+        pygame.draw.line(layer, (*theme.RADAR, int(240 * fade)), (lx, ly),
                          (lx + math.cos(angle) * rad, ly + math.sin(angle) * rad),
                          max(2, r.w // 40))
         for k in (0.35, 0.7):
-            pygame.draw.circle(layer, (*BEAM, int(120 * fade)), (lx, ly), rad * k, 1)
+            pygame.draw.circle(layer, (*theme.RADAR, int(120 * fade)), (lx, ly), rad * k, 1)
         surface.blit(layer, r.topleft)
-        pygame.draw.rect(surface, BEAM, r, max(2, r.w // 60), border_radius=r.w // 20)
-        _blit_centred(surface, glow(max(3, r.w * 0.06), BEAM, 8), (cx, cy),
+        pygame.draw.rect(surface, theme.RADAR, r, max(2, r.w // 60), border_radius=r.w // 20)
+        _blit_centred(surface, glow(max(3, r.w * 0.06), theme.RADAR, 8), (cx, cy),
                       pygame.BLEND_RGB_ADD)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from . import damage, text, theme
+from . import text, theme
 from .board import BoardGeometry, draw_vessel
 from .cache import Lru
 from .effects import Ring
@@ -89,17 +89,19 @@ def afloat_layout(groups, width: int, room: int, largest: int):
 
 
 def draw_afloat(surface, geo: BoardGeometry, fleet, afloat, room: int, kind: str | None = None,
-                colours=(theme.SHIP, theme.SHIP_DARK)) -> None:
+                colours=None) -> None:
     """The tally under a field, in ``room`` pixels of height: a silhouette of each size of ship
     in ``fleet`` and how many of them are still ``afloat`` (sizes), a size all sunk as a wreck
     and "×0"; as big as the room lets them be. ``kind`` as ``draw_vessel`` takes it (the
-    Dutchman's ghost); ``colours``: the hull and edge (a captain's paint)."""
+    Dutchman's ghost); ``colours``: the hull and edge (a captain's paint; the palette's grey
+    by default)."""
     groups = afloat_groups(fleet, afloat)
     cell, px, rows = afloat_layout(groups, geo.grid.w, room, int(geo.cell * 0.75))
     for r, row in enumerate(rows):
         y = geo.grid.bottom + cell // 4 + int(r * cell * 1.25)
         for x, size, n in row:
-            hull = colours if n else (damage.WRECK_HULL, damage.WRECK_EDGE)
+            hull = (colours or (theme.SHIP, theme.SHIP_DARK)) if n else (theme.WRECK_HULL,
+                                                                         theme.WRECK_EDGE)
             draw_vessel(surface, BoardGeometry(geo.grid.x + x, y, cell, size, 1),
                         [(i, 0) for i in range(size)], *hull, kind)
             text.draw(surface, f"×{n}", (geo.grid.x + x + size * cell + cell // 4,

@@ -97,12 +97,15 @@ def _grid_overlay(geo: BoardGeometry) -> pygame.Surface:
     surf = _grid_cache.get(key)
     if surf is None:
         surf = pygame.Surface((geo.cols * geo.cell + 1, geo.rows * geo.cell + 1), pygame.SRCALPHA)
-        colour = (*theme.GRID, 70)
+        width, inner, frame, frame_w = theme.GRID_LINE
+        colour = (*theme.GRID, inner)
         for i in range(geo.cols + 1):
-            pygame.draw.line(surf, colour, (i * geo.cell, 0), (i * geo.cell, geo.rows * geo.cell))
+            pygame.draw.line(surf, colour, (i * geo.cell, 0), (i * geo.cell, geo.rows * geo.cell),
+                             width)
         for j in range(geo.rows + 1):
-            pygame.draw.line(surf, colour, (0, j * geo.cell), (geo.cols * geo.cell, j * geo.cell))
-        pygame.draw.rect(surf, (*theme.GRID, 170), surf.get_rect(), 2)
+            pygame.draw.line(surf, colour, (0, j * geo.cell), (geo.cols * geo.cell, j * geo.cell),
+                             width)
+        pygame.draw.rect(surf, (*theme.GRID, frame), surf.get_rect(), frame_w)
         _grid_cache[key] = surf
     return surf
 
@@ -221,7 +224,7 @@ def draw_wreck(surface: pygame.Surface, geo: BoardGeometry, cells, kind: str | N
     key = (tuple((x - x0, y - y0) for x, y in cells), geo.cell, kind)
 
     def make():
-        return ship_surface(geo.cell, cells, damage.WRECK_HULL, damage.WRECK_EDGE, kind)[::2]
+        return ship_surface(geo.cell, cells, theme.WRECK_HULL, theme.WRECK_EDGE, kind)[::2]
 
     surface.blit(damage.submerge(make, geo.cell, key), geo.cell_rect((x0, y0)).topleft)
 
@@ -229,7 +232,7 @@ def draw_wreck(surface: pygame.Surface, geo: BoardGeometry, cells, kind: str | N
 def draw_marks(surface: pygame.Surface, geo: BoardGeometry, marks: dict, t: float) -> None:
     """What the shots left: ripples and a float where one fell in the water, a scorched hole
     in a sunk ship, a holed deck burning where one hit (its smoke over the rest), halo dots."""
-    dot = max(2, geo.cell // 9)
+    dot = max(3, geo.cell // 10)    # a halo dot's radius (ringed dark, to read on light water)
     old_clip = surface.get_clip()
     surface.set_clip(geo.grid.clip(old_clip))      # the smoke stays over the sea
     burning = []
@@ -237,7 +240,8 @@ def draw_marks(surface: pygame.Surface, geo: BoardGeometry, marks: dict, t: floa
         if mark == MISS:
             damage.draw_ripple(surface, geo.cell_rect(cell), cell, t)
         elif mark == EMPTY:
-            pygame.draw.circle(surface, theme.HALO, geo.center(cell), max(1, dot - 1))
+            pygame.draw.circle(surface, theme.HALO_RIM, geo.center(cell), dot)
+            pygame.draw.circle(surface, theme.HALO, geo.center(cell), dot - 1)
         elif mark == HIT:
             burning.append(cell)
         elif mark == SUNK:
@@ -262,10 +266,10 @@ def draw_cross(surface, geo: BoardGeometry, cell: Cell, colour, width_frac=0.12)
 
 def draw_board(surface: pygame.Surface, geo: BoardGeometry, picture: BoardPicture,
                letters: LetterSet, t: float, cursor: Cell | None = None,
-               label_colour=theme.TEXT_DIM, dim: float = 0.0) -> None:
+               label_colour=None, dim: float = 0.0) -> None:
     grid = geo.grid
     draw_water(surface, grid, t)
-    surface.blit(_labels(geo, letters, label_colour), geo.outer.topleft)
+    surface.blit(_labels(geo, letters, label_colour or theme.TEXT_DIM), geo.outer.topleft)
     colour, edge = livery_colours(picture.livery)
     for ship in picture.ships:
         draw_vessel(surface, geo, ship, colour, edge,
@@ -291,7 +295,7 @@ def draw_board(surface: pygame.Surface, geo: BoardGeometry, picture: BoardPictur
             draw_sweeper(surface, geo, cell)
             draw_cross(surface, geo, cell, theme.BAD, 0.08)
         elif mark == KNOWN_MINE:
-            draw_mine(surface, geo, cell, False, theme.BAD)
+            draw_mine(surface, geo, cell, False, theme.MINE_KNOWN)
         elif mark == WRECK:
             draw_cross(surface, geo, cell, theme.WRECK_MARK, 0.1)
     for cell in picture.given:
@@ -365,3 +369,28 @@ def draw_sweeper(surface, geo: BoardGeometry, cell: Cell) -> None:
     """C6: a minesweeper is a triangle."""
     r = geo.cell_rect(cell).inflate(-geo.cell // 4, -geo.cell // 4)
     pygame.draw.polygon(surface, theme.SWEEPER, [(r.centerx, r.top), r.bottomleft, r.bottomright])
+
+
+def draw_side_mark(surface, centre, size: float, own: bool, colour) -> None:
+    """Whose board this is, by shape as well as colour (issue 38): an anchor by the own
+    fleet's heading, a gun sight by the enemy's waters; ``size`` is the emblem's height. Each
+    is drawn in ``colour`` over a dark outline, so it reads on any backing and in any palette."""
+    cx, cy = centre
+    r = size / 2
+    width = max(2, round(size / 9))
+    for ink, w in ((theme.BG, width + 2), (colour, width)):
+        if own:   # a ring at the top, the shank, the stock across it, the curved arms
+            ring = max(2, r * 0.22)
+            pygame.draw.circle(surface, ink, (cx, cy - r + ring), ring, max(1, w - 1))
+            pygame.draw.line(surface, ink, (cx, cy - r + 2 * ring), (cx, cy + r * 0.9), w)
+            pygame.draw.line(surface, ink, (cx - r * 0.45, cy - r * 0.35),
+                             (cx + r * 0.45, cy - r * 0.35), w)
+            arc = pygame.Rect(0, 0, r * 1.6, r * 1.3)
+            arc.midbottom = (round(cx), round(cy + r * 0.95))
+            pygame.draw.arc(surface, ink, arc, 3.3, 6.12, w)
+        else:     # a ring, four ticks through it, a dot in the middle
+            pygame.draw.circle(surface, ink, (cx, cy), r * 0.68, w)
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                pygame.draw.line(surface, ink, (cx + dx * r * 0.35, cy + dy * r * 0.35),
+                                 (cx + dx * r, cy + dy * r), w)
+            pygame.draw.circle(surface, ink, (cx, cy), max(1, w * 0.6))

@@ -5,7 +5,10 @@ what one screen needs."""
 
 from __future__ import annotations
 
+import weakref
 from collections import OrderedDict
+
+_ALL: list = []           # a weak reference to every cache made (``forget_all``)
 
 
 class Lru(OrderedDict):
@@ -17,6 +20,7 @@ class Lru(OrderedDict):
     def __init__(self, size: int):
         super().__init__()
         self.size = size
+        _ALL.append(weakref.ref(self))
 
     def __setitem__(self, key, value) -> None:
         super().__setitem__(key, value)
@@ -38,6 +42,14 @@ class Lru(OrderedDict):
         else:
             self.move_to_end(key)
         return value
+
+
+def forget_all() -> None:
+    """Empty every cache (``theme.configure`` does, when the palette or scale changes: what was
+    drawn in the old colours is never shown again)."""
+    _ALL[:] = [ref for ref in _ALL if ref() is not None]
+    for ref in _ALL:
+        ref().clear()
 
 
 def quantise(radius: float, fine: int = 8, bands: tuple[int, int] = (24, 64)) -> int:

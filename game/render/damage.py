@@ -1,7 +1,8 @@
 """Damage you can see (issue 20, part 2): a hit cell's holed, burning deck, a miss's ripples and
 float, a sunk cell's scorched hole, a wreck lying dark below the surface, and a ship going down.
 
-Every mark is a few frames drawn once per cell size and cached, so a board with sixty burning
+Every mark is a few frames drawn once per cell size and cached (in the palette's colours, named in
+``theme``; the caches are emptied when the palette changes), so a board with sixty burning
 cells costs sixty blits a frame, never sixty fires of particles. The loops are seamless: each
 moving thing runs a whole number of cycles per loop. Drawn at three times the size and scaled
 down, so they stay smooth from 12 to 80 pixels a cell.
@@ -50,15 +51,15 @@ def _hole(surf: pygame.Surface, cx: float, cy: float, r: float, rng: random.Rand
         a = i / 11 * 2 * math.pi
         k = rng.uniform(0.75, 1.2)
         pts.append((cx + math.cos(a) * r * 1.55 * k, cy + math.sin(a) * r * 1.35 * k))
-    pygame.draw.polygon(surf, (38, 30, 28, 200), pts)
+    pygame.draw.polygon(surf, (*theme.CHAR, 200), pts)
     hole = []
     for i in range(9):
         a = i / 9 * 2 * math.pi + 0.3
         k = rng.uniform(0.55, 1.1) if i % 2 else rng.uniform(0.9, 1.2)
         hole.append((cx + math.cos(a) * r * k, cy + math.sin(a) * r * 0.85 * k))
     if ember:
-        pygame.draw.polygon(surf, (200, 70, 20, 255), hole, max(2, int(r * 0.35)))
-    pygame.draw.polygon(surf, (8, 6, 8, 255), hole)
+        pygame.draw.polygon(surf, (*theme.EMBER, 255), hole, max(2, int(r * 0.35)))
+    pygame.draw.polygon(surf, (*theme.HOLE, 255), hole)
 
 
 def fire_frames(cell: int) -> list[pygame.Surface]:
@@ -94,7 +95,7 @@ def fire_frames(cell: int) -> list[pygame.Surface]:
             fw = w * 0.15 * (0.8 + 0.2 * tall)
             x = w / 2 + dx * w + w * 0.03 * math.sin(speed * ph * 2 + p0)
             y0 = base + w * 0.06
-            for colour, k in (((255, 90, 20), 1.0), ((255, 170, 40), 0.7), ((255, 240, 170), 0.38)):
+            for colour, k in ((theme.FIRE, 1.0), (theme.FIRE_MID, 0.7), (theme.FIRE_CORE, 0.38)):
                 ww, hh = fw * k, fh * k
                 pygame.draw.polygon(surf, colour, [
                     (x - ww, y0), (x - ww * 0.7, y0 - hh * 0.45), (x + dx * ww, y0 - hh),
@@ -121,14 +122,14 @@ def ripple_frames(cell: int) -> list[pygame.Surface]:
             u = (u0 + k / 2) % 1.0
             r = w * (0.14 + 0.3 * u)
             a = int(200 * (1 - u))
-            pygame.draw.ellipse(surf, (205, 230, 250, a),
+            pygame.draw.ellipse(surf, (*theme.RIPPLE, a),
                                 pygame.Rect(c - r, c - r * 0.8, 2 * r, 1.6 * r), max(SS, w // 28))
         bob = w * 0.025 * math.sin(u0 * 2 * math.pi)
         fr = w * 0.13
         pygame.draw.circle(surf, (10, 30, 50, 120), (c + fr * 0.25, c + fr * 0.35), fr)  # shadow
-        pygame.draw.circle(surf, (245, 248, 252), (c, c + bob), fr)
-        pygame.draw.circle(surf, (70, 150, 210), (c, c + bob), fr * 0.5)               # its top
-        pygame.draw.circle(surf, (20, 40, 60), (c, c + bob), fr, max(SS, w // 40))
+        pygame.draw.circle(surf, theme.FLOAT, (c, c + bob), fr)
+        pygame.draw.circle(surf, theme.FLOAT_TOP, (c, c + bob), fr * 0.5)              # its top
+        pygame.draw.circle(surf, theme.FLOAT_RIM, (c, c + bob), fr, max(SS, w // 40))
         frames.append(_down(surf, (cell, cell)))
     return _ripple.keep(cell, frames)
 
@@ -158,13 +159,9 @@ def draw_ripple(surface: pygame.Surface, rect: pygame.Rect, cell_xy, t: float) -
 
 # --- wrecks ------------------------------------------------------------------------------------
 
-WRECK_HULL = (104, 100, 98)
-WRECK_EDGE = (28, 30, 36)
-
-
 def submerge(make, cell: int, key) -> pygame.Surface:
     """The wreck of the ship ``make()`` draws (sprite, whether it lies along a column; drawn in
-    ``WRECK_HULL``) on the sea bed: broken in two a little aft of the middle, the bow half
+    ``theme.WRECK_HULL``) on the sea bed: broken in two a little aft of the middle, the bow half
     askew, darkened and tinted by the water over it. Cached by ``key``."""
     surf = _wrecks.get(key)
     if surf is not None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 import pygame
 
-from . import text
+from . import text, theme
 from .cache import Lru, quantise
 from .damage import Sinking, draw_sinking
 from .easing import ease_out_quad
@@ -252,30 +252,32 @@ class Effects:
         ``light``: one of many cells landing at once (a bomber's line, §A): the column, a third
         of the droplets and one ring, so ten of them cost what three would."""
         s = self.scale
+        droplets, spray, rings = theme.SPLASH
         self.column(pos, 2.0, 0.62, 1.05)
         if light:
-            self._spray(pos, 9, 170 * s, 1.1, 3.2 * s, (225, 242, 255), gravity=520 * s,
+            self._spray(pos, 9, 170 * s, 1.1, 3.2 * s, droplets, gravity=520 * s,
                         drag=0.35, up_bias=150 * s, spread=0.95)
-            self.rings.append(Ring(pos, 4 * s, 74 * s, 0.8, 0.8, (170, 210, 250)))
+            self.rings.append(Ring(pos, 4 * s, 74 * s, 0.8, 0.8, rings))
             return
         for side, high in ((-1, 1.15), (1, 1.3)):
             self.column((pos[0] + side * 10 * s, pos[1] + 2 * s), high, 0.36, 0.8)
-        self._spray(pos, 26, 170 * s, 1.1, 3.2 * s, (225, 242, 255), gravity=520 * s,
+        self._spray(pos, 26, 170 * s, 1.1, 3.2 * s, droplets, gravity=520 * s,
                     drag=0.35, up_bias=150 * s, spread=0.95)                    # droplets
-        self._spray((pos[0], pos[1] - 40 * s), 6, 30 * s, 1.2, 8 * s, (150, 180, 210),
+        self._spray((pos[0], pos[1] - 40 * s), 6, 30 * s, 1.2, 8 * s, spray,
                     drag=1.0, grow=18 * s, up_bias=12 * s, spread=1.5, opacity=0.4)  # spray
         for r, speed, span in ((4, 74, 0.8), (2, 46, 1.05), (1, 26, 1.3)):        # rings
-            self.rings.append(Ring(pos, r * s, speed * s, span, span, (170, 210, 250)))
+            self.rings.append(Ring(pos, r * s, speed * s, span, span, rings))
 
     def explosion(self, pos: Pos, power: float = 1.0) -> None:
         """A fireball with a white core, sparks, debris and a column of smoke."""
         s = self.scale * power
-        self._spray(pos, 1, 0, 0.25, 18 * s, (255, 250, 235), grow=110 * s)         # core flash
-        self._spray(pos, int(10 * power), 90 * s, 0.8, 14 * s, (255, 110, 20), drag=3.5,
+        core, ball, inner, sparks, shock = theme.BLAST
+        self._spray(pos, 1, 0, 0.25, 18 * s, core, grow=110 * s)                    # core flash
+        self._spray(pos, int(10 * power), 90 * s, 0.8, 14 * s, ball, drag=3.5,
                     grow=55 * s, up_bias=20 * s)                                      # fireball
-        self._spray(pos, int(6 * power), 50 * s, 0.5, 9 * s, (255, 190, 70), drag=3,
+        self._spray(pos, int(6 * power), 50 * s, 0.5, 9 * s, inner, drag=3,
                     grow=30 * s)
-        self._spray(pos, int(14 * power), 320 * s, 0.6, 2.5 * s, (255, 200, 110),
+        self._spray(pos, int(14 * power), 320 * s, 0.6, 2.5 * s, sparks,
                     gravity=260 * s, drag=1.5)                                        # sparks
         self._spray(pos, int(6 * power), 240 * s, 0.9, 2.5 * s, (40, 34, 30), gravity=520 * s,
                     drag=0.8, additive=False, up_bias=90 * s, spread=1.0)             # debris
@@ -283,8 +285,7 @@ class Effects:
                     (96, 94, 100), drag=1.2, grow=22 * s, additive=False, up_bias=45 * s,
                     spread=0.8, opacity=0.5)                                          # smoke
         reach = min(80 * self.scale, 81 * s)      # the shock ring: two cells at most
-        self.rings.append(Ring(pos, 4 * s, (reach - 4 * s) / 0.35, 0.35, 0.35, (255, 215, 150),
-                               3))
+        self.rings.append(Ring(pos, 4 * s, (reach - 4 * s) / 0.35, 0.35, 0.35, shock, 3))
         self.light(pos, min(3.0, 2.4 * power), 0.45)     # (the atomic bomb lights all)
         self.shake(6 * power, 0.35 + 0.15 * power)
 
@@ -347,7 +348,7 @@ class Effects:
         s = self.scale
         if self.rng.random() < dt * 9:
             p = (pos[0] + self.rng.uniform(-6, 6) * s, pos[1] + self.rng.uniform(-2, 4) * s)
-            self._spray(p, 1, 12 * s, 0.55, 5 * s, (255, 110, 30), drag=1, grow=4 * s,
+            self._spray(p, 1, 12 * s, 0.55, 5 * s, theme.BLAST[1], drag=1, grow=4 * s,
                         up_bias=34 * s, spread=0.25)
         if self.rng.random() < dt * 4:
             self._spray(pos, 1, 12 * s, 1.5, 4 * s, (80, 78, 84), drag=0.8, grow=10 * s,

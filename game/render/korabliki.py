@@ -131,9 +131,11 @@ def _zones_surface(cell: int, own, enemy) -> pygame.Surface:
         pygame.draw.line(surf, (*colour[:3], 170), (0, j * cell), (w, j * cell),
                          max(1, thick - 1))
     pygame.draw.rect(surf, (*theme.GRID, 180), surf.get_rect(), 2)
-    # a thin coloured band at each side's back edge: whose zone is whose, without words
+    # a thin coloured band at each side's back edge: whose zone is whose, without words; the
+    # enemy's broken into dashes, so it is told by its pattern as well as its colour (issue 38)
     band = max(2, cell // 9)
-    surf.fill((*enemy[:3], 150), pygame.Rect(2, 2, w - 3, band))
+    for x in range(2, w - 1, cell):
+        surf.fill((*enemy[:3], 150), pygame.Rect(x + cell // 4, 2, cell // 2, band))
     surf.fill((*own[:3], 150), pygame.Rect(2, h - 1 - band, w - 3, band))
     return _board_cache.keep(key, surf)
 
@@ -159,7 +161,7 @@ def _labels_surface(geo: BoardGeometry, letters: LetterSet, flip: bool, colour) 
 
 
 def draw_sea_board(surface: pygame.Surface, geo: BoardGeometry, letters: LetterSet, t: float,
-                   flip: bool, label_colour=theme.TEXT_DIM, dim: float = 0.0) -> None:
+                   flip: bool, label_colour=None, dim: float = 0.0) -> None:
     """The whole board under the pieces: water, the three zones (own at the bottom, tinted in
     the viewer's colour, the enemy's at the top in his), the grid with thick lines between the
     zones, and the coordinates (turned with the board for player 1)."""
@@ -167,7 +169,8 @@ def draw_sea_board(surface: pygame.Surface, geo: BoardGeometry, letters: LetterS
     draw_water(surface, grid, t)
     own, enemy = viewer_colours(flip)
     surface.blit(_zones_surface(geo.cell, own, enemy), grid.topleft)
-    surface.blit(_labels_surface(geo, letters, flip, label_colour), geo.outer.topleft)
+    surface.blit(_labels_surface(geo, letters, flip, label_colour or theme.TEXT_DIM),
+                 geo.outer.topleft)
     if dim > 0:
         surface.blit(tint(grid.size, (0, 0, 0, int(255 * min(1.0, dim)))), grid.topleft)
 
@@ -178,8 +181,9 @@ def draw_cell_tint(surface: pygame.Surface, geo: BoardGeometry, cell_on_screen: 
 
 
 def draw_cursor(surface: pygame.Surface, geo: BoardGeometry, cell_on_screen: Cell,
-                colour=theme.CURSOR) -> None:
-    pygame.draw.rect(surface, colour, geo.cell_rect(cell_on_screen), max(2, geo.cell // 14),
+                colour=None) -> None:
+    pygame.draw.rect(surface, colour or theme.CURSOR, geo.cell_rect(cell_on_screen),
+                     max(2, geo.cell // 14),
                      border_radius=max(2, geo.cell // 6))
 
 
@@ -538,8 +542,8 @@ def _scorched_surface(cell: int, burns: tuple, flip: bool, strength: float = 1.0
             pygame.draw.circle(marks, (165, 155, 145, 110), spot(), max(1, cell // 14))
         for _ in range(near[c]):                        # embers, more toward the middle
             pos = spot()
-            pygame.draw.circle(marks, (255, 90, 20, 70), pos, max(2, cell // 7))
-            pygame.draw.circle(marks, (255, 170, 60, 230), pos, max(1, cell // 16))
+            pygame.draw.circle(marks, (*theme.FIRE, 70), pos, max(2, cell // 7))
+            pygame.draw.circle(marks, (*theme.FIRE_MID, 230), pos, max(1, cell // 16))
     surf.blit(marks, (0, 0))
     rim = max(2, cell // 10)
     for c in dark:                                      # the burnt edge against the sea

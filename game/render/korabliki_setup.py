@@ -11,6 +11,7 @@ from ..rules import korabliki as kor
 from ..rules.errors import PlacementError
 from . import korabliki as draw
 from . import text, theme
+from .board import draw_cross
 from .placement import draw_buttons, draw_centred, draw_help, draw_lines, help_room
 from .widgets import panel, tint
 
@@ -93,6 +94,8 @@ def _draw_ghost(surface, scene, hover) -> None:
         return                              # over a piece: a click would pick it up
     ok = cell in scene.zone
     draw.draw_cell_tint(surface, geo, target, (*(theme.GOOD if ok else theme.BAD), 70))
+    if not ok:                      # crossed out too, not told by its colour alone (issue 38)
+        draw_cross(surface, geo, target, theme.BAD, 0.1)
     if dragged and scene.mouse is not None:
         draw.draw_piece_at(surface, scene.mouse, geo.cell, rank, own, True, label=label,
                            flag=flag)

@@ -95,8 +95,8 @@ def ring_cells(cols: int, rows: int) -> list:
             if not (RING <= x < cols - RING and RING <= y < rows - RING)]
 
 
-def draw_hull(surface: pygame.Surface, geo: BoardGeometry, cells, colour=theme.SHIP,
-              edge=theme.SHIP_DARK, detail: bool = False) -> None:
+def draw_hull(surface: pygame.Surface, geo: BoardGeometry, cells, colour=None,
+              edge=None, detail: bool = False) -> None:
     """A Naval ship seen from above, as its shape tells which it is (``render.naval_ships``:
     the patrol boat, the submarine, the battleship, the Aegis with its radar, the carrier with
     its side extension); no guns of its own, since Naval draws its weapons on top with
@@ -104,6 +104,7 @@ def draw_hull(surface: pygame.Surface, geo: BoardGeometry, cells, colour=theme.S
     cells = list(cells)
     if not cells:
         return
+    colour, edge = colour or theme.SHIP, edge or theme.SHIP_DARK
     if geo.cell < 6:
         draw_ship(surface, geo, cells, colour, edge, detail)
         return

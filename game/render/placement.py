@@ -14,7 +14,7 @@ from ..rules.errors import PlacementError
 from ..rules.fleet import as_ship, blocked_steps, neighbours
 from . import text, theme
 from .board import (BoardGeometry, BoardPicture, draw_air_defence, draw_board, draw_mine,
-                    draw_ship, draw_sweeper, draw_vessel, livery_colours)
+                    draw_cross, draw_ship, draw_sweeper, draw_vessel, livery_colours)
 from .widgets import panel, tint
 
 
@@ -83,15 +83,19 @@ def draw_carried(surface, geo: BoardGeometry, form, grab, mouse, draw_fn, livery
 
 
 def draw_ghost(surface, geo: BoardGeometry, cells, ok: bool, draw_fn) -> None:
-    """Where the ship in hand would go: its cells on the board tinted green, or red if it may
-    not go there, and the ship in that colour (``draw_fn``'s drawing when it lies wholly on
-    the board; a part hanging off is only the blocks that are on it)."""
+    """Where the ship in hand would go: its cells on the board tinted green, or red and crossed
+    out if it may not go there (issue 38: not by colour alone), and the ship in that colour
+    (``draw_fn``'s drawing when it lies wholly on the board; a part hanging off is only the
+    blocks that are on it)."""
     colour = theme.GOOD if ok else theme.BAD
     visible = [c for c in cells if 0 <= c[0] < geo.cols and 0 <= c[1] < geo.rows]
     for cell in visible:
         surface.blit(tint((geo.cell, geo.cell), (*colour, 90)), geo.cell_rect(cell).topleft)
     whole = len(visible) == len(list(cells))
     (draw_fn if whole else draw_ship)(surface, geo, visible, colour, theme.SHIP_DARK)
+    if not ok:
+        for cell in visible:
+            draw_cross(surface, geo, cell, theme.SHIP_DARK, 0.14)
 
 
 # -- Classic (§C) -----------------------------------------------------------------------------

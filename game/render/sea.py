@@ -15,6 +15,7 @@ FRAMES = 32
 PERIOD = 4.0  # seconds for one loop of the swell
 
 _frames: list[pygame.Surface] | None = None
+_frames_of = -1       # the ``theme.generation`` they were made in (the palette's sea)
 
 # Swell components: whole wave numbers across the tile (so it tiles seamlessly), whole numbers of
 # cycles per loop (so the animation loops seamlessly), amplitude, and a fixed phase.
@@ -46,8 +47,9 @@ def _make_frames() -> list[pygame.Surface]:
 
 
 def frames() -> list[pygame.Surface]:
-    global _frames
-    if _frames is None:
+    global _frames, _frames_of
+    if _frames is None or _frames_of != theme.generation:
+        _frames_of = theme.generation
         _frames = [s.convert() if pygame.display.get_surface() else s for s in _make_frames()]
     return _frames
 

@@ -72,7 +72,7 @@ def draw_limits(surface, parts, centre, px: int, width: int) -> pygame.Rect:
 
 
 def strength_bar(surface, rect: pygame.Rect, left: int, total: int, name: str, px: int,
-                 colour=theme.PLAYER_COLOURS[1]) -> None:
+                 colour=None) -> None:
     """A boss's strength, a bar filling ``rect`` ``left`` of ``total`` full: ``name`` written
     on it, the count at its right end."""
     radius = rect.h // 2
@@ -81,7 +81,8 @@ def strength_bar(surface, rect: pygame.Rect, left: int, total: int, name: str, p
     if share > 0:
         full = rect.copy()
         full.w = max(rect.h, int(rect.w * share))
-        fill = theme.BAD if share <= 0.25 else theme.ACCENT if share <= 0.5 else colour
+        fill = (theme.BAD if share <= 0.25 else theme.ACCENT if share <= 0.5
+                else colour or theme.PLAYER_COLOURS[1])
         pygame.draw.rect(surface, tuple(int(c * 0.72) for c in fill), full, border_radius=radius)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=radius)
     count = f"{left}/{total}"

@@ -46,14 +46,14 @@ def centred(width: float, height: float, centre) -> pygame.Rect:
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 215,
-          edge=theme.PANEL_EDGE, radius: int = 12) -> None:
+          edge=None, radius: int = 12) -> None:
     key = (rect.size, alpha, radius)
     shade = _panel_cache.get(key)
     if shade is None:
         shade = _panel_cache[key] = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(shade, (*theme.PANEL, alpha), shade.get_rect(), border_radius=radius)
     surface.blit(shade, rect.topleft)
-    pygame.draw.rect(surface, edge, rect, 2, border_radius=radius)
+    pygame.draw.rect(surface, edge or theme.PANEL_EDGE, rect, 2, border_radius=radius)
 
 
 def arrow(surface: pygame.Surface, centre, size: float, direction: str, colour) -> pygame.Rect:

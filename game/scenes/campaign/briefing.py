@@ -17,7 +17,7 @@ from ..common.dialogs import ConfirmScene
 from .boss import BossScene
 from .overlay import OverChart
 from .sailing import start_level
-from .words import DIFFICULTY_COLOUR, first_words, limits_words
+from .words import difficulty_colour, first_words, limits_words
 
 
 class BriefingScene(OverChart):
@@ -93,7 +93,7 @@ class BriefingScene(OverChart):
                               difficulty=self.tr(f"difficulty.{difficulty}"))
         rules = say(MODES[lv.mode].describe(lv.config, preset=lv.preset), self.tr)
         for words, colour in ((rules, theme.TEXT_DIM), (first, theme.TEXT_DIM),
-                              (level_words, DIFFICULTY_COLOUR[difficulty])):
+                              (level_words, difficulty_colour(difficulty))):
             text.draw(surface, words, (x, y), text.fit_px(words, px, width), colour)
             y += px * 1.25
         y += px * 0.4

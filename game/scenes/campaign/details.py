@@ -16,7 +16,7 @@ from ...render import text, theme
 from ...render.chart import draw_stars
 from ...render.portrait import draw_portrait
 from ...render.widgets import panel, star
-from .words import DIFFICULTY_COLOUR, result_words
+from .words import difficulty_colour, result_words
 
 
 @functools.lru_cache(maxsize=256)
@@ -44,7 +44,7 @@ class ChartDetails:
         progress = self.voyage.progress
         spx = theme.font_px(self.size, 22)
         line1 = self.header_h * 0.38
-        colour = DIFFICULTY_COLOUR[self.voyage.difficulty]
+        colour = difficulty_colour(self.voyage.difficulty)
         chip = self._difficulty_chip()
         text.draw(surface, self.tr(f"difficulty.{self.voyage.difficulty}"), chip.center, spx,
                   colour, "center")
@@ -116,7 +116,7 @@ class ChartDetails:
             if won_at:                  # what the stars were won at, beside them
                 text.draw(surface, self.tr(f"difficulty.{won_at}"),
                           (centre[0] + level.max_stars * size * 0.7, y),
-                          theme.font_px(self.size, 16), DIFFICULTY_COLOUR[won_at], "midleft")
+                          theme.font_px(self.size, 16), difficulty_colour(won_at), "midleft")
             y += size * 0.8
         name = self.tr("campaign.opponent", name=level.name(lang))
         for line in _wrapped(name, px, width)[:3]:

@@ -9,7 +9,9 @@ from ...levels import METRICS, STAR_KEYS
 from ...modes import MODES
 from ...render import theme
 
-DIFFICULTY_COLOUR = {"easy": theme.GOOD, "normal": theme.ACCENT, "hard": theme.BAD}
+def difficulty_colour(difficulty: str):
+    """The colour a difficulty's words are written in (the palette's, read when drawn)."""
+    return {"easy": theme.GOOD, "normal": theme.ACCENT, "hard": theme.BAD}[difficulty]
 
 
 def first_words(tr, level, name: str, difficulty: str = "normal") -> str:

@@ -25,7 +25,7 @@ from ...i18n.phrase import Join, Phrase
 from ...match import COMPUTER, HUMAN, Match, Seat
 from ...render import text, theme
 from ...render.battle import draw_header, fields_layout, small_ring
-from ...render.board import BoardGeometry
+from ...render.board import BoardGeometry, draw_side_mark
 from ...render.effects import Effects, Timeline
 from ...render.logpanel import LogPanel
 from ...render.moments import Moments, banner
@@ -711,12 +711,18 @@ class FieldsBattle(BattleBase):
         for side, owner, key in (("left", v, "battle.own_fleet"),
                                  ("right", 1 - v, "battle.enemy_waters")):
             geo = self._geo[side]
+            colour = theme.PLAYER_COLOURS[owner]
             if side == "right" and self.voyage.shows_boss:    # the boss's bar instead
+                bar = self.boss_rect()
+                draw_side_mark(surface, (bar.x - px * 0.7, bar.centery), px * 1.1, False, colour)
                 self._draw_afloat(surface, geo, owner, px)
                 continue
             title = self.tr(key, name=self._name(owner))
-            text.draw(surface, title, (geo.grid.centerx, geo.outer.y - px * 0.8), px,
-                      theme.PLAYER_COLOURS[owner], "center")
+            drawn = text.draw(surface, title, (geo.grid.centerx, geo.outer.y - px * 0.8), px,
+                              colour, "center")
+            # whose field it is by shape too (issue 38): an anchor, a gun sight
+            draw_side_mark(surface, (drawn.x - px * 0.7, drawn.centery), px * 1.1,
+                           side == "left", colour)
             self._draw_afloat(surface, geo, owner, px)
 
     def _draw_afloat(self, surface, geo: BoardGeometry, owner: int, px: int) -> None: ...

@@ -17,8 +17,8 @@ import random
 import pygame
 
 from ...i18n import describe
+from ...render import theme
 from ...render.board import BoardGeometry
-from ...render.theme import BAD, GOOD
 from ...rules.coords import board_letters
 from ...rules.errors import PlacementError
 from ...rules.fleet import normalise
@@ -84,7 +84,7 @@ class PlacementBase(Scene):
         self.mouse = None          # the pointer while it leads (off the board, dragging)
         # the person's fleet in his captain's paint and flag (issue 22; None: the plain grey)
         self.livery = liveries(app, match).get(player) if match is not None else None
-        self.message, self.message_colour = "", BAD
+        self.message, self.message_colour = "", theme.BAD
 
     def enter(self) -> None:
         self.layout()
@@ -105,11 +105,11 @@ class PlacementBase(Scene):
         """A refusal in words, with cells in this board's letters."""
         return describe(exc, self.tr, self.letters)
 
-    def say(self, message: str, colour=GOOD) -> None:
-        self.message, self.message_colour = message, colour
+    def say(self, message: str, colour=None) -> None:
+        self.message, self.message_colour = message, colour or theme.GOOD
 
     def refuse(self, message: str) -> None:
-        self.say(message, BAD)
+        self.say(message, theme.BAD)
         self.app.sound("refuse")
 
     # -- input -------------------------------------------------------------------------------

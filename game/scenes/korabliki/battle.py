@@ -452,14 +452,14 @@ class KorablikiBattleScene(TurnWords, EventShow, BattleBase):
         if self.human_answering:
             options = t.answer_options(t.pending.target)
             for c in options[self.block_index % len(options)]:
-                out.append((c, (255, 196, 64, 110)))
-            out.append((t.pending.ship, (240, 80, 70, 110)))
+                out.append((c, (*theme.ACCENT, 110)))
+            out.append((t.pending.ship, (*theme.BAD, 110)))
             return out
         if self.selected is None or self.selected not in t.pieces:
             return out
         if self.human_to_move:
             for m in t.moves_of(t.pieces[self.selected]):
-                out.append((m.to, (90, 220, 120, 80)))
+                out.append((m.to, (*theme.GOOD, 80)))
         elif self.human_to_act:
             me = t.turn
             p = t.pieces[self.selected]
@@ -467,11 +467,11 @@ class KorablikiBattleScene(TurnWords, EventShow, BattleBase):
                 for n in kr.side_neighbours(self.selected):
                     q = t.pieces.get(n)
                     if q is not None and q.owner != me:
-                        out.append((n, (240, 80, 70, 110)))
+                        out.append((n, (*theme.BAD, 110)))
             if p.rank in kr.COMBAT:
                 block = self.block_choices()[self.block_index % len(self.block_choices())]
                 for c in block:
-                    out.append((c, (255, 196, 64, 80)))
+                    out.append((c, (*theme.ACCENT, 80)))
         return out
 
     # -- the frames bench --------------------------------------------------------------------
