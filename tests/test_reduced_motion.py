@@ -1,0 +1,149 @@
+"""Reduced motion (issue 38, part 3): with the setting on, the sea stands still, a shot's cue is
+a short fade where nothing moves, a kill has no slow motion and its moment is short; with it off
+the battle moves as it always did."""
+
+import pygame
+import pytest
+
+from game.match import COMPUTER, HUMAN, Match
+from game.render import motion, theme
+from game.rules.classic import ClassicConfig, Shot
+from game.scenes.classic.battle import BattleScene
+
+from .test_fleet import LEGAL
+from .test_scenes import frames, running_app, seats
+
+DT = 1 / 60
+
+
+@pytest.fixture
+def app(home):
+    yield from running_app((800, 600), 7)
+
+
+@pytest.fixture
+def reduced(app):
+    app.settings.reduced_motion = True
+    app.apply_settings()
+    assert theme.REDUCED_MOTION
+    yield app
+    app.settings.reduced_motion = False
+    app.apply_settings()
+
+
+def battle(app):
+    """A Classic battle on the screen, the person (player 0) to shoot."""
+    match = Match(ClassicConfig(), seats((HUMAN, COMPUTER), "random"), first="0", seed=3)
+    scene = BattleScene(app, match, match.new_game([LEGAL, LEGAL]), keep_record=False)
+    app.scenes.push(scene)
+    frames(app, 2)
+    return scene
+
+
+def ship_cell(scene, decks: int):
+    """A cell of one of the enemy's ships of ``decks`` cells (a hit; a one-deck sinks)."""
+    return next(s for s in scene.game.ships[1] if len(s) == decks)[0]
+
+
+def grid_pixels(app, scene, owner: int) -> bytes:
+    rect = scene.geo_of(owner).grid
+    return pygame.image.tobytes(app.screen.subsurface(rect), "RGB")
+
+
+def played(app, scene, action, limit: float = 3.0):
+    """``action`` played, the frames stepped until its cues are over (at most ``limit``
+    seconds); returns the seconds it took and what each frame's camera and boards were."""
+    scene.play(action)
+    seen, t = [], 0.0
+    while scene.timeline.busy and t < limit:
+        frames(app)
+        t += DT
+        seen.append((scene.camera(), scene.geo_of(0).grid.copy(), scene.geo_of(1).grid.copy(),
+                     scene.moments.time_scale, scene.moments.scale()))
+    return t, seen
+
+
+def test_with_reduced_motion_the_sea_and_the_marks_stand_still(reduced):
+    app = reduced
+    scene = battle(app)
+    played(app, scene, Shot(ship_cell(scene, 4)))       # a burning hit on the enemy's field
+    assert scene.board(1).marks, "the hit left no mark"
+    while scene.effects.texts:                          # the word "Hit!" has faded
+        frames(app)
+    before = [grid_pixels(app, scene, o) for o in (0, 1)]
+    frames(app, 47)                                     # most of a second later
+    after = [grid_pixels(app, scene, o) for o in (0, 1)]
+    assert before == after
+
+
+def test_a_shot_is_a_short_fade_that_moves_nothing(reduced):
+    app = reduced
+    scene = battle(app)
+    rects = (scene.geo_of(0).grid.copy(), scene.geo_of(1).grid.copy())
+    t, seen = played(app, scene, Shot(ship_cell(scene, 4)))
+    assert t <= motion.FADE + 2 * DT, f"the shot's cue took {t:.2f} s"
+    assert not scene.effects.particles and not scene.effects.shells
+    for camera, left, right, slow, _ in seen:
+        assert camera == (0, 0) and (left, right) == rects and slow == 1.0
+
+
+def test_a_kill_has_no_slow_motion_no_shake_and_a_short_moment(reduced):
+    app = reduced
+    scene = battle(app)
+    rects = (scene.geo_of(0).grid.copy(), scene.geo_of(1).grid.copy())
+    scene.play(Shot(ship_cell(scene, 1)))
+    shown, t = 0.0, 0.0
+    while (scene.timeline.busy or scene.moments.active) and t < 5:
+        frames(app)
+        t += DT
+        assert scene.camera() == (0, 0) and scene.effects.shake_offset() == (0, 0)
+        assert (scene.geo_of(0).grid, scene.geo_of(1).grid) == rects
+        assert scene.moments.time_scale == 1.0 and scene.moments.scale() == 1.0
+        shown += DT * scene.moments.active
+    assert shown > 0, "the kill had no moment"
+    assert shown <= motion.FADE + 2 * DT, f"the moment lasted {shown:.2f} s"
+    assert t <= 2 * motion.FADE + 2 * DT, f"the kill's cues took {t:.2f} s"
+
+
+def test_the_computers_pause_keeps_its_time_with_reduced_motion(reduced):
+    """Only the cues get shorter: the computer still waits its AI_THINK before it shoots."""
+    app = reduced
+    scene = battle(app)
+    water = next((x, y) for x in range(10) for y in range(10)
+                 if all((x, y) not in s for s in scene.game.ships[1]))
+    scene.play(Shot(water))                     # a miss: the computer's turn
+    moves = len(scene.game.history)
+    t = 0.0
+    while len(scene.game.history) == moves and t < 3:
+        frames(app)
+        t += DT
+    assert len(scene.game.history) > moves
+    assert t >= scene.AI_THINK
+
+
+def test_without_reduced_motion_the_battle_moves_as_before(app):
+    assert not theme.REDUCED_MOTION
+    scene = battle(app)
+    before = grid_pixels(app, scene, 1)
+    frames(app, 47)
+    assert grid_pixels(app, scene, 1) != before          # the sea rolls
+    scene.play(Shot(ship_cell(scene, 1)))
+    slow, moved = [], []
+    for _ in range(120):
+        frames(app)
+        slow.append(scene.moments.time_scale)
+        moved.append(scene.camera())
+    assert min(slow) < 1.0                               # the kill's slow motion
+    assert any(c != (0, 0) for c in moved)               # the shake and the nudge
+    assert scene.effects.particles or scene.effects.sinkings
+
+
+def test_motion_helpers_follow_the_setting(app):
+    assert motion.still(2.5) == 2.5 and motion.pace() == 1.0
+    app.settings.reduced_motion = True
+    app.apply_settings()
+    try:
+        assert motion.still(2.5) == 0.0 and motion.pace() == motion.PACE
+    finally:
+        app.settings.reduced_motion = False
+        app.apply_settings()
