@@ -554,7 +554,8 @@ class Effects:
             k = ft.life / ft.span
             ft.surf.set_alpha(int(255 * min(1.0, k * 2)))
             surface.blit(ft.surf, ft.surf.get_rect(center=(ft.pos[0] + ox, ft.pos[1] + oy)))
-        if self.flash > 0 and not motion.reduced():     # the whole screen lit (the atomic bomb, a fleet's last ship)
+        # the whole screen lit (the atomic bomb, a fleet's last ship); never with reduced motion
+        if self.flash > 0 and not motion.reduced():
             k = 0.63 * self.flash
             surface.fill(tuple(int(c * k) for c in self.flash_colour),
                          special_flags=pygame.BLEND_RGB_ADD)

@@ -9,6 +9,7 @@ import math
 import pygame
 
 from .. import rewards
+from . import motion
 from .ships import ship_sprite
 from .widgets import star
 
@@ -140,7 +141,7 @@ def draw_flag(surface, rect, key: str, t: float = 0.0, locked: bool = False) -> 
     # the ripple: columns shifted up and down a little
     out = pygame.Surface((w, h + 8), pygame.SRCALPHA)
     for cx in range(0, w, 2):
-        dy = 3 * math.sin(cx / max(1, w) * 5 - t * 4) * (cx / max(1, w))
+        dy = 3 * math.sin(cx / max(1, w) * 5 - motion.still(t) * 4) * (cx / max(1, w))
         out.blit(flag, (cx, 4 + dy), (cx, 0, 2, h))
     surface.blit(out, (rect.x, rect.y - 4))
     pole = (90, 70, 50) if not locked else DIM

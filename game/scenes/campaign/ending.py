@@ -13,7 +13,7 @@ from collections import deque
 
 import pygame
 
-from ...render import text, theme
+from ...render import motion, text, theme
 from ...render.chart import along, draw_chart_ship, load_coast, sheet_unit
 from ...render.easing import smooth
 from ...render.rewards import draw_medal, rank_badge
@@ -121,7 +121,8 @@ class ClosingScene(Scene):
         surface.blit(face, self.map.topleft)
         self.pane.draw_compass(surface, self.t, u, theme.font_px(self.size, 16))
         if self.path:
-            x, y = along(self.path, smooth(self.t / self.duration))
+            k = 1.0 if motion.reduced() else smooth(self.t / self.duration)   # (home at once)
+            x, y = along(self.path, k)
             draw_chart_ship(surface, (x, y - 4 * u), 26 * u, self.t)
         self._draw_side(surface, u)
 
