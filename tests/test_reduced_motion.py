@@ -147,3 +147,33 @@ def test_motion_helpers_follow_the_setting(app):
     finally:
         app.settings.reduced_motion = False
         app.apply_settings()
+
+
+@pytest.mark.parametrize("make", ["classic", "naval", "korabliki"])
+def test_every_modes_kill_is_still_and_short_with_reduced_motion(reduced, make):
+    """A ship sunk in each mode (as ``test_moments`` sinks one): nothing shakes or slows, the
+    boards stay put, and the whole show of it (its moment, its fades, the ship fading) is over
+    in a few fades' time."""
+    from . import test_moments
+    app = reduced
+    scene, sink = getattr(test_moments, make)(app)
+    app.scenes.push(scene)
+    frames(app, 2)
+    cameras = [scene.camera()]
+    sink()
+    t, seen = 0.0, False
+
+    def showing():
+        strike = getattr(scene, "strike", None)
+        return (scene.moments.active or scene.effects.fades or scene.effects.sinkings
+                or (strike is not None and strike.fades))
+    while (not seen or showing()) and t < 5:
+        frames(app)
+        t += DT
+        seen = seen or scene.moments.active
+        cameras.append(scene.camera())
+        assert scene.moments.time_scale == 1.0 and scene.moments.scale() == 1.0
+        assert not scene.effects.particles and not scene.effects.shells
+    assert seen, "no kill moment"
+    assert set(cameras) == {(0, 0)}
+    assert t <= 3 * motion.FADE, f"the kill's show took {t:.2f} s"

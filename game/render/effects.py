@@ -351,7 +351,10 @@ class Effects:
 
     def sink(self, sprite: pygame.Surface, rect: pygame.Rect, vertical: bool,
              duration: float = 2.2) -> None:
-        """A ship going down (``render.damage.Sinking``): lists, breaks, goes under."""
+        """A ship going down (``render.damage.Sinking``): lists, breaks, goes under (with
+        reduced motion it fades where it lay, in ``motion.FADE``)."""
+        if motion.reduced():
+            duration = motion.FADE
         self.sinkings.append(Sinking(sprite, pygame.Rect(rect), vertical, duration))
 
     def atomic(self, pos: Pos) -> None:

@@ -18,7 +18,7 @@ import pygame
 from . import theme
 
 FADE = 0.3     # seconds: the longest a single cue's fade takes on the screen
-PACE = 4.0     # how much faster an action's cues run (a shot of 1.2 s plays in 0.3 s)
+PACE = 6.0     # how much faster an action's cues run (a shot of 1.2 s plays in 0.2 s)
 
 
 def reduced() -> bool:
