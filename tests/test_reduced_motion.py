@@ -177,3 +177,37 @@ def test_every_modes_kill_is_still_and_short_with_reduced_motion(reduced, make):
     assert seen, "no kill moment"
     assert set(cameras) == {(0, 0)}
     assert t <= 3 * motion.FADE, f"the kill's show took {t:.2f} s"
+
+
+@pytest.mark.parametrize("still", [False, True])
+def test_the_curtain_parts_or_with_reduced_motion_fades_in_place(app, still):
+    """The hand-over curtain opens by parting its two halves; with reduced motion its cloth
+    stays whole and fades, within the short fade, before the turn is handed on."""
+    from game.scenes.common.curtain import CurtainScene
+    app.settings.reduced_motion = still
+    app.apply_settings()
+    ready = []
+    try:
+        curtain = CurtainScene(app, "B", lambda: ready.append(True))
+        app.scenes.push(curtain)
+        frames(app, 2)
+        whole = pygame.image.tobytes(app.screen, "RGB")
+        curtain.opening = 0.0                   # lifted
+        frames(app, 6)
+        mid = app.screen.copy()
+        w, h = app.size
+        centre = mid.get_at((w // 2, h // 4))[:3]
+        edge = mid.get_at((4, h // 4))[:3]
+        if still:                               # the same all across: a fade, no gap
+            assert pygame.image.tobytes(mid, "RGB") != whole
+            assert centre != theme.BG
+        else:                                   # the seam has opened on the bare background
+            assert centre == theme.BG and edge != theme.BG
+        t = 6 / 60
+        while not ready and t < 2:
+            frames(app)
+            t += DT
+        assert ready and (t <= motion.FADE + 2 * DT) == still
+    finally:
+        app.settings.reduced_motion = False
+        app.apply_settings()
