@@ -211,3 +211,26 @@ def test_the_curtain_parts_or_with_reduced_motion_fades_in_place(app, still):
     finally:
         app.settings.reduced_motion = False
         app.apply_settings()
+
+
+def test_with_reduced_motion_the_credits_are_still_pages_and_end_by_themselves(reduced):
+    from game.scenes.campaign.ending import PAGE_TIME, CreditsScene
+    from game.scenes.common.base import Scene
+    app = reduced
+    below = Scene(app)
+    app.scenes.push(below)
+    credits = CreditsScene(app)
+    app.scenes.push(credits)
+    frames(app, 60)                                   # a second into the first page
+    first = pygame.image.tobytes(app.screen, "RGB")
+    frames(app, 60)
+    assert pygame.image.tobytes(app.screen, "RGB") == first     # nothing rolls
+    pages = len(credits.pages())
+    assert pages >= 2
+    frames(app, int(PAGE_TIME * 60))                  # the next page
+    assert pygame.image.tobytes(app.screen, "RGB") != first
+    for _ in range(pages * int(PAGE_TIME) + 2):
+        if app.scenes.top is below:
+            break
+        frames(app, 60)
+    assert app.scenes.top is below
