@@ -234,3 +234,29 @@ def test_with_reduced_motion_the_credits_are_still_pages_and_end_by_themselves(r
             break
         frames(app, 60)
     assert app.scenes.top is below
+
+
+@pytest.mark.parametrize("still", [False, True])
+def test_a_victory_is_in_place_at_once_with_reduced_motion(app, still):
+    """The game over after a victory: fireworks, confetti, sliding panels and counting numbers;
+    with reduced motion everything is in its place from the start and nothing moves."""
+    from game.gallery.battle import finished_game
+    from game.scenes.modes import SCREENS
+    app.settings.reduced_motion = still
+    app.apply_settings()
+    try:
+        _, game = finished_game(5, True)
+        match = Match(game.config, seats((HUMAN, COMPUTER), "hunter"), seed=5)
+        match.finish(game)
+        scene = SCREENS["classic"].game_over(app, match, game, 100.0)
+        app.scenes.push(scene)
+        frames(app, 30)
+        half = pygame.image.tobytes(app.screen, "RGB")
+        frames(app, 30)
+        moving = scene.confetti.pieces or scene.show.particles
+        assert bool(moving) != still
+        assert (pygame.image.tobytes(app.screen, "RGB") == half) == still
+        assert scene.showing != still
+    finally:
+        app.settings.reduced_motion = False
+        app.apply_settings()
