@@ -57,7 +57,7 @@ def draw_medal(surface, centre, r: float, key: str, earned: bool = True,
     pygame.draw.circle(surface, face, (x, y), r * 0.86)
     pygame.draw.circle(surface, edge, (x, y), r * 0.7, max(1, int(r / 14)))
     if earned:       # a glint that runs round the rim
-        a = t * 1.6
+        a = motion.still(t) * 1.6     # (reduced motion: the glint stands)
         pygame.draw.circle(surface, (255, 250, 220), (x + math.cos(a) * r * 0.78,
                                                       y + math.sin(a) * r * 0.78), max(1, r * 0.08))
     _emblem(surface, key, (x, y), r * 0.55, edge)
