@@ -10,7 +10,6 @@ the turns and the computer's pauses keep their times: only the cues are shorter.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import pygame
@@ -73,8 +72,3 @@ def advance(fades: list, dt: float) -> list:
     for f in fades:
         f.t += dt
     return [f for f in fades if not f.done]
-
-
-def sway(t: float, rate: float, size: float) -> float:
-    """A gentle swing ``size * sin(t * rate)`` (a bob, a waving flag), none when still."""
-    return 0.0 if theme.REDUCED_MOTION else size * math.sin(t * rate)
