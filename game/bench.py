@@ -123,6 +123,9 @@ def bench_frames(args) -> dict:
     aside = [0.0]
     app = App(size=(w, h), seed=args.seed, thinker=Synchronous(aside))
     app.settings.anim_speed = 1.0
+    if getattr(args, "reduced_motion", False):
+        app.settings.reduced_motion = True
+        app.apply_settings()
     if args.mode == "voyage":
         return _frames_voyage(app, args)
     rng = random.Random(args.seed)
@@ -157,6 +160,8 @@ def bench_frames(args) -> dict:
           f"{len(battle.game.history)} moves in the last battle", file=sys.stderr)
     out = {"frames": args.frames, "p50_ms": round(percentile(times, 0.5), 3),
            "p99_ms": round(percentile(times, 0.99), 3), "max_ms": round(max(times), 3)}
+    if app.settings.reduced_motion:
+        out["reduced_motion"] = True
     if scene.SHOWS_BUSY:
         out |= {"busy_frames": len(busy),
                 "busy_p99_ms": round(percentile(busy, 0.99), 3) if busy else 0.0}
@@ -605,6 +610,8 @@ def main(argv=None) -> int:
     p.add_argument("--frames", type=int, default=600)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--size", default="1280x720")
+    p.add_argument("--reduced-motion", action="store_true",
+                   help="with the player's reduced motion on (issue 38): still fades, a still sea")
     p = sub.add_parser("gallery", help="PNGs of how the game looks, for review")
     p.add_argument("--out", required=True, help="the folder to write them in")
     p.add_argument("--seed", type=int, default=1)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from . import text, theme
+from . import motion, text, theme
 from .board import BoardGeometry, draw_mine, draw_sweeper
 from .cache import Lru
 from .widgets import tint
@@ -137,7 +137,7 @@ def draw_aim(surface, geo: BoardGeometry, cells, ok: bool, t: float) -> None:
     """The chosen weapon's cells over the enemy field, breathing; red where it cannot go,
     and crossed out (issue 38: not by its colour alone)."""
     colour = theme.AIM_OK if ok else theme.AIM_OFF
-    a = 60 + int(30 * (0.5 + 0.5 * math.sin(t * 5)))
+    a = 60 + int(30 * (0.5 + 0.5 * math.sin(motion.still(t) * 5)))
     for c in cells:
         surface.blit(tint((geo.cell, geo.cell), (*colour, a)), geo.cell_rect(c).topleft)
     if cells:
@@ -211,6 +211,9 @@ class RadarSweep(Timed):
     t: float = 0.0
 
     def draw(self, surface, ox: float, oy: float) -> None:
+        if motion.reduced():       # no turning beam: the square lit, fading in and out
+            self._draw_still(surface, ox, oy)
+            return
         fade = 1 - smooth((self.t - self.span * 0.8) / (self.span * 0.2))
         if fade <= 0:
             return
@@ -236,6 +239,15 @@ class RadarSweep(Timed):
         pygame.draw.rect(surface, theme.RADAR, r, max(2, r.w // 60), border_radius=r.w // 20)
         _blit_centred(surface, glow(max(3, r.w * 0.06), theme.RADAR, 8), (cx, cy),
                       pygame.BLEND_RGB_ADD)
+
+    def _draw_still(self, surface, ox: float, oy: float) -> None:
+        k = motion.fade_in_out(self.t / self.span)
+        if k <= 0:
+            return
+        r = self.rect.move(ox, oy)
+        surface.blit(tint(r.size, (*BEAM, int(8 * k) * 9)), r.topleft)   # a few cached shades
+        pygame.draw.rect(surface, tuple(int(c * k) for c in BEAM), r, max(2, r.w // 60),
+                         border_radius=r.w // 20)
 
 
 @dataclass
@@ -287,6 +299,8 @@ class Bomber:
         return pos, CRUISE * (1 - k * k), self.heading() + int(since * 380)
 
     def draw(self, surface, ox: float, oy: float) -> None:
+        if motion.reduced():       # it flies unseen: where its bombs fall, fades show
+            return
         (x, y), alt, heading = self.where()
         c = self.cell
         shadow = plane_sprite(c * 1.5, _heading_q(heading), (0, 0, 0), True)

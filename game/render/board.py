@@ -8,7 +8,7 @@ import pygame
 
 from ..rules.classic import EMPTY, HIT, KNOWN_MINE, MINE, MISS, SUNK, SWEEPER, WRECK
 from ..rules.coords import Cell, LetterSet
-from . import damage, text, theme
+from . import damage, motion, text, theme
 from .cache import Lru
 from .sea import draw_water
 from .hull import DUTCHMAN, shaped_sprite
@@ -313,7 +313,7 @@ def draw_board(surface: pygame.Surface, geo: BoardGeometry, picture: BoardPictur
                       "center")
     for cell, left in picture.pulses.items():
         r = geo.cell_rect(cell)
-        grow = int((1 - min(1.0, left)) * geo.cell * 0.3)
+        grow = 0 if motion.reduced() else int((1 - min(1.0, left)) * geo.cell * 0.3)
         pygame.draw.rect(surface, theme.ACCENT, r.inflate(grow, grow), 2,
                          border_radius=geo.cell // 5)
     if dim > 0:

@@ -13,7 +13,7 @@ import numpy as np
 import pygame
 
 from .. import geo
-from . import text, theme
+from . import motion, text, theme
 from .cache import Lru
 from .widgets import star
 
@@ -234,6 +234,7 @@ def draw_route(surface, points, t: float, lit: bool, u: float) -> None:
     """A dashed route along ``points`` (screen); a lit one (a won port's) runs forward."""
     colour = ROUTE_LIT if lit else ROUTE
     step = 12 * u
+    t = motion.still(t)          # reduced motion: the dashes stand
     phase = (t * 16 * u) % step if lit else 0.0
     width = max(1, round((2.4 if lit else 1.6) * u))
     d = phase - step
@@ -462,8 +463,10 @@ def draw_port(surface, pos, r: float, state: str, number: int, earned: int, tota
 
 
 def draw_port_marks(surface, pos, r: float, t: float, chosen: bool, state: str) -> None:
-    """What moves about a port: the chosen one's ring, an open one's pulse."""
+    """What moves about a port: the chosen one's ring, an open one's pulse (still, with
+    reduced motion)."""
     x, y = pos
+    t = motion.still(t)
     if chosen:
         pygame.draw.circle(surface, ROUTE_LIT, (x, y), r * (1.5 + 0.15 * math.sin(t * 4)), 2)
     if state == "open":
@@ -505,6 +508,7 @@ def ship_box(port, rest, size: float) -> pygame.Rect:
 def draw_chart_ship(surface, pos, size: float, t: float) -> None:
     """The player's ship on the chart: a little sailing boat riding the swell."""
     x, y = pos
+    t = motion.still(t)
     y += math.sin(t * 2.4) * size * 0.08
     tilt = math.sin(t * 1.7) * 0.08
     s = size
@@ -528,6 +532,7 @@ def draw_compass(surface, centre, size: float, t: float, px: int) -> None:
     """The chart's compass rose in ink on the paper, swaying a little with the sea: eight
     points, north in red, "N" above it."""
     x, y = centre
+    t = motion.still(t)
     pygame.draw.circle(surface, INK_SOFT, (x, y), size * 0.72, 1)
     pygame.draw.circle(surface, INK_SOFT, (x, y), size * 0.62, 1)
     wobble = math.sin(t * 0.9) * 0.06

@@ -5,7 +5,8 @@ Every mark is a few frames drawn once per cell size and cached (in the palette's
 ``theme``; the caches are emptied when the palette changes), so a board with sixty burning
 cells costs sixty blits a frame, never sixty fires of particles. The loops are seamless: each
 moving thing runs a whole number of cycles per loop. Drawn at three times the size and scaled
-down, so they stay smooth from 12 to 80 pixels a cell.
+down, so they stay smooth from 12 to 80 pixels a cell. With reduced motion the loops stand
+still on one frame, and a ship going down only fades where it lay (``render.motion``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from . import theme
+from . import motion, theme
 from .cache import Lru
 
 FRAMES = 8          # frames of a loop
@@ -148,12 +149,14 @@ def scorch(cell: int) -> pygame.Surface:
 def draw_fire(surface: pygame.Surface, rect: pygame.Rect, cell_xy, t: float) -> None:
     """The burning deck of the hit cell at ``rect`` (its cell ``cell_xy``) at time ``t``."""
     frames = fire_frames(rect.w)
+    t = motion.still(t)
     f = frames[(int(t / FIRE_PERIOD * FRAMES) + _phase(cell_xy)) % FRAMES]
     surface.blit(f, (rect.x, rect.bottom - f.get_height()))
 
 
 def draw_ripple(surface: pygame.Surface, rect: pygame.Rect, cell_xy, t: float) -> None:
     frames = ripple_frames(rect.w)
+    t = motion.still(t)
     surface.blit(frames[(int(t / RIPPLE_PERIOD * FRAMES) + _phase(cell_xy)) % FRAMES], rect)
 
 
@@ -236,6 +239,11 @@ class Sinking:
 def draw_sinking(surface: pygame.Surface, s: Sinking, offset=(0, 0)) -> None:
     k = s.progress
     r = s.rect.move(offset)
+    if motion.reduced():       # no listing, breaking or slick: the ship fades where it lay
+        img = s.sprite.copy()
+        img.set_alpha(int(255 * (1 - k)))
+        surface.blit(img, r)
+        return
     short = min(r.w, r.h)
     # the oil slick: a dark sheen that spreads under the ship and thins out
     slick = r.inflate(short * (0.3 + 0.9 * k), short * (0.3 + 0.9 * k))

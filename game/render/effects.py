@@ -1,5 +1,7 @@
 """Arcade effects: shells in flight, splashes, explosions, fire and smoke, flash, shake, rings
 and floating words. All motion runs on elapsed time (``update(dt)``), never on frame counts.
+With reduced motion (``render.motion``) each effect is a still glow fading in and out where it
+lands, words do not rise, ships fade where they lay and nothing shakes.
 
 ``Timeline`` is the queue of timed cues a scene plays for one action: while it has cues the
 scene is "busy" and holds input back; ``skip()`` runs every cue at once with ``skipping=True`` so
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 import pygame
 
-from . import text, theme
+from . import motion, text, theme
 from .cache import Lru, quantise
 from .damage import Sinking, draw_sinking
 from .easing import ease_out_quad
@@ -210,12 +212,21 @@ class Effects:
         self.columns: list[Column] = []
         self.sinkings: list[Sinking] = []
         self.lights: list[Light] = []
+        self.fades: list[motion.Fade] = []     # reduced motion: what the effects became
         self.flash = 0.0
         self.flash_colour = (255, 240, 210)
         self._shake = 0.0
         self._shake_time = 0.0
 
     # -- spawning --
+    def _faded(self, pos: Pos, cells: float, colour) -> bool:
+        """With reduced motion: the effect at ``pos`` becomes a still glow ``cells`` cells
+        across fading in and out (True: nothing else of it is to be made)."""
+        if not motion.reduced():
+            return False
+        self.fades.append(motion.Fade(pos, cells * 20 * self.scale, tuple(colour)))
+        return True
+
     def _spray(self, pos: Pos, n: int, speed: float, span: float, radius: float, colour,
                gravity=0.0, drag=1.5, grow=0.0, additive=True, up_bias=0.0, spread=math.pi,
                opacity=1.0):
@@ -230,10 +241,14 @@ class Effects:
                 gravity, drag, grow, additive, opacity))
 
     def shell(self, start: Pos, end: Pos, duration: float) -> None:
+        if motion.reduced():          # nothing flies: the impact's fade says where it fell
+            return
         height = 0.25 * math.dist(start, end) + 40 * self.scale
         self.shells.append(Shell(start, end, duration, height))
 
     def muzzle(self, pos: Pos) -> None:
+        if motion.reduced():
+            return
         s = self.scale
         self._spray(pos, 10, 160 * s, 0.25, 4 * s, (255, 200, 120), drag=5)
         self._spray(pos, 6, 40 * s, 0.9, 6 * s, (110, 110, 120), drag=2, grow=10 * s,
@@ -242,6 +257,8 @@ class Effects:
     def column(self, pos: Pos, cells: float = 1.5, width: float = 0.55,
                span: float = 0.9) -> None:
         """A water column ``cells`` cells high and ``width`` cells wide (a cell is 40 units)."""
+        if motion.reduced():
+            return
         s = self.scale
         self.columns.append(Column(pos, cells * 40 * s, width * 40 * s, span, span))
 
@@ -251,6 +268,8 @@ class Effects:
         out over the surface. Sized in cells (``scale``), so every board shows the same.
         ``light``: one of many cells landing at once (a bomber's line, §A): the column, a third
         of the droplets and one ring, so ten of them cost what three would."""
+        if self._faded(pos, 1.2, theme.SPLASH[1]):
+            return
         s = self.scale
         droplets, spray, rings = theme.SPLASH
         self.column(pos, 2.0, 0.62, 1.05)
@@ -270,6 +289,8 @@ class Effects:
 
     def explosion(self, pos: Pos, power: float = 1.0) -> None:
         """A fireball with a white core, sparks, debris and a column of smoke."""
+        if self._faded(pos, 1.4 * power, theme.BLAST[1]):
+            return
         s = self.scale * power
         core, ball, inner, sparks, shock = theme.BLAST
         self._spray(pos, 1, 0, 0.25, 18 * s, core, grow=110 * s)                    # core flash
@@ -291,6 +312,8 @@ class Effects:
 
     def mine_blast(self, pos: Pos) -> None:
         """A mine (C5): a broad column of water, a shock ring racing out two cells, spray."""
+        if self._faded(pos, 2.0, (200, 225, 255)):
+            return
         s = self.scale
         self.column(pos, 1.5, 0.9, 1.2)
         self.rings.append(Ring(pos, 4 * s, 228 * s, 0.33, 0.33, (235, 245, 255), 3))
@@ -304,6 +327,8 @@ class Effects:
     def sweep(self, pos: Pos) -> None:
         """A minesweeper's sweep (C6): a sonar ring swept round a told mine, spray of its
         wake in a circle."""
+        if self._faded(pos, 1.4, (120, 240, 200)):
+            return
         s = self.scale
         for i in range(3):
             self.rings.append(Ring(pos, (2 + 6 * i) * s, 50 * s, 0.8 + 0.2 * i, 0.8 + 0.2 * i,
@@ -318,6 +343,8 @@ class Effects:
     def firework(self, pos: Pos, colour, power: float = 1.0) -> None:
         """A star shell bursting: sparks all round that fall and fade, and a flash at its
         heart (the victory screen)."""
+        if self._faded(pos, 2.5 * power, colour):
+            return
         s = self.scale * power
         self._spray(pos, 1, 0, 0.25, 12 * s, (255, 255, 240), grow=40 * s)
         self._spray(pos, 40, 300 * s, 1.4, 5 * s, colour, gravity=90 * s, drag=1.6)
@@ -325,12 +352,17 @@ class Effects:
 
     def sink(self, sprite: pygame.Surface, rect: pygame.Rect, vertical: bool,
              duration: float = 2.2) -> None:
-        """A ship going down (``render.damage.Sinking``): lists, breaks, goes under."""
+        """A ship going down (``render.damage.Sinking``): lists, breaks, goes under (with
+        reduced motion it fades where it lay, in ``motion.FADE``)."""
+        if motion.reduced():
+            duration = motion.FADE
         self.sinkings.append(Sinking(sprite, pygame.Rect(rect), vertical, duration))
 
     def atomic(self, pos: Pos) -> None:
         """The atomic bomb (RULES.md §K): a white flash, shock rings, a fireball and the
         mushroom, a rising stem and a rolling cap of smoke and fire."""
+        if self._faded(pos, 4.0, (255, 200, 120)):
+            return
         self.flash = 1.0
         self.shake(14, 1.0)
         s = self.scale
@@ -345,6 +377,8 @@ class Effects:
 
     def fire(self, pos: Pos, dt: float) -> None:
         """Keep a hit cell burning: call every frame with the frame's ``dt``."""
+        if motion.reduced():         # the mark's own flame, frozen, is enough
+            return
         s = self.scale
         if self.rng.random() < dt * 9:
             p = (pos[0] + self.rng.uniform(-6, 6) * s, pos[1] + self.rng.uniform(-2, 4) * s)
@@ -374,6 +408,8 @@ class Effects:
         self.lights.append(Light(pos, cells * 40 * self.scale, span, span, colour))
 
     def shake(self, amount: float, time: float) -> None:
+        if motion.reduced():
+            return
         self._shake = max(self._shake, amount * self.scale)
         self._shake_time = max(self._shake_time, time)
 
@@ -385,6 +421,7 @@ class Effects:
         self.columns.clear()
         self.sinkings.clear()
         self.lights.clear()
+        self.fades.clear()
         self.flash = 0.0
         self._shake = self._shake_time = 0.0
 
@@ -410,9 +447,10 @@ class Effects:
             r.life -= dt
             r.radius += r.speed * dt
         self.rings = [r for r in self.rings if r.life > 0]
+        rise = 0.0 if motion.reduced() else 30 * self.scale * dt
         for ft in self.texts:
             ft.life -= dt
-            ft.pos = (ft.pos[0], ft.pos[1] - 30 * self.scale * dt)
+            ft.pos = (ft.pos[0], ft.pos[1] - rise)
         self.texts = [ft for ft in self.texts if ft.life > 0]
         for c in self.columns:
             c.life -= dt
@@ -420,9 +458,10 @@ class Effects:
         for li in self.lights:
             li.life -= dt
         self.lights = [li for li in self.lights if li.life > 0]
+        self.fades = motion.advance(self.fades, dt)
         for sk in self.sinkings:
             sk.t += dt
-            if 0.3 < sk.progress < 0.95 and self.rng.random() < dt * 14:
+            if 0.3 < sk.progress < 0.95 and not motion.reduced() and self.rng.random() < dt * 14:
                 for p in sk.bubble_points(1, self.rng):   # bubbles breaking the surface
                     self.rings.append(Ring(p, 1, 14 * self.scale, 0.5, 0.5, (200, 225, 245), 1))
         self.sinkings = [sk for sk in self.sinkings if not sk.done]
@@ -437,7 +476,7 @@ class Effects:
         return bool(self.shells)
 
     def shake_offset(self) -> tuple[int, int]:
-        if self._shake <= 0:
+        if self._shake <= 0 or motion.reduced():
             return (0, 0)
         a = self._shake * min(1.0, self._shake_time * 3)
         return (round(self.rng.uniform(-a, a)), round(self.rng.uniform(-a, a)))
@@ -490,6 +529,8 @@ class Effects:
             surface.blit(spr, (li.pos[0] + ox - spr.get_width() / 2,
                                li.pos[1] + oy - spr.get_height() / 2),
                          special_flags=pygame.BLEND_RGB_ADD)
+        for f in self.fades:
+            f.draw(surface, ox, oy)
         for sk in self.sinkings:
             draw_sinking(surface, sk, offset)
         for c in self.columns:
@@ -517,7 +558,8 @@ class Effects:
             k = ft.life / ft.span
             ft.surf.set_alpha(int(255 * min(1.0, k * 2)))
             surface.blit(ft.surf, ft.surf.get_rect(center=(ft.pos[0] + ox, ft.pos[1] + oy)))
-        if self.flash > 0:     # the whole screen lit (the atomic bomb, a fleet's last ship)
+        # the whole screen lit (the atomic bomb, a fleet's last ship); never with reduced motion
+        if self.flash > 0 and not motion.reduced():
             k = 0.63 * self.flash
             surface.fill(tuple(int(c * k) for c in self.flash_colour),
                          special_flags=pygame.BLEND_RGB_ADD)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from . import motion
 from .easing import ease_out, punch  # noqa: F401  (the result screens take them from here)
 from .effects import glow
 from .widgets import star, tint
@@ -35,7 +36,7 @@ def draw_bunting(surface: pygame.Surface, left: float, right: float, top: float,
     pygame.draw.lines(surface, (200, 200, 210), False, pts, max(1, int(size // 12)))
     for i in range(int(n * shown)):
         x, y = pts[i][0] + step * 0.25, (pts[i][1] + pts[i + 1][1]) / 2
-        flap = math.sin(t * 5 + i * 0.9) * size * 0.1
+        flap = math.sin(motion.still(t) * 5 + i * 0.9) * size * 0.1   # (still: one shape)
         ground, figure, kind = FLAGS[i % len(FLAGS)]
         w, h = step * 0.55, size
         quad = [(x, y), (x + w, y + flap * 0.4), (x + w, y + h + flap), (x, y + h)]

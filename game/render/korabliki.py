@@ -41,7 +41,7 @@ import pygame
 
 from ..rules import korabliki as kor
 from ..rules.coords import Cell, LetterSet
-from . import text, theme
+from . import motion, text, theme
 from .board import BoardGeometry
 from .cache import Lru
 from .paint import flag_surface
@@ -597,6 +597,8 @@ def draw_pieces(surface: pygame.Surface, geo: BoardGeometry, display: dict, ghos
         if gh.t < 0:
             continue
         k = min(1.0, gh.t / gh.span)
+        if motion.reduced():      # no sliding or shrinking: at its end, or where it sank
+            k = 0.0 if gh.sinking else 1.0
         pos = (gh.start[0] + (gh.end[0] - gh.start[0]) * k + ox,
                gh.start[1] + (gh.end[1] - gh.start[1]) * k + oy)
         own = gh.owner == viewer

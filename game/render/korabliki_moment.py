@@ -5,7 +5,9 @@ and a reveal — a piece a torpedo hit raised and its rank turned up ("A MINE!",
 A moment knows only what the scene gives it: each raised piece as the viewer sees it before and
 after the cards turn, and each card's words, or None for a card that stays face down (a rank the
 viewer may not know). Everything is sized in cells and runs on elapsed time (``t``, seconds);
-the scene's ``skip`` drops the moments at once.
+the scene's ``skip`` drops the moments at once. With reduced motion (``render.motion``) a
+moment is its end state, still, fading in and out: the pieces where they stand, the cards turned
+beside them, the word; the loser fades away.
 
 API:
 
@@ -26,7 +28,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from . import text, theme
+from . import motion, text, theme
 from .cache import Lru
 from .korabliki import HULL_DARK, piece_surface
 from .moments import banner
@@ -205,8 +207,13 @@ def draw_moment(surface: pygame.Surface, m: CardMoment, offset=(0, 0)) -> None:
     """The moment at its time ``m.t``: the board darkened, the raised pieces, the cards and the
     word; the winner's lunge and the loser going down."""
     tm, t, c = m.timing, m.t, m.cell
-    fade = 1.0 - ease_out((t - (tm.span - 0.3)) / 0.3)          # the last 0.3 s: all fades
-    rise = ease_out(t / tm.rise) * fade
+    still = motion.reduced()
+    if still:         # the cards turned, before any lunge; nothing lifts, all of it fades
+        t = tm.flip + tm.flip_span
+        fade, rise = motion.fade_in_out(m.t / tm.span), 0.0
+    else:
+        fade = 1.0 - ease_out((t - (tm.span - 0.3)) / 0.3)      # the last 0.3 s: all fades
+        rise = ease_out(t / tm.rise) * fade
     ox, oy = offset
     dim = int(DIM * min(1.0, t / tm.rise) * fade)
     if dim > 4:
@@ -223,7 +230,9 @@ def draw_moment(surface: pygame.Surface, m: CardMoment, offset=(0, 0)) -> None:
             x += (r.toward[0] - r.centre[0]) * 0.4 * k
             y += (r.toward[1] - r.centre[1]) * 0.4 * k
         alpha = 255
-        if r.fate == "down" and t >= tm.down:
+        if still and r.fate == "down":
+            alpha = int(255 * max(0.0, 1 - m.t / tm.span))
+        elif r.fate == "down" and t >= tm.down:
             k = ease_out((t - tm.down) / 0.45)
             if k >= 1:
                 continue

@@ -7,7 +7,7 @@ import math
 
 import pygame
 
-from . import text, theme
+from . import motion, text, theme
 
 SWEEP = 2.4          # seconds a turn of the radar's beam
 BLIPS = 5            # the points it lights (the others who wait)
@@ -20,6 +20,7 @@ def draw_radar(surface: pygame.Surface, centre, radius: int, t: float, found: bo
     one blip held bright at the centre's ring (the opponent)."""
     if radius < 8:
         return
+    t = motion.still(t)          # reduced motion: the beam stands still
     cx, cy = centre
     pygame.draw.circle(surface, theme.WATER_DEEP, centre, radius)
     for k in (1, 2, 3):

@@ -1,7 +1,9 @@
 """The kill moment (issue 20): a big word that punches in over the board where a ship went
 down, a short slow motion and a nudge of the camera; the last ship of a fleet gets a longer
 finale. Any battle screen may play one (``BattleBase.kill_moment``); all of it runs on elapsed
-time and ``clear()`` ends it at once (a skip).
+time and ``clear()`` ends it at once (a skip). With reduced motion (``render.motion``) the word
+only fades in and out where it stands, ``FADE`` seconds of the wall's clock: no slow motion, no
+nudge, no punch, no burst of light.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from . import text
+from . import motion, text
 from .easing import Timed
 from .effects import glow
 
@@ -64,6 +66,9 @@ class Moments:
              toward: tuple[float, float] = (0.0, 1.0), cell: float = 40.0) -> Moment:
         """Play a kill moment of ``surf`` centred on ``pos``; ``final`` for a fleet's last
         ship (longer, slower, a harder push); ``toward`` the way the camera is pushed."""
+        if motion.reduced():     # a still word, fading in and out (on the cues' clock)
+            self.current = Moment(surf, pos, motion.FADE * motion.PACE, 0.0, (0.0, 0.0))
+            return self.current
         n = math.hypot(*toward) or 1.0
         push = cell * (0.22 if final else 0.12)
         self.current = Moment(surf, pos, 3.0 if final else 1.6, 1.1 if final else 0.45,
@@ -103,7 +108,7 @@ class Moments:
     def scale(self) -> float:
         """The word's size now: it slams down from large with a little bounce."""
         m = self.current
-        if m is None:
+        if m is None or motion.reduced():
             return 1.0
         if m.t < PUNCH:
             u = m.t / PUNCH
@@ -115,6 +120,8 @@ class Moments:
         m = self.current
         if m is None:
             return 0
+        if motion.reduced():
+            return int(255 * motion.fade_in_out(m.t / m.span))
         fade_in = min(1.0, m.t / (PUNCH * 0.6))
         fade_out = min(1.0, (m.span - m.t) / 0.35)
         return int(255 * max(0.0, min(fade_in, fade_out)))

@@ -23,6 +23,7 @@ import math
 import pygame
 
 from ..data.portrait import portrait
+from . import motion
 from .cache import Lru
 from .portrait_figure import draw_background, draw_figure, draw_frame
 from .portrait_pen import (BLINK_BOX, BOWL, FRAME_RX, FRAME_RY, INNER_RX, INNER_RY, Palette, Pen,
@@ -234,7 +235,9 @@ def draw_portrait(surface: pygame.Surface, rect, spec, t: float = 0.0, locked: b
     old_clip = surface.get_clip()
     surface.set_clip(rect.clip(old_clip))
     try:
-        blinking = ((t + entry.phase) % entry.period) < 0.14 and not locked
+        still = motion.reduced()           # a still picture: no blinking, smoke or flicker
+        t = motion.still(t)
+        blinking = ((t + entry.phase) % entry.period) < 0.14 and not locked and not still
         if entry.ghost is not None:
             bg, fig, fig_closed, frame = entry.ghost
             flicker = (0.78 + 0.14 * math.sin(t * 2.3) + 0.08 * math.sin(t * 7.9 + 1.3))

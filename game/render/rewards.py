@@ -9,6 +9,7 @@ import math
 import pygame
 
 from .. import rewards
+from . import motion
 from .ships import ship_sprite
 from .widgets import star
 
@@ -56,7 +57,7 @@ def draw_medal(surface, centre, r: float, key: str, earned: bool = True,
     pygame.draw.circle(surface, face, (x, y), r * 0.86)
     pygame.draw.circle(surface, edge, (x, y), r * 0.7, max(1, int(r / 14)))
     if earned:       # a glint that runs round the rim
-        a = t * 1.6
+        a = motion.still(t) * 1.6     # (reduced motion: the glint stands)
         pygame.draw.circle(surface, (255, 250, 220), (x + math.cos(a) * r * 0.78,
                                                       y + math.sin(a) * r * 0.78), max(1, r * 0.08))
     _emblem(surface, key, (x, y), r * 0.55, edge)
@@ -140,7 +141,7 @@ def draw_flag(surface, rect, key: str, t: float = 0.0, locked: bool = False) -> 
     # the ripple: columns shifted up and down a little
     out = pygame.Surface((w, h + 8), pygame.SRCALPHA)
     for cx in range(0, w, 2):
-        dy = 3 * math.sin(cx / max(1, w) * 5 - t * 4) * (cx / max(1, w))
+        dy = 3 * math.sin(cx / max(1, w) * 5 - motion.still(t) * 4) * (cx / max(1, w))
         out.blit(flag, (cx, 4 + dy), (cx, 0, 2, h))
     surface.blit(out, (rect.x, rect.y - 4))
     pole = (90, 70, 50) if not locked else DIM

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pygame
 
-from . import theme
+from . import motion, theme
 
 TILE = 192
 FRAMES = 32
@@ -55,8 +55,10 @@ def frames() -> list[pygame.Surface]:
 
 
 def draw_water(surface: pygame.Surface, rect: pygame.Rect, t: float, offset=(0, 0)) -> None:
-    """Fill ``rect`` with the sea at time ``t`` (seconds); ``offset`` shifts the pattern."""
+    """Fill ``rect`` with the sea at time ``t`` (seconds); ``offset`` shifts the pattern.
+    With reduced motion the sea stands still (one frame, whatever ``t``)."""
     tiles = frames()
+    t = motion.still(t)
     tile = tiles[int((t % PERIOD) / PERIOD * FRAMES) % FRAMES]
     old_clip = surface.get_clip()
     surface.set_clip(rect.clip(old_clip) if old_clip else rect)

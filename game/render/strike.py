@@ -7,6 +7,8 @@ Everything is sized to the board's cell (``cell``: pixels a cell) and moves on e
 (``Strike.update(dt)``), never on frame counts. Sprites (planes, torpedoes, soft puffs) are drawn
 once per size and kept (``strike_sprites``); a frame only blits them. ``Strike.clear()`` ends
 every effect at once, for the scenes' skip. Nothing here knows the rules: the scenes say what to show and when.
+With reduced motion (``render.motion``) nothing of a strike is drawn flying: where it strikes,
+a still glow fades in and out.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from . import motion
 from .easing import Timed, ease_out_quad, smooth
 from .effects import glow, ring_sprite
 from .strike_sprites import plane_sprite, soft, torpedo_sprite, wake_sprite
@@ -457,12 +460,13 @@ class Strike:
     puffs: list = field(default_factory=list)
     sweeps: list = field(default_factory=list)
     mushrooms: list = field(default_factory=list)
+    fades: list = field(default_factory=list)    # reduced motion: what the strikes became
 
     MAX_PUFFS = 240
 
     def _lists(self):
         return (self.columns, self.rings, self.sweeps, self.torpedoes, self.bombs, self.mushrooms,
-                self.puffs, self.streams, self.planes)
+                self.puffs, self.streams, self.planes, self.fades)
 
     @property
     def busy(self) -> bool:
@@ -479,6 +483,16 @@ class Strike:
             items.clear()
 
     # -- starting things --
+    def _faded(self, pos: Pos, cell: float, cells: float, colour) -> bool:
+        """With reduced motion: a still glow ``cells`` cells across fades in and out at
+        ``pos`` instead (True: nothing else of the effect is to be made)."""
+        if not motion.reduced():
+            return False
+        # the strike's clock runs at the cues' pace; a fade keeps the wall's FADE seconds
+        self.fades.append(motion.Fade(pos, cells * cell / 2, tuple(colour),
+                                      motion.FADE * motion.pace()))
+        return True
+
     def torpedo(self, start: Pos, end: Pos, duration: float, cell: int) -> Torpedo:
         tp = Torpedo(start, end, max(0.05, duration), int(cell))
         self.torpedoes.append(tp)
@@ -491,20 +505,28 @@ class Strike:
     def column(self, pos: Pos, cell: int, height: float = 1.5, span: float = 1.1,
                tint=WATER_WHITE) -> None:
         """A water column ``height`` cells high (a shell's, a torpedo's, a bomb's)."""
+        if self._faded(pos, cell, 1.2, tint):
+            return
         self.columns.append(Column(pos, int(cell), height, span, tuple(tint)))
 
     def mine(self, pos: Pos, cell: int) -> None:
         """A mine goes off: a tall muddy column and a shock ring two cells wide."""
+        if self._faded(pos, cell, 2.0, (200, 225, 255)):
+            return
         self.column(pos, cell, 1.8, 1.3, (170, 176, 150))
         self.rings.append(ShockRing(pos, int(cell), 2.0, 0.6))
         self.rings.append(ShockRing(pos, int(cell), 1.2, 0.9, (140, 190, 230)))
 
     def sweep(self, src: Pos, dst: Pos, cell: int) -> None:
+        if self._faded(dst, cell, 1.4, (120, 240, 200)):
+            return
         self.sweeps.append(Sweep(src, dst, int(cell)))
 
     def stream(self, src: Pos, dst: Pos, cell: int, fire: float = 0.45) -> None:
         """Tracers from ``src`` (the mount) toward ``dst`` for ``fire`` seconds; some rounds
         burst short of it as flak."""
+        if motion.reduced():      # no tracers: the hit's own fade (``flak``) is shown
+            return
         self.streams.append(Stream(src, dst, int(cell), fire, seed=self.rng.randrange(1000)))
         for i in range(2):
             a = self.rng.uniform(0, math.tau)
@@ -514,6 +536,8 @@ class Strike:
 
     def flak(self, pos: Pos, cell: int) -> None:
         """A hit in the air: a flash and black bursts of flak."""
+        if self._faded(pos, cell, 1.0, (255, 200, 110)):
+            return
         self._puff(pos, cell * 0.5, cell * 1.2, 0.3, (255, 200, 110), additive=True)
         self._flak_puff(pos, cell, 0.0, 1.0)
         for _ in range(3):
@@ -523,12 +547,14 @@ class Strike:
                             self.rng.uniform(0.0, 0.12), 0.8)
 
     def mushroom(self, pos: Pos, cell: int) -> None:
+        if self._faded(pos, cell, 3.0, (255, 190, 120)):
+            return
         self.mushrooms.append(Mushroom(pos, int(cell)))
 
     def _puff(self, pos, radius, grow, span, colour, vx=0.0, vy=0.0, alpha=220,
               additive=False, delay: float = 0.0, hard: bool = False) -> None:
         """A puff; ``delay`` holds it back (a puff with negative time is not drawn)."""
-        if len(self.puffs) < self.MAX_PUFFS:
+        if len(self.puffs) < self.MAX_PUFFS and not motion.reduced():
             self.puffs.append(Puff(pos[0], pos[1], vx, vy, radius, grow, span, colour, alpha,
                                    additive, -delay, hard))
 
@@ -558,6 +584,7 @@ class Strike:
         self.puffs = [x for x in self.puffs if not x.done]
         self.sweeps = [x for x in self.sweeps if not x.done]
         self.mushrooms = [x for x in self.mushrooms if not x.done]
+        self.fades = [x for x in self.fades if not x.done]
 
     def _plane_step(self, p: Plane, dt: float) -> None:
         c = p.cell
@@ -581,6 +608,10 @@ class Strike:
     # -- drawing --
     def draw(self, surface: pygame.Surface, offset=(0, 0)) -> None:
         ox, oy = offset
+        if motion.reduced():      # the planes, torpedoes and bombs fly unseen; only fades
+            for f in self.fades:
+                f.draw(surface, ox, oy)
+            return
         for group in (self.rings, self.sweeps, self.torpedoes, self.columns, self.mushrooms,
                       self.bombs, self.streams):
             for it in group:

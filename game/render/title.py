@@ -14,7 +14,7 @@ import random
 import numpy as np
 import pygame
 
-from . import sea, text, theme
+from . import motion, sea, text, theme
 from .cache import Lru
 from .ships import ship_sprite
 
@@ -178,7 +178,9 @@ def draw_fleet(surface: pygame.Surface, lane: pygame.Rect, cell: int, t: float) 
 
 def draw_band(surface: pygame.Surface, layout: TitleLayout, t: float, title: str,
               subtitle: str) -> None:
-    """The top of the title screen: sky, logo riding the swell, subtitle, the fleet under way."""
+    """The top of the title screen: sky, logo riding the swell, subtitle, the fleet under way
+    (with reduced motion all of it still, as at ``t`` = 0)."""
+    t = motion.still(t)
     w, h = layout.size
     surface.blit(sky((w, layout.sky.h)), (0, 0))
     draw_fleet(surface, layout.lane, layout.cell, t)

@@ -17,7 +17,7 @@ from typing import Callable
 
 import pygame
 
-from . import text, theme
+from . import motion, text, theme
 from .cache import Lru
 from .easing import ease_out
 
@@ -183,8 +183,8 @@ class Menu:
 
     def shown_row(self, now: float | None = None) -> float:
         """Where the highlight is at ``now`` (the scene's time): a row number, between two
-        rows while it glides from the last one chosen."""
-        if self.clock is None:
+        rows while it glides from the last one chosen (with reduced motion it jumps)."""
+        if self.clock is None or motion.reduced():
             return float(self._index)
         start, at = self._glide
         k = ease_out(((self.clock() if now is None else now) - at) / GLIDE)

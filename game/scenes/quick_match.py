@@ -16,7 +16,7 @@ import pygame
 from ..ai.opponents import first_opponent, opponent, roster
 from ..data.profiles import profile_key
 from ..i18n.phrase import Phrase, say
-from ..render import text, theme
+from ..render import motion, text, theme
 from ..render.easing import ease_out
 from ..render.mode_art import mode_art
 from ..render.portrait import draw_portrait
@@ -298,7 +298,8 @@ class SetupScene(MenuScene):
         and level (stars), or the card of two players or of a room with its words. Each slides
         in when it changes."""
         u = theme.unit(self.size)
-        slide = int((1 - ease_out((self.t - self.shown_at) / 0.3)) * 24 * u)
+        slide = 0 if motion.reduced() else int((1 - ease_out((self.t - self.shown_at) / 0.3))
+                                               * 24 * u)
         half = band.w // 2
         pad = int(8 * u)
         h = band.h

@@ -10,7 +10,7 @@ import math
 
 import pygame
 
-from ...render import text, theme
+from ...render import motion, text, theme
 from ...render.portrait import draw_portrait
 from ...render.sea import draw_water
 from ...render.widgets import panel, tint
@@ -80,7 +80,7 @@ class BossScene(Scene):
         lang = self.app.settings.language
         m = int(28 * u)
         side = int(min(h * 0.52, w * 0.32))
-        glow = 0.5 + 0.5 * math.sin(self.t * 2.2)
+        glow = 0.5 + 0.5 * math.sin(motion.still(self.t) * 2.2)   # (still: reduced motion)
         centre = (m + int(side * 0.62), h // 2 - int(30 * u))
         colour = theme.BAD if self.when == "before" else (theme.GOOD if self.won else theme.BAD)
         ring = side * (0.58 + 0.02 * glow)
@@ -124,6 +124,6 @@ class BossScene(Scene):
             hint = self.tr("boss.scene_keys" if self.on_back is not None else
                            "boss.scene_keys_on")
             kpx = theme.font_px(self.size, 18)
-            alpha = 0.55 + 0.45 * math.sin(self.t * 3)
+            alpha = 0.55 + 0.45 * math.sin(motion.still(self.t) * 3)
             c = tuple(int(v * alpha) for v in theme.TEXT)
             text.draw(surface, hint, (w - m, h - m), kpx, c, "bottomright")

@@ -13,7 +13,7 @@ from collections import deque
 
 import pygame
 
-from ...render import text, theme
+from ...render import motion, text, theme
 from ...render.chart import along, draw_chart_ship, load_coast, sheet_unit
 from ...render.easing import smooth
 from ...render.rewards import draw_medal, rank_badge
@@ -30,6 +30,7 @@ CREDITS = ("title", "made", "", "game_head", "game", "", "fonts_head", "font_rus
            "", "map_head", "map", "", "sound_head", "sound", "", "tools_head", "tools", "", "",
            "thanks")
 CREDIT_SPEED = 42.0   # pixels a second at 1280×720
+PAGE_TIME = 5.0       # reduced motion: seconds each page of the credits stays (none roll)
 
 
 def sailed_path(pane: ChartPane) -> list:
@@ -121,7 +122,8 @@ class ClosingScene(Scene):
         surface.blit(face, self.map.topleft)
         self.pane.draw_compass(surface, self.t, u, theme.font_px(self.size, 16))
         if self.path:
-            x, y = along(self.path, smooth(self.t / self.duration))
+            k = 1.0 if motion.reduced() else smooth(self.t / self.duration)   # (home at once)
+            x, y = along(self.path, k)
             draw_chart_ship(surface, (x, y - 4 * u), 26 * u, self.t)
         self._draw_side(surface, u)
 
@@ -184,7 +186,8 @@ class ClosingScene(Scene):
 
 
 class CreditsScene(Scene):
-    """The credits rolling up over the sea; any key or click (or their end) goes back."""
+    """The credits rolling up over the sea (with reduced motion: still pages fading one into
+    the next); any key or click (or their end) goes back."""
 
     def handle(self, event) -> None:
         if self.t < GUARD or event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
@@ -212,8 +215,24 @@ class CreditsScene(Scene):
     def height(self) -> int:
         return sum(int(px * 1.5) for _, px, _, _ in self.lines())
 
+    def pages(self) -> list[list]:
+        """The lines in pages that each fit most of the window (reduced motion's credits)."""
+        room, out, used = self.size[1] * 0.8, [[]], 0
+        for line in self.lines():
+            step = int(line[1] * 1.5)
+            if out[-1] and used + step > room:
+                out.append([])
+                used = 0
+            out[-1].append(line)
+            used += step
+        return out
+
     def update(self, dt: float) -> None:
         super().update(dt)
+        if motion.reduced():
+            if self.t > PAGE_TIME * len(self.pages()):
+                self.app.scenes.pop()
+            return
         if self.t * CREDIT_SPEED * theme.unit(self.size) > self.size[1] + self.height():
             self.app.scenes.pop()          # rolled off the top: back to the chart
 
@@ -221,13 +240,24 @@ class CreditsScene(Scene):
         w, h = self.size
         draw_water(surface, surface.get_rect(), self.t * 0.4)
         surface.blit(tint((w, h), (2, 6, 16, 190)), (0, 0))
+        lines = self.lines()
         y = h - self.t * CREDIT_SPEED * theme.unit(self.size)
-        for words, px, colour, face in self.lines():
+        if motion.reduced():            # a still page, fading in and out
+            pages = self.pages()
+            i = min(len(pages) - 1, int(self.t / PAGE_TIME))
+            lines = pages[i]
+            y = (h - sum(int(px * 1.5) for _, px, _, _ in lines)) / 2
+        for words, px, colour, face in lines:
             if words and -px * 2 < y < h + px:
                 text.draw(surface, words, (w / 2, y), text.fit_px(words, px, int(w * 0.9),
                                                                   face=face),
                           colour, "midtop", shadow=True, face=face)
             y += int(px * 1.5)
+        if motion.reduced():
+            into = self.t % PAGE_TIME
+            dark = int(16 * (1 - min(1.0, into / motion.FADE, (PAGE_TIME - into) / motion.FADE)))
+            if dark > 0:
+                surface.blit(tint((w, h), (2, 6, 16, min(255, dark * 16))), (0, 0))
         if self.t > GUARD:
             kpx = theme.font_px(self.size, 15)
             text.draw(surface, self.tr("credits.keys"), (w - 12, h - 8), kpx, theme.TEXT_DIM,

@@ -11,7 +11,7 @@ import math
 import pygame
 
 from ...geo import ChartView, Conic
-from ...render import text
+from ...render import motion, text
 from ...render.chart import (along, cartouche_box, chart_sheet, draw_chart_ship, draw_compass,
                              draw_label, draw_port, draw_port_marks, draw_route, place_marks,
                              sheet_unit, ship_box, stars_box, STAR_SIZE)
@@ -119,7 +119,7 @@ class ChartPane:
         """The player's ship a share ``k`` of the way from port ``a`` to port ``b``."""
         if not self.ports:
             return
-        k = smooth(k)
+        k = 1.0 if motion.reduced() else smooth(k)    # reduced motion: it is there at once
         a = min(a, len(self.ports) - 1)
         b = min(b, len(self.ports) - 1)
         x, y = along(self.way(a, b), k)

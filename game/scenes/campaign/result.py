@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...render import text, theme
+from ...render import motion, text, theme
 from ...render.widgets import Item, centred, star
 from ..common.base import menu_or_escape
 from .awards import draw_awards
@@ -77,7 +77,7 @@ class ResultScene(OverChart):
         for i in range(r.level.max_stars):
             c = (x0 + i * size * 1.2, y + size / 2)
             if i < shown:
-                pop = min(1.0, (self.t - 0.4 - i * 0.35) / 0.2)
+                pop = 1.0 if motion.reduced() else min(1.0, (self.t - 0.4 - i * 0.35) / 0.2)
                 star(surface, c, size * (0.6 + 0.4 * pop), theme.ACCENT)
             else:
                 star(surface, c, size, theme.TEXT_DIM, filled=False)

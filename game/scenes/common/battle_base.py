@@ -23,7 +23,7 @@ from ...ai.opponents import remark
 from ...i18n import describe
 from ...i18n.phrase import Join, Phrase
 from ...match import COMPUTER, HUMAN, Match, Seat
-from ...render import text, theme
+from ...render import motion, text, theme
 from ...render.battle import draw_header, fields_layout, small_ring
 from ...render.board import BoardGeometry, draw_side_mark
 from ...render.effects import Effects, Timeline
@@ -407,18 +407,20 @@ class BattleBase(Concessions, RecordKeeper, Scene):
         if not self.table.over:
             self.elapsed += dt
         slow = self.moments.time_scale    # a kill's slow motion
-        self.moments.update(dt * speed)
-        self.timeline.update(dt * speed * slow)
+        cues = speed * motion.pace()      # reduced motion: the cues run fast, drawn as fades
+        self.moments.update(dt * cues)
+        self.timeline.update(dt * cues * slow)
         if self.thinking is not None and self.thinking.done():
             self._thought()
             self.timeline.update(0.0)   # what it sets off at once starts now, as a cue's would
         self.voyage.update(self.timeline.busy)
         self.effects.update(dt * speed * slow)
         self.message_time = max(0.0, self.message_time - dt)
-        self.animate(dt, speed)
+        self.animate(dt, cues)
         t = self.table
         if not t.over and not self.busy and self.seat(t.turn).kind == COMPUTER:
-            self.timeline.add(self.AI_THINK, self._computer_move)
+            # the computer's pause keeps its time, however fast the cues run
+            self.timeline.add(self.AI_THINK * motion.pace(), self._computer_move)
         self.settle(dt * speed)
         self.fire_typed()
         if not self.demo:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pygame
 
-from ...render import text, theme
+from ...render import motion, text, theme
 from ...render.cache import Lru
-from ...render.widgets import Button, panel
+from ...render.widgets import Button, panel, tint
 from .base import Scene
 from .dialogs import confirm_abandon
 
@@ -166,16 +166,25 @@ class CurtainScene(Scene):
         self.nudge = max(0.0, self.nudge - dt)
         if self.opening is not None:
             self.opening += dt
-            if self.opening >= OPEN_TIME:
+            if self.opening >= self.open_time:
                 self.opening = None
                 self.on_ready()
 
+    @property
+    def open_time(self) -> float:
+        """Seconds the curtain takes to open (with reduced motion: a short fade)."""
+        return motion.FADE if motion.reduced() else OPEN_TIME
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
-        k = 0.0 if self.opening is None else min(1.0, self.opening / OPEN_TIME)
+        k = 0.0 if self.opening is None else min(1.0, self.opening / self.open_time)
         half = int(w / 2 * (1 - k * k))
         surface.fill(theme.BG)
         cloth = _CLOTH.get_or_make(self.size, lambda: cloth_of(self.size))
+        if motion.reduced() and self.opening is not None:   # no parting: the cloth fades
+            surface.blit(cloth, (0, 0))
+            surface.blit(tint(self.size, (*theme.BG, min(255, int(16 * k) * 16))), (0, 0))
+            return
         for side in (0, 1):
             x0 = 0 if side == 0 else w - half     # each half's folds start at its own edge
             surface.blit(cloth, (x0, 0), (0, 0, half, h))

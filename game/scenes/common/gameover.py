@@ -14,12 +14,12 @@ import pygame
 
 from ...rules.base import AGREED, FLEET, LAPSED, RESIGNED
 from ...rules.coords import board_letters
-from ...render import text, theme
+from ...render import motion, text, theme
 from ...render.board import BoardGeometry, burning_ship
 from ...render.effects import Effects
 from ...render.finale import (FIREWORKS, RIBBONS, Confetti, StarReveal, count_up, draw_bunting,
                               draw_ribbon, dusk, ease_out, punch)
-from ...render.widgets import Item, Menu, panel
+from ...render.widgets import Item, Menu, panel, tint
 from .base import Scene, menu_or_escape
 from .voyage_battle import liveries
 from ...match import HUMAN
@@ -56,7 +56,9 @@ class GameOverBase(Scene):
         self.confetti = Confetti(random.Random(match.seed ^ 0xC0FE))
         result = getattr(self.campaign, "result", None)     # a campaign battle's stars
         self.stars = StarReveal(result.stars, result.level.max_stars) if result else None
-        self.skipped = False      # a key or click during the intro puts everything in place
+        # a key or click during the intro puts everything in place; with reduced motion it
+        # is in place from the start (no fireworks, confetti, sliding or counting: a fade in)
+        self.skipped = motion.reduced()
         self._next_firework = 0.3
         self._next_confetti = 0.3
         self._sent_down = False
@@ -366,6 +368,10 @@ class GameOverBase(Scene):
         self._draw_banner(surface)
         self._draw_footer(surface, self.footer_top())
         self._draw_stars(surface)
+        if motion.reduced() and self.t < motion.FADE:     # the result fading in, still
+            dark = int(16 * (1 - self.t / motion.FADE)) * 16
+            if dark:
+                surface.blit(tint(self.size, (*theme.BG, min(255, dark))), (0, 0))
 
     def _draw_field(self, surface, geo: BoardGeometry, owner: int) -> None:
         """``owner``'s whole field, every ship shown (§0: the loser's right to inspect)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ...data.progress import ProgressStore
-from ...render import text, theme
+from ...render import motion, text, theme
 from ...render import title as art
 from ...render.mode_art import icon
 from ...render.widgets import Item, Menu, centred, panel, star, tint
@@ -72,6 +72,8 @@ class TitleScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if motion.reduced():      # the demo battle stands still behind the menu
+            return
         self.demo.update(dt)
         if self.demo.game.over and not self.demo.busy:
             self.demo_wait += dt
