@@ -74,6 +74,8 @@ def to_setup(app, mode: str) -> SetupScene:
     while setup.menu.index != 0:
         tap(app, B.dpad_up, n=1)
     modes = setup.menu.current.values()
+    for _ in range(len(modes)):                   # a choice stops at its ends
+        tap(app, B.dpad_left, n=1)
     for _ in range(len(modes)):
         if setup.choices["mode"] == mode:
             break
@@ -393,3 +395,18 @@ def test_a_placement_button_shows_the_pad_button_that_presses_its_key(app):
     assert prompts.pad_button("C") == "back"
     assert prompts.pad_button("Ctrl+S") is None   # a key no button presses here
     tap(app, B.start)                             # Start on a set-up screen: Enter, ready
+
+
+def test_the_monkey_plugs_in_a_pad_and_uses_its_buttons_and_stick(home, monkeypatch):
+    import io
+
+    from game import monkey
+    seen = []
+    translate = pads.Pads.translate
+    monkeypatch.setattr(pads.Pads, "translate",
+                        lambda self, e: seen.append(e.type) or translate(self, e))
+    result = monkey.Monkey(300, 1, err=io.StringIO()).run()
+    assert result["crashes"] == 0
+    for kind in (pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERBUTTONDOWN,
+                 pygame.CONTROLLERBUTTONUP, pygame.CONTROLLERAXISMOTION):
+        assert kind in seen

@@ -51,6 +51,9 @@ def pad_button(hotkey: str) -> str | None:
     if want is None:
         return None
     keys = {**DEFAULT, **_pad_keys()}
+    if hotkey.isdigit() and any(isinstance(keys.get(s), tuple) and keys[s][2].isdigit()
+                                for s in ("lb", "rb")):
+        return SHOULDERS      # the shoulders step round the weapons whose digits these are
     for name in ("a", "b", "x", "y", "lb", "rb", "back", "start", "ls", "rs"):
         value = keys.get(name)
         if value is None:
@@ -58,9 +61,6 @@ def pad_button(hotkey: str) -> str | None:
         key, mod = (value[0], value[1]) if isinstance(value, tuple) else (value, 0)
         if key == want[0] and bool(mod & pygame.KMOD_CTRL) == want[1]:
             return name
-    if hotkey.isdigit() and any(isinstance(keys.get(s), tuple) and keys[s][2].isdigit()
-                                for s in ("lb", "rb")):
-        return SHOULDERS
     return None
 
 
@@ -82,18 +82,18 @@ def glyph(name: str, px: int) -> pygame.Surface:
         surf.blit(right, (left.get_width() + gap, 0))
     elif name in FACES:
         colour, letter = FACES[name]
-        d = max(10, int(px * 1.15))
+        d = max(14, int(px * 1.3))
         surf = pygame.Surface((d, d), pygame.SRCALPHA)
         pygame.draw.circle(surf, colour, (d / 2, d / 2), d / 2)
         pygame.draw.circle(surf, (20, 24, 32), (d / 2, d / 2), d / 2, max(1, d // 12))
-        text.draw(surf, letter, (d / 2, d / 2), max(8, int(px * 0.8)), (250, 250, 250),
-                  "center")
+        text.draw(surf, letter, (d / 2, d / 2), max(14, d), (250, 250, 250),
+                  "center", face="display")
     else:
         words = BARS.get(name, name.upper())
-        tpx = max(8, int(px * 0.7))
-        tw, th = text.size(words, tpx)
-        h = max(10, int(px * 1.1))
-        surf = pygame.Surface((tw + h, h), pygame.SRCALPHA)
+        h = max(14, int(px * 1.3))
+        tpx = max(13, int(h * 0.95))
+        tw = text.size(words, tpx)[0]
+        surf = pygame.Surface((tw + h * 0.8, h), pygame.SRCALPHA)
         pygame.draw.rect(surf, (90, 98, 112), surf.get_rect(), border_radius=h // 2)
         pygame.draw.rect(surf, (20, 24, 32), surf.get_rect(), max(1, h // 12),
                          border_radius=h // 2)

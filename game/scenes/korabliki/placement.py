@@ -217,7 +217,7 @@ class KorablikiSetupScene(FormationDialogs, PlacementBase):
     # a controller: the shoulders choose the piece, Y sends the one under the cursor back,
     # Back loads a formation (a name to save one with must be typed)
     PAD = {**PlacementBase.PAD, "lb": press(pygame.K_TAB, pygame.KMOD_LSHIFT), "rb": pygame.K_TAB,
-           "y": pygame.K_DELETE, "back": press(pygame.K_l, pygame.KMOD_LCTRL)}
+           "y": pygame.K_DELETE, "back": press(pygame.K_l, pygame.KMOD_LCTRL), "rs": pygame.K_s}
 
     def __init__(self, app, match, player: int, on_done):
         super().__init__(app, on_done, match.letters, kor.WIDTH, kor.HEIGHT, match, player)
