@@ -18,8 +18,9 @@ _pad_keys = None      # () -> the top screen's controller map (game.pad), while 
 # a face button's disc colour (the usual colours of these letters on controllers) and letter
 FACES = {"a": ((70, 170, 80), "A"), "b": ((205, 70, 60), "B"), "x": ((60, 120, 215), "X"),
          "y": ((225, 185, 50), "Y")}
-BARS = {"lb": "LB", "rb": "RB", "start": "Start", "back": "Back", "ls": "LS", "rs": "RS"}
 SHOULDERS = "lb+rb"   # a weapon's digit that the shoulders step to
+BARS = {"lb": "LB", "rb": "RB", "start": "Start", "back": "Back", "ls": "LS", "rs": "RS",
+        SHOULDERS: "LB/RB"}
 
 
 def use(now: str, pad_keys=None) -> None:
@@ -73,14 +74,7 @@ def glyph(name: str, px: int) -> pygame.Surface:
     surf = _glyphs.get(key)
     if surf is not None:
         return surf
-    if name == SHOULDERS:
-        left, right = glyph("lb", px), glyph("rb", px)
-        gap = max(2, px // 6)
-        surf = pygame.Surface((left.get_width() + gap + right.get_width(), left.get_height()),
-                              pygame.SRCALPHA)
-        surf.blit(left, (0, 0))
-        surf.blit(right, (left.get_width() + gap, 0))
-    elif name in FACES:
+    if name in FACES:
         colour, letter = FACES[name]
         d = max(14, int(px * 1.3))
         surf = pygame.Surface((d, d), pygame.SRCALPHA)
@@ -91,9 +85,9 @@ def glyph(name: str, px: int) -> pygame.Surface:
     else:
         words = BARS.get(name, name.upper())
         h = max(14, int(px * 1.3))
-        tpx = max(13, int(h * 0.95))
+        tpx = max(12, int(h * 0.85))
         tw = text.size(words, tpx)[0]
-        surf = pygame.Surface((tw + h * 0.8, h), pygame.SRCALPHA)
+        surf = pygame.Surface((tw + h * 0.6, h), pygame.SRCALPHA)
         pygame.draw.rect(surf, (90, 98, 112), surf.get_rect(), border_radius=h // 2)
         pygame.draw.rect(surf, (20, 24, 32), surf.get_rect(), max(1, h // 12),
                          border_radius=h // 2)
