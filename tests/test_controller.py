@@ -3,7 +3,6 @@ sends them through pygame-ce's controller API) drive the App through menus, plac
 battles of every mode, dialogs and text fields; the stick's dead zone and its repeat on
 elapsed time; hot-plugging; the prompts naming the pad's buttons once it is used."""
 
-import random
 from types import SimpleNamespace
 
 import pygame
@@ -11,9 +10,8 @@ import pytest
 
 from game import pad as pads
 from game.app import App
-from game.match import COMPUTER, HUMAN, Match, Seat
 from game.render import prompts
-from game.rules.classic import PRESETS, RADAR, AIR_STRIKE, Shot, random_setup
+from game.rules.classic import AIR_STRIKE, RADAR
 from game.scenes.classic.battle import BattleScene
 from game.scenes.classic.placement import PlacementScene
 from game.scenes.common.dialogs import ConfirmScene, PauseScene
@@ -24,7 +22,8 @@ from game.scenes.naval.battle import NavalBattleScene
 from game.scenes.naval.placement import NavalPlacementScene
 from game.scenes.quick_match import SetupScene
 
-from .helpers import key, moved_on
+from .helpers import key
+from .test_arsenal_screen import open_battle
 
 PAD = 5      # the instance id of the pad the tests hold
 B = SimpleNamespace(**{n.lower(): getattr(pygame, "CONTROLLER_BUTTON_" + n) for n in (
@@ -174,25 +173,8 @@ def test_start_pauses_a_battle_and_resumes_it(app):
     assert app.scenes.top is battle
 
 
-def arcade(app):
-    cfg = PRESETS["arcade"]
-    match = Match(cfg, (Seat(HUMAN, "A"), Seat(COMPUTER, "B", "hunter")), first="0", seed=3)
-    rng = random.Random(2)
-    scene = BattleScene(app, match, match.new_game([random_setup(cfg, rng),
-                                                    random_setup(cfg, rng)]))
-    app.scenes.push(scene)
-    frames(app)
-    g = scene.game
-    water = [next((x, y) for y in range(10) for x in range(10)
-                  if (x, y) not in {c for s in g.ships[o] for c in s} | set(g.defences[o]))
-             for o in (1, 0)]
-    moved_on(scene, Shot(water[0]), Shot(water[1]))   # a weapon may be used from now (§A)
-    scene._sync()
-    return scene
-
-
 def test_the_shoulders_step_through_the_arsenal_and_back_to_a_plain_shot(app):
-    scene = arcade(app)
+    scene = open_battle(app)                      # Arcade, each side has missed once
     assert scene.weapon is None
     tap(app, B.rightshoulder)
     assert scene.weapon == RADAR
@@ -303,6 +285,17 @@ def test_the_stick_moves_a_menu_and_repeats_while_held(app):
     for _ in range(60):
         app.step(1 / 60, [])
     assert title.menu.index == 2
+
+
+def test_a_trigger_pulled_past_half_is_its_shoulder_button():
+    p = pads.Pads(lambda: {"rb": pygame.K_r})
+    trigger = pygame.CONTROLLER_AXIS_TRIGGERRIGHT
+    assert p.translate(axis(trigger, 0.3))[0] == []
+    down = p.translate(axis(trigger, 0.8))[0]
+    assert [(e.type, e.key) for e in down if e.type == pygame.KEYDOWN] == [
+        (pygame.KEYDOWN, pygame.K_r)]
+    assert p.translate(axis(trigger, 1.0))[0] == []
+    assert [e.type for e in p.translate(axis(trigger, 0.0))[0]] == [pygame.KEYUP]
 
 
 # -- hot-plug -----------------------------------------------------------------------------------
