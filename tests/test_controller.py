@@ -187,6 +187,21 @@ def test_the_shoulders_step_through_the_arsenal_and_back_to_a_plain_shot(app):
     assert scene.weapon is not None and scene.weapon != RADAR
 
 
+def test_the_flying_dutchman_is_drawn_by_pad(app):
+    from game.rules.classic import PRESETS
+    from game.scenes.classic.dutchman import PaintShipScene
+    drawn = []
+    paint = PaintShipScene(app, PRESETS["dutchman"], "latin", "", 6, drawn.append)
+    app.scenes.push(paint)
+    frames(app, 2)
+    tap(app, B.a)                                 # Space: the cursor's cell drawn
+    assert paint.cells == {paint.cursor}
+    tap(app, B.x)                                 # A: a random shape
+    assert len(paint.cells) == 6 and paint.problem() is None
+    tap(app, B.start)                             # Enter: ready
+    assert drawn and set(drawn[0]) == paint.cells
+
+
 # -- Naval and «Кораблики» ------------------------------------------------------------------------
 
 def test_naval_placed_and_a_volley_planned_and_fired_by_pad(app):
