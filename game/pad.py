@@ -53,25 +53,19 @@ def press(key: int, mod: int = 0, text: str = "") -> tuple:
 
 
 def typed(char: str) -> tuple:
-    """A key that types ``char`` (a weapon's digit)."""
+    """A key that types ``char`` (a weapon's digit, which the screens read as typed text)."""
     return press(pygame.key.key_code(char), 0, char)
 
 
-def _as_press(value) -> tuple:
-    if isinstance(value, tuple):
-        return value
-    return press(value, 0, _TEXT.get(value, ""))
-
-
-_TEXT = {pygame.K_SPACE: " "}
-
-
 def key_events(kind: int, value) -> list:
-    """The events a keyboard sends for ``value`` (a key or a ``press``), marked as the pad's."""
-    key, mod, text = _as_press(value)
-    if 97 <= key <= 122 and not text and not mod & pygame.KMOD_CTRL:
-        text = chr(key)
-    event = pygame.event.Event(kind, key=key, mod=mod, unicode=text, scancode=0, pad=True)
+    """The events a keyboard sends for ``value`` (a key or a ``press``), marked as the pad's.
+    Only a ``typed`` press types (a TEXTINPUT): a button that stands for a letter key (X for
+    A's random placement) must not write that letter into a name being typed."""
+    key, mod, text = value if isinstance(value, tuple) else (value, 0, "")
+    char = text
+    if not char and not mod & pygame.KMOD_CTRL:
+        char = " " if key == pygame.K_SPACE else chr(key) if 97 <= key <= 122 else ""
+    event = pygame.event.Event(kind, key=key, mod=mod, unicode=char, scancode=0, pad=True)
     if kind == pygame.KEYDOWN and text:
         return [event, pygame.event.Event(pygame.TEXTINPUT, text=text, pad=True)]
     return [event]

@@ -253,6 +253,20 @@ def test_korabliki_set_up_and_a_piece_picked_by_pad(app):
     assert battle.selected == battle.cursor
 
 
+def test_a_button_that_stands_for_a_letter_key_types_nothing_into_a_name(app):
+    start(app, to_setup(app, "korabliki"))
+    place = app.scenes.top
+    tap(app, B.x)                                 # auto: all placed, so it may be saved
+    frames(app, 1, [key(pygame.K_s, pygame.KMOD_LCTRL)])    # the save dialog, by keyboard
+    assert place.dialog == "save"
+    name = place.name
+    tap(app, B.x)                                 # the letter A's button: no "a" typed
+    tap(app, B.y)
+    assert place.name == name and place.dialog == "save"
+    tap(app, B.b)                                 # Esc: the dialog closes
+    assert place.dialog is None
+
+
 # -- the stick -------------------------------------------------------------------------------------
 
 def test_the_stick_inside_its_dead_zone_presses_nothing():
