@@ -54,7 +54,7 @@ def pad(gallery) -> None:
                     break
             settled(gallery, app)
             gallery.save(app.screen.copy(), f"pad-{mode}-battle-{w}x{h}{suffix}.png")
-            if mode == "classic":
+            if mode == MODES[0]:          # the pause, once a size and language
                 tap(gallery, app, pygame.CONTROLLER_BUTTON_START, 20)
                 gallery.save(app.screen.copy(), f"pad-pause-{w}x{h}{suffix}.png")
             app.quit()
