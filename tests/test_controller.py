@@ -202,7 +202,7 @@ def test_the_flying_dutchman_is_drawn_by_pad(app):
     assert drawn and set(drawn[0]) == paint.cells
 
 
-# -- Naval and «Кораблики» ------------------------------------------------------------------------
+# -- Naval and «Кораблики» -------------------------------------------------------------------
 
 def test_naval_placed_and_a_volley_planned_and_fired_by_pad(app):
     start(app, to_setup(app, "naval"))
