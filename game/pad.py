@@ -94,35 +94,35 @@ class Pads:
         except (ImportError, pygame.error, AttributeError):
             return False
 
-    def open(self, index: int) -> str | None:
-        """Open the controller at device ``index``; its name, or None when it cannot be
-        opened (gone already, not a game controller, no subsystem)."""
+    def open(self, index: int) -> bool:
+        """Open the controller at device ``index``; False when it cannot be opened (gone
+        already, not a game controller, no subsystem)."""
         if not self.available:
-            return None
+            return False
         from pygame._sdl2 import controller
         try:
             if not controller.is_controller(index):
-                return None
+                return False
             pad = controller.Controller(index)
             instance = pad.as_joystick().get_instance_id()
         except (pygame.error, ValueError, TypeError, IndexError):
-            return None
+            return False
         self.opened[instance] = pad
-        return getattr(pad, "name", "") or "?"
+        return True
 
     # -- events ------------------------------------------------------------------------------
     def translate(self, event) -> tuple[list, str]:
-        """The key events ``event`` (a controller event) makes, and what happened to the
-        devices: "added", "removed" or ""."""
+        """The key events ``event`` (a controller event) makes, and what to tell of the
+        devices: "added" (one opened), "removed" (an opened one gone) or ""."""
         kind = event.type
         if kind == pygame.CONTROLLERDEVICEADDED:
-            self.open(getattr(event, "device_index", -1))
-            return [], "added"
+            return [], "added" if self.open(getattr(event, "device_index", -1)) else ""
         instance = getattr(event, "instance_id", None)
         if instance in self.gone:
             return [], ""        # queued before its removal: stale
         if kind == pygame.CONTROLLERDEVICEREMOVED:
-            return self._removed(instance), "removed"
+            said = "removed" if instance in self.opened else ""
+            return self._removed(instance), said
         if kind in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):
             name = BUTTONS.get(getattr(event, "button", None))
             if name is None:

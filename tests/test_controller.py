@@ -357,7 +357,7 @@ def test_a_pad_plugged_in_is_opened_and_one_pulled_out_is_closed(app, monkeypatc
 def test_an_added_device_that_cannot_be_opened_changes_nothing(app):
     title = app.scenes.top
     frames(app, 2, [pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=99)])
-    assert app.scenes.top is title and app.pads.opened == {}
+    assert app.scenes.top is title and app.pads.opened == {} and not app.notices
 
 
 def test_a_pad_pulled_out_mid_battle_lets_go_and_its_stale_events_are_ignored(app):
