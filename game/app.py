@@ -16,7 +16,8 @@ from .data.profiles import Profile, ProfileStore
 from .data.settings import Settings, SettingsStore
 from . import assets, i18n
 from .i18n import Translator
-from .render import text, theme
+from .pad import PAD_EVENTS, Pads
+from .render import prompts, text, theme
 from .render.widgets import panel
 from .scenes.common.base import SceneStack
 from .scenes.flow import Flow
@@ -48,6 +49,9 @@ class App:
         self.windowed = None               # the window's size while the full screen is on
         self.screen = self._open_window(self.settings.fullscreen and size is None)
         pygame.display.set_caption(TITLE)
+        # game controllers (game/pad.py): what was used last names the prompts' keys
+        self.input_device = "keys"
+        self.pads = Pads(self._pad_keys)
         self.tr = Translator(self.settings.language)
         self._report_translation_problems()
         self._configure_view()
@@ -213,7 +217,7 @@ class App:
 
     def apply_settings(self) -> None:
         """Make changed settings take effect now (language, sound, palette, scale, motion)."""
-        self.tr = Translator(self.settings.language)
+        self.tr = Translator(self.settings.language, pad=self.input_device == "pad")
         self._report_translation_problems()
         self._configure_view()
         for scene in self.scenes:   # names the game gave follow the language (issue 18)
@@ -231,6 +235,33 @@ class App:
         except OSError as exc:
             self.notify(self.tr("notice.settings_not_saved", error=exc.strerror or str(exc)))
 
+    # -- controllers --
+    def _pad_keys(self) -> dict:
+        top = self.scenes.top
+        return top.pad_keys() if top is not None else {}
+
+    def use_device(self, device: str) -> None:
+        """"keys" or "pad": the device used last, whose keys or buttons the prompts name."""
+        if device == self.input_device:
+            return
+        self.input_device = device
+        self.tr.pad = device == "pad"
+        prompts.use(device, self._pad_keys if device == "pad" else None)
+
+    def _pad_event(self, event) -> None:
+        """A controller's event: a device added or removed is said; a button or the stick
+        becomes the keys it stands for, handled as if typed."""
+        presses, change = self.pads.translate(event)
+        if change:
+            self.notify(self.tr("notice.pad_added" if change == "added" else
+                                "notice.pad_removed"), 2.5)
+        if presses:
+            self.use_device("pad")
+        for e in presses:
+            self.handle(e)
+            if not self.running:
+                return
+
     # -- loop --
     def handle(self, event) -> None:
         if event.type == pygame.QUIT:
@@ -239,8 +270,16 @@ class App:
         if event.type == pygame.VIDEORESIZE:
             self.resized(event.size)
             return
+        if event.type in PAD_EVENTS:
+            self._pad_event(event)
+            return
+        if event.type == pygame.WINDOWFOCUSLOST:
+            self.pads.release_all()     # as the keyboard's keys are forgotten
         if self._stale_input(event):
             return
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and \
+                not getattr(event, "pad", False):
+            self.use_device("keys")
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_F11:
                 self.set_fullscreen(not self.settings.fullscreen)
@@ -260,6 +299,10 @@ class App:
         for event in (pygame.event.get() if events is None else events):
             if event.type == pygame.VIDEORESIZE and self.window_made != made:
                 continue   # the size of the window made before this frame's F11 (issue 18)
+            self.handle(event)
+            if not self.running:
+                return
+        for event in self.pads.update(dt):    # a held direction repeats
             self.handle(event)
             if not self.running:
                 return

@@ -5,7 +5,9 @@ It starts the game as ``main.py`` does (``app.launch``) and feeds the App the ev
 the keyboard and mouse makes: the keys the scenes handle (arrows, Enter, Esc, Space, Tab,
 letters and digits, PageUp/PageDown, …) each followed by its typed text (Latin, or Cyrillic
 when the "keyboard layout" is Russian, as SDL sends them), clicks, drags, the wheel and window
-resizes (VIDEORESIZE with WINDOWRESIZED, after resizing the window as a window manager does).
+resizes (VIDEORESIZE with WINDOWRESIZED, after resizing the window as a window manager does),
+and a game controller's (plugged in, its buttons, its stick inside and past its dead zone and
+its triggers, pulled out with a button of it still queued).
 Time passes as a person waits: the App's ``step`` is called with a time step chosen here, and
 sometimes for long idle stretches, so computer turns, animations and the attract-mode battle
 run. When the game quits it is started again, and so after a crash.
@@ -115,6 +117,18 @@ def _key_table():
     for ch in "0123456789":
         table.append((getattr(pg, f"K_{ch}"), 2.0 if ch in "123" else 0.3))
     return table
+
+
+def _pad_table():
+    """(button, weight) of a game controller's buttons as a person presses them."""
+    import pygame as pg
+    b = {n: getattr(pg, "CONTROLLER_BUTTON_" + n) for n in (
+        "A", "B", "X", "Y", "LEFTSHOULDER", "RIGHTSHOULDER", "BACK", "START", "DPAD_UP",
+        "DPAD_DOWN", "DPAD_LEFT", "DPAD_RIGHT", "LEFTSTICK", "RIGHTSTICK", "GUIDE")}
+    weights = {"A": 8, "B": 3, "X": 2, "Y": 2, "LEFTSHOULDER": 1.5, "RIGHTSHOULDER": 1.5,
+               "BACK": 0.7, "START": 1, "DPAD_UP": 3, "DPAD_DOWN": 3, "DPAD_LEFT": 3,
+               "DPAD_RIGHT": 3, "LEFTSTICK": 0.3, "RIGHTSTICK": 0.3, "GUIDE": 0.2}
+    return [(b[n], w) for n, w in weights.items()]
 
 
 class Hands:
@@ -281,6 +295,55 @@ class Hands:
     def _wait(self, scene):
         """A short pause: a shell's flight, a computer's turn."""
         return [(IDLE_STEP, [])] * self.rng.randint(3, 20)
+
+    def _pad(self, scene):
+        """A game controller in the person's hands (issue 38): a button pressed and let go, the
+        left stick pushed (now and then only inside its dead zone) and let back, or a trigger.
+        The first use plugs it in."""
+        pg, rng = self.pg, self.rng
+        steps = []
+        if self.pad_id is None:
+            self.pad_id = self.pads_plugged
+            self.pads_plugged += 1
+            steps.append((self._dt(), [pg.event.Event(pg.CONTROLLERDEVICEADDED,
+                                                      device_index=0)]))
+        pad = self.pad_id
+        r = rng.random()
+        if r < 0.72:
+            button = rng.choices(*zip(*self.pad_buttons))[0]
+            down = pg.event.Event(pg.CONTROLLERBUTTONDOWN, button=button, instance_id=pad)
+            up = pg.event.Event(pg.CONTROLLERBUTTONUP, button=button, instance_id=pad)
+            steps += [(self._dt(), [down])] + [(self._dt(), [])] * rng.randint(0, 3) + \
+                [(self._dt(), [up])]
+        else:
+            axis = rng.choice((pg.CONTROLLER_AXIS_LEFTX, pg.CONTROLLER_AXIS_LEFTY)) \
+                if r < 0.93 else rng.choice((pg.CONTROLLER_AXIS_TRIGGERLEFT,
+                                             pg.CONTROLLER_AXIS_TRIGGERRIGHT))
+            value = rng.choice((rng.uniform(-1, 1), rng.choice((-1.0, 1.0)),
+                                rng.uniform(-0.45, 0.45)))
+            push = pg.event.Event(pg.CONTROLLERAXISMOTION, axis=axis,
+                                  value=int(value * 32767), instance_id=pad)
+            rest = pg.event.Event(pg.CONTROLLERAXISMOTION, axis=axis,
+                                  value=rng.randint(-2000, 2000), instance_id=pad)
+            steps += [(self._dt(), [push])] + [(self._dt(), [])] * rng.randint(0, 40) + \
+                [(self._dt(), [rest])]
+        return steps
+
+    def _pad_plug(self, scene):
+        """The controller's cable pulled out (a button of it still queued: stale), and now and
+        then plugged in again (a new instance, as SDL numbers them)."""
+        pg = self.pg
+        steps = []
+        if self.pad_id is not None:
+            gone = self.pad_id
+            steps.append((self._dt(), [
+                pg.event.Event(pg.CONTROLLERDEVICEREMOVED, instance_id=gone),
+                pg.event.Event(pg.CONTROLLERBUTTONDOWN, button=pg.CONTROLLER_BUTTON_A,
+                               instance_id=gone)]))
+            self.pad_id = None
+        if self.rng.random() < 0.5:
+            steps += self._pad(scene)
+        return steps or [(self._dt(), [])]
 
     def _long_wait(self, scene):
         """The person looks away: the computer plays on, the title's battle runs."""
@@ -672,6 +735,8 @@ class Monkey(Person):
         self.counted = (None, 0)        # the battle's game and how many of its moves are counted
         self.mouse = (0, 0)
         self.russian = False            # the keyboard layout: Latin or ЙЦУКЕН
+        self.pad_id = None              # the instance id of the controller plugged in, if any
+        self.pads_plugged = 0
         self.sequences: dict = {}       # (scene, viewer) -> the enemy cells to click, in order
         self.battle = None              # the battle being played, since event battle_since
         self.battle_since = 0
@@ -691,6 +756,7 @@ class Monkey(Person):
         import pygame
         self.pg = pygame
         self.keys = _key_table()
+        self.pad_buttons = _pad_table()
         try:
             try:
                 self._boot(first=True)
@@ -893,6 +959,7 @@ class Monkey(Person):
             "motion": 3, "layout": 0.4, "resize": 0.5, "wait": 4, "long_wait": 0.3,
             "purpose": 0 if purpose is None else PURPOSE_WEIGHT.get(names[0], 12),
             "fullscreen": 0.05, "mute": 0.1, "close": 0.04,
+            "pad": 10, "pad_plug": 0.15,     # a game controller among the hands (issue 38)
         }
         if names[0] in ("PlacementScene", "NavalPlacementScene", "KorablikiSetupScene"):
             weights["drag"] = 14

@@ -65,7 +65,7 @@ def test_a_crash_is_counted_each_time_reported_once_and_the_game_starts_again(ho
     monkeypatch.setattr(app_module, "launch",
                         lambda *a, **k: launched.append(launch(*a, **k)) or launched[-1])
     err = io.StringIO()
-    m = monkey.Monkey(100, 6, err=err)       # a seed whose run both crashes and quits
+    m = monkey.Monkey(100, 3, err=err)       # a seed whose run both crashes and quits
     result = m.run()
     assert result["events"] == 100
     assert result["crashes"] >= 2 and m.quits >= 1

@@ -103,14 +103,22 @@ def table(lang: str) -> dict[str, str | Plural]:
     return out
 
 
+PAD = ".pad"    # the suffix of a prompt's words for a controller
+
+
 class Translator:
-    def __init__(self, lang: str = REFERENCE):
+    def __init__(self, lang: str = REFERENCE, pad: bool = False):
         self.lang = lang if lang in LANGUAGES else REFERENCE
+        # a controller was used last (issue 38): a prompt that names keys says the pad's
+        # buttons instead, where its words have a ``<key>.pad`` form
+        self.pad = pad
 
     def has(self, key: str) -> bool:
         return key in table(self.lang) or key in table(REFERENCE)
 
     def __call__(self, key: str, /, **params) -> str:
+        if self.pad and self.has(key + PAD):
+            key += PAD
         text = table(self.lang).get(key)
         if text is None:
             text = table(REFERENCE).get(key, key)

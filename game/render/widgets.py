@@ -17,7 +17,7 @@ from typing import Callable
 
 import pygame
 
-from . import motion, text, theme
+from . import motion, prompts, text, theme
 from .cache import Lru
 from .easing import ease_out
 
@@ -393,7 +393,19 @@ class Button:
         pygame.draw.rect(surface, bg, self.rect, border_radius=8)
         pygame.draw.rect(surface, theme.ACCENT if enabled else theme.TEXT_DIM, self.rect, 2,
                          border_radius=8)
+        colour = theme.TEXT if enabled else theme.TEXT_DIM
+        button = prompts.pad_button(self.hotkey)   # a controller's button, once one is used
+        if button is not None:     # the words, then the button's picture, centred together
+            gap = px // 2
+            lpx = text.fit_px(self.label(), px,
+                              self.rect.w - 12 - gap - prompts.glyph(button, px).get_width())
+            tw = text.size(self.label(), lpx)[0]
+            total = tw + gap + prompts.glyph(button, lpx).get_width()
+            x = self.rect.centerx - total / 2
+            text.draw(surface, self.label(), (x, self.rect.centery), lpx, colour, "midleft")
+            prompts.draw_glyph(surface, button, (x + tw + gap, self.rect.centery), lpx,
+                               "midleft")
+            return
         label = self.label() + (f"  [{self.hotkey}]" if self.hotkey else "")
         lpx = text.fit_px(label, px, self.rect.w - 12)
-        text.draw(surface, label, self.rect.center, lpx,
-                  theme.TEXT if enabled else theme.TEXT_DIM, "center")
+        text.draw(surface, label, self.rect.center, lpx, colour, "center")

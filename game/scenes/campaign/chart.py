@@ -29,6 +29,11 @@ _MAP_TOLD: set = set()    # the map problems already shown: each once a run
 
 
 class VoyageScene(ChartDetails, Scene):
+    # a controller: the shoulders turn the voyages' pages, X the captains, Y the medals,
+    # Back the difficulty
+    PAD = {"lb": pygame.K_PAGEUP, "rb": pygame.K_PAGEDOWN, "x": pygame.K_c, "y": pygame.K_m,
+           "back": pygame.K_d}
+
     def __init__(self, app, result=None):
         super().__init__(app)
         self.voyage = load_voyage(app)

@@ -30,6 +30,7 @@ from ...rules.classic import (AIR_DEFENCE, AIR_STRIKE, ATOMIC, BOMBER, MISS, RAD
 from ...rules.errors import RuleError
 from .words import weapon_words
 from ...i18n import describe
+from ...pad import typed
 
 KEYS = "1234"           # the keys of WEAPONS, in order
 ROW = 34                # the arsenal row's height (in layout units) under each field
@@ -47,6 +48,16 @@ def scorched_squares(history) -> dict:
         if isinstance(result, WeaponResult) and result.weapon == ATOMIC:
             out[1 - shooter].append((result.cell, result.cells))
     return out
+
+
+def weapon_key(chosen, stock: dict, step: int) -> str:
+    """The digit that chooses the weapon ``step`` places on from ``chosen``, round the weapons
+    in ``stock`` and the plain shot ("": none to step to); the plain shot is the chosen
+    weapon's own digit again (it puts the weapon down)."""
+    ring = [None] + [w for w in WEAPONS if stock.get(w, 0) > 0]
+    i = ring.index(chosen) if chosen in ring else 0
+    target = ring[(i + step) % len(ring)] or chosen
+    return KEYS[WEAPONS.index(target)] if target else ""
 
 
 class ArsenalBattle:
@@ -115,6 +126,16 @@ class ArsenalBattle:
         self.message = ""
         self.weapon = weapon
         self.app.sound("click")
+
+    def pad_keys(self) -> dict:
+        """A controller's shoulders step through the arsenal's weapons (their digits)."""
+        keys = dict(self.PAD)
+        if self.arsenal and self.human_to_move:
+            stock = self.stock_shown(self.viewer)
+            for name, step in (("lb", -1), ("rb", 1)):
+                digit = weapon_key(self.weapon, stock, step)
+                keys[name] = typed(digit) if digit else None
+        return keys
 
     def rotate(self) -> None:
         """The bomber's line turns between a row and a column."""

@@ -38,6 +38,7 @@ FLIGHT = 0.55      # seconds a shell flies
 
 class BattleScene(ArsenalShowcase, ArsenalBattle, FieldsBattle):
     HALO_MARK, HIT_MARK = EMPTY, HIT
+    PAD = {**FieldsBattle.PAD, "x": pygame.K_TAB}   # X: the bomber's row or column
 
     def __init__(self, app, match, game, demo: bool = False, keep_record: bool = True):
         self.demo = demo  # attract mode behind the title menu: silent, no panels

@@ -22,6 +22,9 @@ from ..common.placement_base import PlacementBase, board_beside, stack_buttons
 class PaintShipScene(PlacementBase):
     KEYS = {**PlacementBase.KEYS, pygame.K_SPACE: "key_space", pygame.K_a: "randomise",
             pygame.K_s: "key_stay"}
+    # a controller: A draws a cell (Space), Start is ready (Enter), X a random shape, Y stays
+    PAD = {**PlacementBase.PAD, "a": pygame.K_SPACE, "start": pygame.K_RETURN, "x": pygame.K_a,
+           "y": pygame.K_s}
 
     def __init__(self, app, config, letters: str, title: str, size: int, on_done,
                  cells=(), wrecks=(), marks=None, on_stay=None, rng=None):

@@ -23,6 +23,7 @@ from ..common.placement_base import ShipPlacement, board_beside, stack_buttons
 class PlacementScene(ShipPlacement):
     KEYS = {**ShipPlacement.KEYS, pygame.K_f: "mirror_held", pygame.K_t: "next_shape",
             pygame.K_a: "auto_place", pygame.K_s: "next_style"}
+    PAD = {**ShipPlacement.PAD, "rs": pygame.K_s}   # a controller's right stick pressed: style
 
     def __init__(self, app, match, player: int, on_done):
         self.config = match.config

@@ -19,6 +19,8 @@ from ..common.base import Scene
 
 
 class ThinkingScene(Scene):
+    PAD = {"lb": pygame.K_HOME, "rb": pygame.K_END}   # a controller: the first, the last shot
+
     def __init__(self, app, match, game, player: int, thoughts: list):
         super().__init__(app)
         self.match = match

@@ -30,6 +30,9 @@ def step_cell(cell, key: int, width: int, height: int, wrap: bool = False):
 
 class Scene:
     opaque = True      # False: the scene below shows through (overlays, dialogs)
+    # what a game controller's buttons press here beyond A (Enter), B (Esc), Start (Enter) and
+    # the arrows (game/pad.py): button name -> a key, or ``pad.press``/``pad.typed``
+    PAD: dict = {}
 
     def __init__(self, app):
         self.app = app
@@ -47,6 +50,11 @@ class Scene:
         self.t += dt
 
     def draw(self, surface: pygame.Surface) -> None: ...
+
+    def pad_keys(self) -> dict:
+        """The controller's buttons on this screen now (``PAD``; a screen whose buttons
+        depend on its state, a weapon to switch to, overrides this)."""
+        return self.PAD
 
     # helpers
     @property

@@ -45,6 +45,7 @@ class BattleBase(Concessions, RecordKeeper, Scene):
     AI_THINK = 0.45     # the computer's pause before it acts
     HEADER = (32, 34)   # the header's font size and height
     LOG = (19, False, 10)   # the log's font size, whether it fits its lines, its padding
+    PAD = {"start": pygame.K_ESCAPE}   # a controller's Start: the pause (Esc's)
 
     def __init__(self, app, match, game, width: int, height: int, keep_record: bool = True):
         super().__init__(app)

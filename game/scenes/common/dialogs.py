@@ -142,6 +142,8 @@ class PauseScene(OverlayScene):
     ``on_save_chart`` (a campaign battle): "Save and back to the chart", the battle kept for
     the chart to offer again."""
 
+    PAD = {"start": pygame.K_ESCAPE}     # Start opened the pause; it closes it too
+
     def __init__(self, app, on_save_record=None, on_abandon=None, on_resign=None,
                  on_offer_draw=None, draw_to: str = "", on_save_chart=None):
         self.on_abandon = on_abandon

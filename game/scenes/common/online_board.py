@@ -20,6 +20,8 @@ COLUMNS = [(0.09, "midright", 0.08), (0.13, "midleft", 0.5), (0.78, "midright", 
 
 class LeaderboardScene(Scene):
     music = "title"
+    # a controller: the shoulders turn the pages, Y refreshes
+    PAD = {"lb": pygame.K_PAGEUP, "rb": pygame.K_PAGEDOWN, "y": pygame.K_r}
 
     def __init__(self, app, lobby: LobbySession):
         super().__init__(app)

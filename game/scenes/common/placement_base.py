@@ -66,6 +66,9 @@ class PlacementBase(Scene):
     KEYS: dict = {pygame.K_ESCAPE: "key_escape", **dict.fromkeys(ARROWS, "key_arrow"),
                   **dict.fromkeys((*ENTER_KEYS, pygame.K_SPACE), "key_enter"),
                   pygame.K_c: "clear"}
+    # a controller: X all at random (A's key on every set-up screen), Y the next ship or piece,
+    # Back clears (game/pad.py)
+    PAD = {"x": pygame.K_a, "y": pygame.K_TAB, "back": pygame.K_c}
     EVENTS = {pygame.KEYDOWN: "on_key", pygame.MOUSEMOTION: "on_motion",
               pygame.MOUSEBUTTONDOWN: "on_press", pygame.MOUSEBUTTONUP: "on_release",
               pygame.MOUSEWHEEL: "on_wheel"}
@@ -175,6 +178,7 @@ class ShipPlacement(PlacementBase):
 
     KEYS = {**PlacementBase.KEYS, pygame.K_TAB: "key_tab", pygame.K_r: "rotate_held",
             pygame.K_DELETE: "key_delete", pygame.K_BACKSPACE: "key_delete"}
+    PAD = {**PlacementBase.PAD, "lb": pygame.K_r, "rb": pygame.K_r}   # the shoulders rotate
 
     def key_tab(self, event) -> None:
         self.take_next(-1 if event.mod & pygame.KMOD_SHIFT else 1)

@@ -19,6 +19,7 @@ KEYS_BAND = (6, 12, 26)   # the band the line of keys lies on, over the demo's b
 
 class TitleScene(Scene):
     music = "title"    # the title theme, under the menus opened over it (app.music_wanted)
+    PAD = {"y": pygame.K_m}   # a controller's Y: the medal case (M's)
 
     def __init__(self, app):
         super().__init__(app)

@@ -391,6 +391,11 @@ class KorablikiBattleScene(TurnWords, EventShow, BattleBase):
         elif event.key == pygame.K_e:
             self.end_turn()
 
+    # a controller: A is Space (pick a piece, a cell), X Enter (end the turn, answer), Y and
+    # the shoulders Tab (the next piece, block or answer), Back the bomb (X's key)
+    PAD = {**BattleBase.PAD, "a": pygame.K_SPACE, "x": pygame.K_RETURN, "y": pygame.K_TAB,
+           "lb": pygame.K_TAB, "rb": pygame.K_TAB, "back": pygame.K_x}
+
     def _next_piece(self) -> None:
         """Tab with nothing picked: the cursor jumps to the next own piece that can move."""
         t = self.table

@@ -27,6 +27,7 @@ import random
 import pygame
 
 from ...ai.korabliki import FORMATIONS, formation
+from ...pad import press
 from ...data import formations as store
 from ...render import korabliki as draw
 from ...render import text, theme
@@ -213,6 +214,10 @@ class KorablikiSetupScene(FormationDialogs, PlacementBase):
     KEYS = {**PlacementBase.KEYS, pygame.K_TAB: "key_tab", pygame.K_DELETE: "key_delete",
             pygame.K_BACKSPACE: "key_delete", (pygame.K_s, "ctrl"): "open_save",
             (pygame.K_l, "ctrl"): "open_load", pygame.K_a: "auto", pygame.K_s: "next_style"}
+    # a controller: the shoulders choose the piece, Y sends the one under the cursor back,
+    # Back loads a formation (a name to save one with must be typed)
+    PAD = {**PlacementBase.PAD, "lb": press(pygame.K_TAB, pygame.KMOD_LSHIFT), "rb": pygame.K_TAB,
+           "y": pygame.K_DELETE, "back": press(pygame.K_l, pygame.KMOD_LCTRL), "rs": pygame.K_s}
 
     def __init__(self, app, match, player: int, on_done):
         super().__init__(app, on_done, match.letters, kor.WIDTH, kor.HEIGHT, match, player)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from ...i18n.phrase import Join
+from ...pad import press, typed
 from ...rules import naval as nv
 from ...render import text, theme
 from ...render.battle import status_panel
@@ -268,6 +269,23 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
                 self.typed = self.typed[:-1]
             else:
                 self.undo()
+
+    # a controller: A marks a cell, X fires, Y turns the pair, Back undoes; the shoulders
+    # step through the tools; while shells come in, Y jumps between them and Back delegates
+    PAD = {**FieldsBattle.PAD, "a": pygame.K_SPACE, "x": pygame.K_RETURN, "y": pygame.K_TAB,
+           "back": pygame.K_BACKSPACE}
+
+    def pad_keys(self) -> dict:
+        keys = dict(self.PAD)
+        if self.human_intercepting:
+            keys["back"] = press(pygame.K_f)
+        elif self.human_to_move:
+            view = self._view()
+            ready = [t for t, ok in zip(TOOLS, (True, view.torpedo_ready, view.planes > 0)) if ok]
+            i = ready.index(self.tool) if self.tool in ready else 0
+            keys["lb"] = typed(str(TOOLS.index(ready[(i - 1) % len(ready)]) + 1))
+            keys["rb"] = typed(str(TOOLS.index(ready[(i + 1) % len(ready)]) + 1))
+        return keys
 
     def enter_typed(self) -> None:
         self.act_typed(self.mark)

@@ -47,6 +47,7 @@ def needs_of(kind: str) -> list[str]:
 
 class NavalPlacementScene(ShipPlacement):
     KEYS = {**ShipPlacement.KEYS, pygame.K_a: "auto_all", pygame.K_w: "key_weapons"}
+    PAD = {**ShipPlacement.PAD, "back": pygame.K_w}   # Back: the weapons at random
     first_form = staticmethod(first_form)
     needs_of = staticmethod(needs_of)
 
