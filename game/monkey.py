@@ -883,12 +883,36 @@ class Monkey(Person):
                             if isinstance(r, WeaponResult) and p in humans)
         self.counted = (game, len(history))
 
+    @staticmethod
+    def _settle(scene, bound: float = 5.0) -> None:
+        """A person looks at a screen that is still connecting until it says how it went: while
+        the top screen's connection (``scene.session.net``) is being made, or its seat not yet
+        given, wait (in real time, at most ``bound`` seconds, drawing nothing) until the
+        server's first answers are in and no more are coming. The run's frames then do not
+        depend on how fast loopback answered: the same seed, the same line."""
+        net = getattr(getattr(scene, "session", None), "net", None)
+        inbox = getattr(net, "_in", None)
+        if inbox is None:
+            return
+        remote = getattr(net, "remote", None)
+        joining = getattr(remote, "seat", 0) is None
+        if net.status != "connecting" and not (joining and net.status == "open"):
+            return
+        deadline = time.monotonic() + bound
+        while net.status == "connecting" and time.monotonic() < deadline:
+            time.sleep(0.01)
+        heard = -1
+        while heard != inbox.qsize() and time.monotonic() < deadline:
+            heard = inbox.qsize()
+            time.sleep(0.05)
+
     def _act(self) -> None:
         """One thing a person does: a gesture, a burst of purpose, or waiting; then a pause."""
         if self.app is None:
             self._boot()
             return
         scene = self.app.scenes.top
+        self._settle(scene)
         if hasattr(scene, "game") and hasattr(scene, "timeline"):     # a battle
             if scene is not self.battle:
                 self.battle, self.battle_since, self.bored = scene, self.events, False

@@ -133,3 +133,33 @@ def test_the_monkey_changes_the_palette_motion_and_size_in_the_settings(home):
                                      "settings.ui_scale")}
     assert labels <= rows, rows
     m.app.quit()
+
+
+def test_the_monkey_waits_for_a_connecting_screen_to_hear_the_server(monkeypatch):
+    """A screen still connecting (its seat not yet given) is looked at until the server's first
+    answers are all in, so what the next frame shows does not hang on how fast loopback was
+    (issue 38: with a controller among its inputs, seed 1 reached the online waiting screen,
+    where Esc leaves or asks as the connection is made or not yet, and two runs differed)."""
+    import queue
+    import threading
+    import types
+
+    inbox = queue.Queue()
+    net = types.SimpleNamespace(status="connecting", _in=inbox,
+                                remote=types.SimpleNamespace(seat=None))
+    scene = types.SimpleNamespace(session=types.SimpleNamespace(net=net))
+
+    def server():
+        net.status = "open"
+        for message in ("welcome", "joined", "state"):
+            inbox.put(message)
+            threading.Event().wait(0.02)
+
+    threading.Timer(0.2, server).start()
+    monkey.Monkey._settle(scene, bound=5.0)
+    assert net.status == "open" and inbox.qsize() == 3
+    # a screen with no connection, or a seat given, is not waited on
+    net.remote.seat = 0
+    inbox.put("more")
+    monkey.Monkey._settle(scene, bound=5.0)
+    monkey.Monkey._settle(types.SimpleNamespace(), bound=5.0)
