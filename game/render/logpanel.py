@@ -14,7 +14,7 @@ import re
 import pygame
 
 from ..i18n.phrase import Transcript
-from . import text, theme
+from . import frame_log, text, theme
 from .cache import Lru
 from .widgets import panel
 
@@ -32,8 +32,9 @@ def letter_colour(colour) -> tuple:
 def draw_line(surface, words: str, pos, px: int, colour) -> None:
     """One line of the log, each coordinate's letter in its own colour a hair before its
     number (the rest as one piece each side); the line made once and kept while shown."""
-    surface.blit(_lines.get_or_make((words, px, tuple(colour)),
-                                    lambda: _line(words, px, colour)), pos)
+    line = _lines.get_or_make((words, px, tuple(colour)), lambda: _line(words, px, colour))
+    surface.blit(line, pos)
+    frame_log.words(surface, line.get_rect(topleft=pos), words)
 
 
 _lines = Lru(120)

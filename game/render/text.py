@@ -22,6 +22,7 @@ from __future__ import annotations
 import pygame
 
 from .. import assets
+from . import frame_log
 from .cache import Lru
 
 # face -> (file under assets/, its point size per px)
@@ -80,6 +81,7 @@ def draw(surface: pygame.Surface, text: str, pos, px: int, colour, anchor: str =
         surface.blit(render(text, px, (0, 0, 0), face),
                      rect.move(max(1, px // 16), max(1, px // 16)))
     surface.blit(surf, rect)
+    frame_log.words(surface, rect, text)
     return rect
 
 

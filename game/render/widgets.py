@@ -17,7 +17,7 @@ from typing import Callable
 
 import pygame
 
-from . import text, theme
+from . import frame_log, text, theme
 from .cache import Lru
 from .easing import ease_out
 
@@ -54,6 +54,7 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 215,
         pygame.draw.rect(shade, (*theme.PANEL, alpha), shade.get_rect(), border_radius=radius)
     surface.blit(shade, rect.topleft)
     pygame.draw.rect(surface, edge, rect, 2, border_radius=radius)
+    frame_log.box(surface, rect)
 
 
 def arrow(surface: pygame.Surface, centre, size: float, direction: str, colour) -> pygame.Rect:
@@ -306,6 +307,7 @@ class Menu:
             # a disabled item looks disabled even under the cursor (a locked port's Set sail)
             colour = (theme.TEXT_DIM if not enabled else theme.ACCENT if selected else theme.TEXT)
             r = item.rect
+            frame_log.box(surface, r, "menu row")
             if item.is_choice or item.is_text:
                 label_w = self.label_w
                 lpx = text.fit_px(item.label(), px, int(label_w))
@@ -393,6 +395,7 @@ class Button:
         pygame.draw.rect(surface, bg, self.rect, border_radius=8)
         pygame.draw.rect(surface, theme.ACCENT if enabled else theme.TEXT_DIM, self.rect, 2,
                          border_radius=8)
+        frame_log.box(surface, self.rect, "button")
         label = self.label() + (f"  [{self.hotkey}]" if self.hotkey else "")
         lpx = text.fit_px(label, px, self.rect.w - 12)
         text.draw(surface, label, self.rect.center, lpx,

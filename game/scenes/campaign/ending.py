@@ -13,7 +13,7 @@ from collections import deque
 
 import pygame
 
-from ...render import text, theme
+from ...render import frame_log, text, theme
 from ...render.chart import along, draw_chart_ship, load_coast, sheet_unit
 from ...render.easing import smooth
 from ...render.rewards import draw_medal, rank_badge
@@ -222,12 +222,14 @@ class CreditsScene(Scene):
         draw_water(surface, surface.get_rect(), self.t * 0.4)
         surface.blit(tint((w, h), (2, 6, 16, 190)), (0, 0))
         y = h - self.t * CREDIT_SPEED * theme.unit(self.size)
+        frame_log.box(surface, surface.get_rect(), "roll")     # the credits roll out of sight
         for words, px, colour, face in self.lines():
             if words and -px * 2 < y < h + px:
                 text.draw(surface, words, (w / 2, y), text.fit_px(words, px, int(w * 0.9),
                                                                   face=face),
                           colour, "midtop", shadow=True, face=face)
             y += int(px * 1.5)
+        frame_log.box(surface, surface.get_rect(), "window")
         if self.t > GUARD:
             kpx = theme.font_px(self.size, 15)
             text.draw(surface, self.tr("credits.keys"), (w - 12, h - 8), kpx, theme.TEXT_DIM,
