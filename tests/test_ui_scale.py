@@ -56,7 +56,9 @@ AT_100 = {   # (800x600, 1280x720) in Russian, taken before the scale was honour
     "title": ("63e717b400b4", "aff2939eabec"),
     "setup-classic": ("7a20e2790278", "c9013964df6a"),
     "setup-naval": ("d06cbae6b230", "b2fcdf847f72"),
-    "settings": ("d6de42a6a409", "461580b17592"),
+    # at 1280x720 the skeleton's three new rows had pushed the panel over the heading and
+    # past the window's foot: its rows now close up (was "461580b17592")
+    "settings": ("d6de42a6a409", "67083e7b7229"),
     "rules": ("c6dd9546d2ab", "b6a0ff8f5e2e"),
     "placement-classic": ("1a8275d18065", "c1c85e565947"),
     "placement-naval": ("3482868d7f2d", "185ddc4f43ac"),

@@ -121,7 +121,9 @@ class LogPanel(Transcript):
         bar = 6 if len(self) > rows else 0
         width = rect.w - 2 * pad - bar
         for i, (words, colour) in enumerate(shown):   # said in today's language
-            size = text.fit_px(words, px, width - px // 2) if fit else px
+            size = (text.fit_px(words, px, width - px // 2) if fit
+                    else px if text.size(words, px)[0] <= width   # a long line (an arcade
+                    else text.fit_px(words, px, width))           # turn's sum) is made to fit
             draw_line(surface, words, (rect.x + pad, rect.y + 6 + i * line_h), size, colour)
         if bar:                   # where the view stands in the whole game
             track = pygame.Rect(rect.right - bar - 4, rect.y + 8, bar, rect.h - 16)

@@ -149,6 +149,8 @@ GLIDE = 0.14        # seconds the highlight takes to glide to the row chosen
 
 
 class Menu:
+    SNUG = 1.3          # the closest rows come (font sizes apart) before a menu scrolls
+
     def __init__(self, items: list[Item], on_change: Callable[[], None] | None = None,
                  sound: Callable[[str], None] | None = None, base_px: int = 30,
                  clock: Callable[[], float] | None = None):
@@ -160,6 +162,8 @@ class Menu:
         self.sound = sound or (lambda name: None)
         self.base_px = base_px
         self.spacing = 1.7           # a row's height in font sizes (a long menu may close up)
+        self.first = 0               # the first row shown (a menu taller than its room scrolls)
+        self.shown = len(items)      # how many rows are shown
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.px = base_px
         self.label_w = 0.0
@@ -200,10 +204,19 @@ class Menu:
         return int(theme.font_px(window, self.base_px) * self.spacing) * len(self.items)
 
     def layout(self, rect: pygame.Rect, window: tuple[int, int]) -> None:
+        """Rows in ``rect``; rows too many for its height close up, then scroll (the rows
+        around the one chosen are shown: a larger text needs no taller window)."""
         self.rect = rect
         self.px = theme.font_px(window, self.base_px)
+        n = len(self.items)
         row = int(self.px * self.spacing)
-        top = rect.centery - row * len(self.items) // 2
+        self.shown = n
+        if row * n > rect.h + self.px // 2:     # (half a line may run into the margin)
+            row = max(int(self.px * min(self.spacing, self.SNUG)), rect.h // max(1, n))
+            self.shown = max(1, min(n, rect.h // max(1, row)))
+        self.first = max(0, min(self.first, self.index, n - self.shown),
+                         self.index - self.shown + 1)
+        top = rect.centery - row * self.shown // 2 - row * self.first
         # the labels take what they need, up to half the row; the values get the rest, so a
         # long value is not squeezed beside a short label
         labels = [it.label() for it in self.items if it.is_choice or it.is_text]
@@ -211,6 +224,8 @@ class Menu:
         self.label_w = min(need + self.px * 0.5, rect.w * 0.5 - self.px)
         for i, item in enumerate(self.items):
             item.rect = pygame.Rect(rect.x, top + i * row, rect.w, row)
+            if not self.first <= i < self.first + self.shown:   # scrolled away: no target
+                item.rect = pygame.Rect(rect.x, top + i * row, 0, 0)
             a = self.px * 0.6
             item.left = pygame.Rect(0, 0, a * 1.6, a * 1.6)
             item.left.center = (rect.x + self.px + self.label_w + self.px * 0.5,
@@ -289,19 +304,32 @@ class Menu:
                     elif event.button == 1:
                         self.activate()
                     return True
+        if event.type == pygame.MOUSEWHEEL and self.shown < len(self.items):
+            self.move(-event.y)           # a menu that scrolls: the wheel moves along it
+            return True
         if event.type == pygame.MOUSEWHEEL and self.current.is_choice:
             return False
         return False
 
     def draw(self, surface: pygame.Surface, t: float = 0.0) -> None:
         px = self.px
+        first, last = self.first, self.first + self.shown
         if self.items:
-            r = self.items[0].rect
-            y = r.y + self.shown_row() * r.h       # the highlight, gliding to the row chosen
+            r = self.items[first].rect
+            shown = min(max(self.shown_row(), first), last - 1)
+            y = r.y + (shown - first) * r.h        # the highlight, gliding to the row chosen
             surface.blit(_highlight(r.size), (r.x, round(y)))
             arrow(surface, (r.x + px * 0.45, round(y + r.h / 2)), px * 0.5, "right",
                   theme.ACCENT if self.current.enabled() else theme.TEXT_DIM)
+            # a menu that scrolls: a mark above and below where more rows are
+            for more, edge, side in ((first > 0, r.top, "up"),
+                                     (last < len(self.items), r.top + self.shown * r.h,
+                                      "down")):
+                if more:
+                    arrow(surface, (r.centerx, edge), px * 0.4, side, theme.TEXT_DIM)
         for i, item in enumerate(self.items):
+            if not first <= i < last:
+                continue
             selected = i == self.index
             enabled = item.enabled()
             # a disabled item looks disabled even under the cursor (a locked port's Set sail)

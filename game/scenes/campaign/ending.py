@@ -178,9 +178,10 @@ class ClosingScene(Scene):
             text.draw(surface, label, (cx, cy + 22 * u), text.fit_px(label, mpx, int(step - 4)),
                       theme.TEXT, "midtop")
         if self.t > GUARD:
-            kpx = theme.font_px(self.size, 15)
-            text.draw(surface, self.tr("ending.keys"), (box.right - pad, box.bottom - 6 * u),
-                      kpx, theme.TEXT_DIM, "bottomright")
+            keys = self.tr("ending.keys")
+            kpx = text.fit_px(keys, theme.font_px(self.size, 15), box.w - 2 * pad)
+            text.draw(surface, keys, (box.right - pad, box.bottom - 6 * u), kpx, theme.TEXT_DIM,
+                      "bottomright")
 
 
 class CreditsScene(Scene):

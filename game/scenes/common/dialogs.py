@@ -27,9 +27,15 @@ class MenuScene(Scene):
 
     def _panel_rect(self) -> pygame.Rect:
         w, h = self.size
-        # a small window gives the menu more of its width, so values stay readable
+        # a small window gives the menu more of its width, so values stay readable; a menu
+        # taller than the window under the title scrolls (a large text)
+        room = h - 2 * self.heading_room()
         return centred(min(w * 0.9, 820 * max(theme.unit(self.size), 0.8)),
-                       self.menu.height(self.size) + 40, (w // 2, int(h * 0.5)))
+                       min(self.menu.height(self.size) + 40, room), (w // 2, int(h * 0.5)))
+
+    def heading_room(self) -> int:
+        """The height the title's letters take at the top (kept free at the foot too)."""
+        return int(50 * theme.unit(self.size) + theme.font_px(self.size, 52) * 0.45)
 
     def layout(self) -> None:
         self.menu.layout(self._panel_rect().inflate(-30, -20), self.size)
@@ -61,7 +67,7 @@ class OverlayScene(MenuScene):
     def _panel_rect(self) -> pygame.Rect:
         w, h = self.size
         row = theme.font_px(self.size, 30) * 1.7
-        ph = int(row * (len(self.menu.items) + 1.8))
+        ph = min(int(row * (len(self.menu.items) + 1.8)), h - 20)   # a long one scrolls
         rect = pygame.Rect(0, 0, int(w * self.width), ph)
         rect.center = (w // 2, h // 2)
         return rect
