@@ -101,7 +101,7 @@ def _placement(mode):
 def _paint_ship(app):
     from ..rules.classic import PRESETS
     from ..scenes.classic.dutchman import PaintShipScene
-    app.scenes.push(PaintShipScene(app, PRESETS["dutchman"], "latin", app.tr("dutchman.paint"),
+    app.scenes.push(PaintShipScene(app, PRESETS["dutchman"], "latin", app.tr("paint.title", name="Nina"),
                                    4, lambda cells: None, rng=random.Random(1)))
 
 

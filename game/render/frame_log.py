@@ -17,7 +17,8 @@ import pygame
 
 @dataclass
 class Frame:
-    drawn: list = field(default_factory=list)     # (rect, words, None) or (rect, None, box)
+    drawn: list = field(default_factory=list)     # (rect, words, None), (rect, None, box)
+    #                                               or (rect, words, "cut")
 
 
 _frame: Frame | None = None
@@ -56,6 +57,17 @@ def words(surface, rect, what: str) -> None:
             _frame.drawn.append((shown, what, None))
 
 
+def on() -> bool:
+    return _frame is not None
+
+
+def cut(what: str) -> None:
+    """Words wrapped to a height that left their last lines out (no room even at the least
+    size): a fault wherever they are."""
+    if _frame is not None:
+        _frame.drawn.append((pygame.Rect(0, 0, 0, 0), what, "cut"))
+
+
 def box(surface, rect, what: str = "panel") -> None:
     """A box words sit in, at ``rect`` on ``surface``. ``what`` names it; a box named
     ``"roll"`` holds words that scroll through it and out (the credits): not checked."""
@@ -75,9 +87,15 @@ def faults(frame: Frame, window: tuple[int, int]) -> list[str]:
     found = []
     screen = pygame.Rect((0, 0), window)
     boxes: list = []
+    inked_before: list = []
     for rect, what, kind in frame.drawn:
+        if kind == "cut":
+            found.append(f"{what!r} is cut short: no room for all its lines")
+            continue
         if kind is not None:
             boxes.append((rect, kind))
+            # a box drawn over words hides them (a dialog over its screen)
+            inked_before = [(r, w) for r, w in inked_before if not rect.collidepoint(r.center)]
             continue
         inner, kind = next(((r, k) for r, k in reversed(boxes) if r.collidepoint(rect.center)),
                            (screen, "window"))
@@ -89,4 +107,9 @@ def faults(frame: Frame, window: tuple[int, int]) -> list[str]:
             inner, kind = screen, "window"
         if not inner.contains(inked):
             found.append(f"{what!r} at {tuple(rect)} leaves its {kind} {tuple(inner)}")
+        for other, said in inked_before:       # words written over words
+            if other.colliderect(inked) and (other, said) != (inked, what):
+                found.append(f"{what!r} at {tuple(rect)} is drawn over {said!r}")
+                break
+        inked_before.append((inked, what))
     return found

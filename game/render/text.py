@@ -172,8 +172,17 @@ def fit_block(text: str, px: int, width: int, height: int, minimum: int = 12,
     while True:
         lines = wrap(text, px, width)
         if len(lines) * int(px * spacing) <= height or px <= minimum:
-            return px, lines[:max(1, height // max(1, int(px * spacing)))]
+            kept = lines[:max(1, height // max(1, int(px * spacing)))]
+            note_cut(text, kept)
+            return px, kept
         px -= 1
+
+
+def note_cut(text: str, lines: list[str]) -> None:
+    """Tell the frame's check (``frame_log``, while one looks) when ``lines`` leave out some of
+    ``text``'s words: no room for them all even at the least size."""
+    if frame_log.on() and sum(len(line.split()) for line in lines) < len(text.split()):
+        frame_log.cut(text)
 
 
 def draw_block(surface, text: str, rect, px: int, colour, minimum: int = 12) -> int:
