@@ -233,6 +233,29 @@ class Menu:
             item.right = pygame.Rect(0, 0, a * 1.6, a * 1.6)
             item.right.center = (rect.right - self.px * 0.9, item.rect.centery)
 
+    def width_for(self, window: tuple[int, int]) -> int:
+        """The width the action rows need for their words at full size (with their pictures):
+        a screen may widen the menu's panel to it rather than shrink the words."""
+        px = theme.font_px(window, self.base_px)
+        row = int(px * self.spacing)
+        need = 0
+        for item in self.items:
+            if item.is_choice or item.is_text:
+                continue
+            w = text.size(item.label(), px)[0] + 2 * px
+            if item.icon is not None:
+                w += 2 * (item.icon(int(row * 0.8)).get_width() + px * 0.4)
+            need = max(need, int(w))
+        return need
+
+    def panel_width(self, width: float, window: tuple[int, int], margin: int) -> float:
+        """A panel ``width`` wide (as designed at 100 %) widened as far as its words grew with
+        the scale, up to what they need (``margin``: the panel's beyond the rows) and 90 % of
+        the window: at 100 % the panel is as it was."""
+        need = self.width_for(window)
+        grown = width + need * (1 - 1 / theme.SCALE)
+        return max(width, min(window[0] * 0.9, need + margin, grown))
+
     def value_room(self, item: Item) -> pygame.Rect:
         """Where a choice's or a text field's value is written (after ``layout``)."""
         x = item.left.right + self.px * 0.3

@@ -30,8 +30,9 @@ class MenuScene(Scene):
         # a small window gives the menu more of its width, so values stay readable; a menu
         # taller than the window under the title scrolls (a large text)
         room = h - 2 * self.heading_room()
-        return centred(min(w * 0.9, 820 * max(theme.unit(self.size), 0.8)),
-                       min(self.menu.height(self.size) + 40, room), (w // 2, int(h * 0.5)))
+        width = self.menu.panel_width(min(w * 0.9, 820 * max(theme.unit(self.size), 0.8)),
+                                      self.size, 30)
+        return centred(width, min(self.menu.height(self.size) + 40, room), (w // 2, int(h * 0.5)))
 
     def heading_room(self) -> int:
         """The height the title's letters take at the top (kept free at the foot too)."""
@@ -68,7 +69,8 @@ class OverlayScene(MenuScene):
         w, h = self.size
         row = theme.font_px(self.size, 30) * 1.7
         ph = min(int(row * (len(self.menu.items) + 1.8)), h - 20)   # a long one scrolls
-        rect = pygame.Rect(0, 0, int(w * self.width), ph)
+        width = self.menu.panel_width(w * self.width, self.size, 40)
+        rect = pygame.Rect(0, 0, int(width), ph)
         rect.center = (w // 2, h // 2)
         return rect
 

@@ -80,7 +80,9 @@ class TitleScene(Scene):
 
     def _panel_rect(self) -> pygame.Rect:
         w, h = self.size
-        return centred(min(w * 0.5, 520 * theme.unit(self.size)), h * 0.5, (w // 2, int(h * 0.58)))
+        # as wide as the rows' words need at their size (a larger text), within the window
+        width = self.menu.panel_width(min(w * 0.5, 520 * theme.unit(self.size)), self.size, 30)
+        return centred(width, h * 0.5, (w // 2, int(h * 0.58)))
 
     def layout(self) -> None:
         self.menu.layout(self._panel_rect().inflate(-30, -20), self.size)
