@@ -150,19 +150,13 @@ def _thinking(app):
 def _game_over(mode, won=True):
     def open_(app):
         from ..scenes.modes import SCREENS
-        from .battle import finished_game
         from .result import _played
-        if mode == "classic":
-            match, game = finished_game(1, won)
-        else:
-            game = _played(mode, 1)
-            person = game.winner if won else 1 - game.winner
-            seats = tuple(Seat(HUMAN, "Nina") if i == person else Seat(COMPUTER, "Boatswain")
-                          for i in (0, 1))
-            match = Match(game.config, seats, seed=1)
-            match.finish(game)
-        if mode == "classic":
-            match.finish(game)
+        game = _played(mode, 1)
+        person = game.winner if won else 1 - game.winner
+        seats = tuple(Seat(HUMAN, "Nina") if i == person else Seat(COMPUTER, "Boatswain")
+                      for i in (0, 1))
+        match = Match(game.config, seats, seed=1)
+        match.finish(game)
         app.scenes.push(SCREENS[mode].game_over(app, match, game, 312.0))
     return open_
 
@@ -230,9 +224,91 @@ def _join(app):
     app.flow.online_join()
 
 
-def _session():
+class _Heard:
+    """A seat's connection that has already heard ``messages`` (``poll`` hands them to its
+    ``remote`` once): no socket, no thread."""
+
+    status, problem = "open", None
+
+    def __init__(self, messages=()):
+        from ..net.client import Remote
+        self.remote = Remote()
+        self.messages = list(messages)
+
+    def poll(self) -> list:
+        out, self.messages = [self.remote.take(m) for m in self.messages], []
+        return out
+
+    def send(self, message) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _session(messages=()):
     from ..net.session import Session
-    return Session("127.0.0.1", 9, retry=3600.0)
+    session = Session("127.0.0.1", 9, retry=3600.0)
+    session.net.close()                       # its own connection: this one heard already
+    session.net = _Heard(messages)
+    return session
+
+
+def _seat_heard(mode: str, config, moves: int, chat) -> list:
+    """What seat 0 of a new room of ``config`` heard after ``moves`` random legal actions and
+    ``chat`` (seat, words) said on the way, through JSON."""
+    import json
+    import tempfile
+    from ..net import codec
+    from ..net.protocol import VERSION, write
+    from ..net.server import Conn, Server
+    from ..rules.modes import MODES
+    clock = [1000.0]
+
+    def now() -> float:
+        clock[0] += 0.1
+        return clock[0]
+    server = Server(tempfile.mkdtemp(prefix="seabattle-scaled-"), clock=now, seed=1)
+    a, b = Conn(None, "127.0.0.7"), Conn(None, "127.0.0.8")
+    heard: list = []
+
+    def say(conn, message) -> dict:
+        out = server.receive(conn, json.dumps(message))
+        heard.extend(json.loads(write(m)) for c, m in out if c is a)
+        return next((m for c, m in out if c is conn), {})
+    for conn in (a, b):
+        say(conn, {"type": "hello", "version": VERSION, "game": "sea-battle"})
+    code = say(a, {"type": "create", "mode": mode, "config": config.to_dict(),
+                   "name": "Анна"})["room"]
+    say(b, {"type": "join", "room": code, "name": "Борис"})
+    match = Match(config, (Seat(COMPUTER, "A", "hunter"), Seat(COMPUTER, "B", "hunter")), seed=1)
+    for conn, setup in zip((a, b), match.computer_setups()):
+        say(conn, {"type": "setup", "setup": codec.setup_to_json(mode, setup)})
+    room, rng = server.rooms[code], random.Random(1)
+    for seat, words in chat:
+        say((a, b)[seat], {"type": "chat", "text": words})
+    for _ in range(moves):
+        game = room.game
+        if game.over:
+            break
+        action = MODES[mode].random_action(game, rng)
+        say((a, b)[game.turn], {"type": "act", "moves": len(game.history),
+                                "action": codec.action_to_json(mode, action)})
+    server.close()
+    return heard
+
+
+def _online_battle(mode):
+    def open_(app):
+        from ..scenes.common.online import OnlineWaitScene
+        from .watch import CHAT, ROOMS
+        _, config, moves = next(r for r in ROOMS if r[0] == mode)
+        session = _session(_seat_heard(mode, config, moves // 2, CHAT))
+        wait = OnlineWaitScene(app, session, hosting=True)
+        app.scenes.push(wait)
+        session.poll()
+        app.flow.online_follow(wait)          # as the waiting screen does: the battle
+    return open_
 
 
 def _address(app):
@@ -312,6 +388,10 @@ STOPS = (
     Stop("join", "JoinScene", _join),
     Stop("address", "AddressScene", _address),
     Stop("online-wait", "OnlineWaitScene", _wait),
+    Stop("online-battle-classic", "OnlineBattleScene", _online_battle("classic"), 30),
+    Stop("online-battle-naval", "OnlineNavalBattleScene", _online_battle("naval"), 30),
+    Stop("online-battle-korabliki", "OnlineKorablikiBattleScene", _online_battle("korabliki"),
+         30),
     Stop("find", "FindScene", _lobby_screen("find")),
     Stop("queue", "QueueScene", _lobby_screen("queue"), 40),
     Stop("leaderboard", "LeaderboardScene", _lobby_screen("leaderboard")),
@@ -347,38 +427,42 @@ def scaled_app(size, lang: str, scale: int = SCALE, seed: int = 1) -> App:
     return app
 
 
-def visit(app: App, stop: Stop) -> list[str]:
-    """Open ``stop``'s screen over a plain one, run its frames, and draw one more with the
-    frame log on: what leaves its box or the window (the screen stays open)."""
+def _open(app: App, stop: Stop) -> None:
+    """``stop``'s screen over a plain one, its frames run: the time of ``frames`` at 60 a
+    second in fewer steps (animations run on elapsed time)."""
     app.scenes.reset(Scene(app))
     stop.open(app)
-    for _ in range(stop.frames):
-        app.step(1 / 60, [])
-    top = type(app.scenes.top).__mro__
-    if not any(c.__name__ == stop.screen for c in top):
-        return [f"{stop.name}: opened {type(app.scenes.top).__name__}, not {stop.screen}"]
+    for _ in range(-(-stop.frames // 3)):
+        app.step(1 / 20, [])
+
+
+def _logged(app: App) -> frame_log.Frame:
+    """One more frame drawn with the frame log on."""
     frame = frame_log.start()
     try:
         app.step(1 / 60, [])
     finally:
         frame_log.stop()
-    return [f"{stop.name}: {fault}" for fault in frame_log.faults(frame, app.size)]
+    return frame
+
+
+def visit(app: App, stop: Stop) -> list[str]:
+    """Open ``stop``'s screen and draw a frame with the frame log on: what leaves its box or
+    the window (the screen stays open)."""
+    _open(app, stop)
+    top = type(app.scenes.top).__mro__
+    if not any(c.__name__ == stop.screen for c in top):
+        return [f"{stop.name}: opened {type(app.scenes.top).__name__}, not {stop.screen}"]
+    return [f"{stop.name}: {fault}" for fault in frame_log.faults(_logged(app), app.size)]
 
 
 def fingerprint(app: App, stop: Stop) -> str:
     """Where ``stop``'s screen puts every word and box (a short hash): what a change of layout
     changes (the 100 % screens must stay as they were)."""
     import hashlib
-    app.scenes.reset(Scene(app))
-    stop.open(app)
-    for _ in range(stop.frames):
-        app.step(1 / 60, [])
-    frame = frame_log.start()
-    try:
-        app.step(1 / 60, [])
-    finally:
-        frame_log.stop()
-    drawn = repr([(tuple(rect), what, kind) for rect, what, kind in frame.drawn])
+    _open(app, stop)
+    drawn = repr([(tuple(rect), what, kind) for rect, what, kind in _logged(app).drawn
+                  if kind != "veil"])            # (a shade, not a place)
     return hashlib.sha1(drawn.encode()).hexdigest()[:12]
 
 

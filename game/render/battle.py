@@ -38,7 +38,7 @@ def fields_layout(size, cols: int, rows: int, log_h: int, gap: int, log_w: float
         top, bottom = int(h * 0.30), h - m
     else:
         top = int(92 * u * theme.SCALE)     # under the heading and its lines, as large
-        bottom = h - low - int(gap * u)
+        bottom = h - low - int(gap * u * theme.SCALE)    # (the fleets' names, as large)
     left = pygame.Rect(m, top, w // 2 - int(1.5 * m), bottom - top)
     right = pygame.Rect(w // 2 + m // 2, top, w // 2 - int(1.5 * m), bottom - top)
     log = pygame.Rect(m, h - low, int(w * log_w) - m, low - m)

@@ -70,7 +70,8 @@ def cut(what: str) -> None:
 
 def box(surface, rect, what: str = "panel") -> None:
     """A box words sit in, at ``rect`` on ``surface``. ``what`` names it; a box named
-    ``"roll"`` holds words that scroll through it and out (the credits): not checked."""
+    ``"roll"`` holds words that scroll through it and out (the credits): not checked; a
+    ``"veil"`` is a dialog's shade over the screen, which is under the dialog from then."""
     if _frame is not None:
         shown = _on_window(surface, rect)
         if shown is not None and shown.w > 0 and shown.h > 0:
@@ -92,10 +93,17 @@ def faults(frame: Frame, window: tuple[int, int]) -> list[str]:
         if kind == "cut":
             found.append(f"{what!r} is cut short: no room for all its lines")
             continue
+        if kind == "veil":              # a dialog's shade over the screen: what was drawn
+            inked_before = []           # before is under it
+            continue
         if kind is not None:
             boxes.append((rect, kind))
-            # a box drawn over words hides them (a dialog over its screen)
-            inked_before = [(r, w) for r, w in inked_before if not rect.collidepoint(r.center)]
+            # a box drawn over words hides them, or part of them (a dialog lays a veil first)
+            for r, w in inked_before:
+                if rect.colliderect(r):
+                    found.append(f"{w!r} at {tuple(r)} is under a {kind} drawn later "
+                                 f"{tuple(rect)}")
+            inked_before = [(r, w) for r, w in inked_before if not rect.colliderect(r)]
             continue
         inner, kind = next(((r, k) for r, k in reversed(boxes) if r.collidepoint(rect.center)),
                            (screen, "window"))
@@ -107,6 +115,11 @@ def faults(frame: Frame, window: tuple[int, int]) -> list[str]:
             inner, kind = screen, "window"
         if not inner.contains(inked):
             found.append(f"{what!r} at {tuple(rect)} leaves its {kind} {tuple(inner)}")
+        elif kind == "window":           # words on no box, running onto one
+            onto = next((r for r, k in boxes if k not in ("roll", "window")
+                         and r.colliderect(inked)), None)
+            if onto is not None:
+                found.append(f"{what!r} at {tuple(rect)} runs onto a box {tuple(onto)}")
         for other, said in inked_before:       # words written over words
             if other.colliderect(inked) and (other, said) != (inked, what):
                 found.append(f"{what!r} at {tuple(rect)} is drawn over {said!r}")

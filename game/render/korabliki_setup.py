@@ -12,7 +12,7 @@ from ..rules.errors import PlacementError
 from . import korabliki as draw
 from . import text, theme
 from .placement import draw_buttons, draw_centred, draw_help, draw_lines, help_room
-from .widgets import panel, tint
+from .widgets import panel, tint, veil
 
 ZONE_TOP = kor.HEIGHT - kor.ZONE_ROWS     # the first screen row of the own zone
 LIST_ROWS = 8                             # formations the load dialog shows at once
@@ -168,7 +168,7 @@ def _draw_message(surface, scene) -> None:
 
 def _draw_dialog(surface, scene) -> None:
     w, h = scene.size
-    surface.blit(tint((w, h), (0, 0, 0, 150)), (0, 0))
+    veil(surface, (0, 0, 0, 150))
     px = theme.font_px(scene.size, 24)
     small = theme.font_px(scene.size, 18)
     rect = dialog_rect(scene.size, scene.dialog, scene.found, scene.broken)

@@ -35,6 +35,13 @@ def tint(size, rgba) -> pygame.Surface:
     return surf
 
 
+def veil(surface: pygame.Surface, rgba) -> None:
+    """A translucent shade over the whole ``surface``: what a dialog or a scene drawn over
+    another lays first (the frame's check takes what was drawn before as under it)."""
+    surface.blit(tint(surface.get_size(), rgba), (0, 0))
+    frame_log.box(surface, surface.get_rect(), "veil")
+
+
 _panel_cache = Lru(48)
 
 

@@ -18,7 +18,7 @@ from ...render.chart import along, draw_chart_ship, load_coast, sheet_unit
 from ...render.easing import smooth
 from ...render.rewards import draw_medal, rank_badge
 from ...render.sea import draw_water
-from ...render.widgets import panel, star, tint
+from ...render.widgets import panel, star, veil
 from ...rewards import MEDALS
 from ..common.base import Scene
 from .pane import ChartPane
@@ -113,7 +113,7 @@ class ClosingScene(Scene):
         w, h = self.size
         u = theme.unit(self.size)
         draw_water(surface, surface.get_rect(), self.t * 0.4)
-        surface.blit(tint((w, h), (4, 10, 24, 140)), (0, 0))
+        veil(surface, (4, 10, 24, 140))
         progress = self.voyage.progress
         n = len(self.levels)
         face = self.pane.face(["won"] * n, [progress.stars(lv.id) for lv in self.levels],
@@ -221,7 +221,7 @@ class CreditsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
         draw_water(surface, surface.get_rect(), self.t * 0.4)
-        surface.blit(tint((w, h), (2, 6, 16, 190)), (0, 0))
+        veil(surface, (2, 6, 16, 190))
         y = h - self.t * CREDIT_SPEED * theme.unit(self.size)
         frame_log.box(surface, surface.get_rect(), "roll")     # the credits roll out of sight
         for words, px, colour, face in self.lines():

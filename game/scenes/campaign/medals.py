@@ -15,7 +15,7 @@ from ...rewards import FLAGS, MEDALS, PAINTS, RANKS, unlock_words, unlocked_flag
 from ...render import text, theme
 from ...render.rewards import draw_flag, draw_medal, draw_paint_sample, rank_badge
 from ...render.sea import draw_water
-from ...render.widgets import panel, tint
+from ...render.widgets import panel, veil
 from ..common.base import Scene
 
 ROWS = ("medals", "paints", "flags")
@@ -181,7 +181,7 @@ class MedalCaseScene(Scene):
         w, h = self.size
         u = theme.unit(self.size)
         draw_water(surface, surface.get_rect(), self.t * 0.4)
-        surface.blit(tint((w, h), (4, 10, 24, 150)), (0, 0))
+        veil(surface, (4, 10, 24, 150))
         self._draw_header(surface, u)
         panel(surface, self.case, 225)
         px = theme.font_px(self.size, 18)

@@ -6,7 +6,7 @@ import pygame
 
 from ...i18n.phrase import Phrase, say
 from ...render import text, theme
-from ...render.widgets import Item, Menu, centred, panel, tint
+from ...render.widgets import Item, Menu, centred, panel, veil
 from .base import Scene, menu_or_escape
 
 
@@ -84,7 +84,7 @@ class OverlayScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
-        surface.blit(tint((w, h), (0, 0, 0, 150)), (0, 0))
+        veil(surface, (0, 0, 0, 150))
         rect = self._panel_rect()
         panel(surface, rect, 255)   # opaque: a dialog over the pause menu hides its words
         px = theme.font_px(self.size, 34)
