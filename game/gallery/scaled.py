@@ -1,8 +1,9 @@
 """Gallery: every screen of the game at the largest text and interface scale (issue 38: 150 %),
-at 800×600 in Russian and English (``scaled-<stop>-<lang>-800x600.png``), and a few at 1280×720.
+at 800×600 and 1280×720, in Russian and English (``scaled-<stop>-<lang>-<w>x<h>.png``):
+``python -m game.bench gallery --only scaled --out DIR``.
 
 ``STOPS`` is the walk: each stop opens one screen as a player would meet it (or pushes it with a
-plausible state) over a plain screen, and names the screen's class; ``walk`` goes through them.
+plausible state) over a plain screen, and names the screen's class; ``visit`` opens one.
 ``tests/test_ui_scale.py`` takes the same walk with ``render.frame_log`` on and checks that no
 words leave their box or the window; it fails when a screen's class is in no stop.
 """
@@ -10,6 +11,7 @@ words leave their box or the window; it fails when a screen's class is in no sto
 from __future__ import annotations
 
 import random
+import sys
 from typing import Callable, NamedTuple
 
 from ..app import App
@@ -19,7 +21,7 @@ from ..scenes.common.base import Scene
 from . import shot
 
 SCALE = 150
-SHOTS = ((800, 600), ("ru", "en")), ((1280, 720), ("ru",))
+SHOTS = (((800, 600), ("ru", "en")), ((1280, 720), ("ru", "en")))
 
 # screens' base classes: never on the stack themselves (each is a part of the screens below)
 BASES = {"BattleBase", "FieldsBattle", "GameOverBase", "PlacementBase", "ShipPlacement",
@@ -474,7 +476,9 @@ def scaled(gallery) -> None:
             app = scaled_app(size, lang, seed=gallery.seed)
             for stop in STOPS:
                 for fault in visit(app, stop):
-                    print("# " + fault)
+                    print("# " + fault, file=sys.stderr)
                 gallery.save(app.screen.copy(),
                              f"scaled-{stop.name}-{lang}-{size[0]}x{size[1]}.png")
+            app.settings.ui_scale = 100     # the gallery's next parts start as players do
+            app.apply_settings()
             app.quit()
