@@ -151,3 +151,15 @@ def test_no_words_leave_their_box_at_125_percent(home):
         found += scaled.visit(app, stop)
     app.quit()
     assert not found, "\n".join(found)
+
+
+def test_a_scale_chosen_mid_battle_lays_the_battle_out_anew(home):
+    app = scaled.scaled_app((800, 600), "en", 100)
+    scaled.visit(app, next(s for s in scaled.STOPS if s.name == "battle-naval"))
+    battle = app.scenes.top
+    before = battle.log_rect.h
+    app.settings.ui_scale = 150            # as the settings, opened from the pause, do
+    app.apply_settings()
+    app.step(1 / 60, [])
+    assert battle.log_rect.h > before
+    app.quit()
