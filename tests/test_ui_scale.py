@@ -121,35 +121,33 @@ def test_at_100_percent_every_word_and_box_stays_where_it_was(home):
     assert not changed, changed
 
 
+def walked(size, lang: str, scale: int = 150) -> list[str]:
+    """What the check finds on every stop of the walk."""
+    app = scaled.scaled_app(size, lang, scale)
+    found = []
+    for stop in scaled.STOPS:
+        found += scaled.visit(app, stop)
+    app.quit()
+    return found
+
+
 CASES = [(size, lang) for size in ((800, 600), (1280, 720)) for lang in ("ru", "en")]
 
 
 @pytest.mark.parametrize("size,lang", CASES, ids=[f"{w}x{h}-{lang}" for (w, h), lang in CASES])
 def test_no_words_leave_their_box_at_150_percent(home, size, lang):
-    app = scaled.scaled_app(size, lang)
-    found = []
-    for stop in scaled.STOPS:
-        found += scaled.visit(app, stop)
-    app.quit()
+    found = walked(size, lang)
     assert not found, "\n".join(found)
 
 
 @pytest.mark.parametrize("lang", ["uk", "no"])
 def test_no_words_leave_their_box_at_150_percent_in_ukrainian_and_norwegian(home, lang):
-    app = scaled.scaled_app((800, 600), lang)
-    found = []
-    for stop in scaled.STOPS:
-        found += scaled.visit(app, stop)
-    app.quit()
+    found = walked((800, 600), lang)
     assert not found, "\n".join(found)
 
 
 def test_no_words_leave_their_box_at_125_percent(home):
-    app = scaled.scaled_app((800, 600), "ru", 125)
-    found = []
-    for stop in scaled.STOPS:
-        found += scaled.visit(app, stop)
-    app.quit()
+    found = walked((800, 600), "ru", 125)
     assert not found, "\n".join(found)
 
 
