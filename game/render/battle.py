@@ -33,8 +33,10 @@ def fields_layout(size, cols: int, rows: int, log_h: int, gap: int, log_w: float
     w, h = size
     u = theme.unit(size)
     m = int(16 * u)
-    low = int(log_h * u * theme.SCALE)      # the log's words grow with the text: the fields
-    if demo:                                # give up the height (issue 38)
+    # issue 38: a larger text makes the log and the status taller (most of their height is
+    # lines) and the heading's band deeper; the fields give up the height
+    low = int(log_h * u * (1 + 0.7 * (theme.SCALE - 1)))
+    if demo:
         top, bottom = int(h * 0.30), h - m
     else:
         top = int(92 * u * theme.SCALE)     # under the heading and its lines, as large

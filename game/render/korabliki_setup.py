@@ -191,7 +191,7 @@ def _draw_dialog(surface, scene) -> None:
             notes.append(scene.tr("kor.setup.save_replaces"))
         for i, note in enumerate(notes):
             colour = theme.TEXT_DIM if i == 0 else theme.ACCENT
-            for line in text.wrap(note, small, inner)[:2]:
+            for line in text.wrap_most(note, small, inner, 2):
                 text.draw(surface, line, (x, y), small, colour)
                 y += small * 1.3
     else:

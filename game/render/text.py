@@ -150,6 +150,14 @@ def wrap(text: str, px: int, width: int, face: str = "text") -> list[str]:
     return lines
 
 
+def wrap_most(text: str, px: int, width: int, most: int) -> list[str]:
+    """``wrap``'s first ``most`` lines (what a room has space for); the frame's check is told
+    when that leaves words out."""
+    lines = wrap(text, px, width)[:max(0, most)]
+    note_cut(text, lines)
+    return lines
+
+
 def fit_px(text: str, px: int, width: int, minimum: int = 12, face: str = "text") -> int:
     """The largest size up to ``px`` at which ``text`` fits in ``width`` pixels (not below
     ``minimum``). Words grow about in proportion to the size, so it jumps near the answer and

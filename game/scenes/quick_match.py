@@ -291,7 +291,7 @@ class SetupScene(MenuScene):
         if self.kind != "computer":
             return
         px = self.about_px
-        for i, line in enumerate(text.wrap(self._about(), px, int(w * 0.8))[:3]):
+        for i, line in enumerate(text.wrap_most(self._about(), px, int(w * 0.8), 3)):
             text.draw(surface, line, (w / 2, rect.bottom + 12 * u + i * px * 1.2), px,
                       theme.TEXT_DIM, "midtop")
 

@@ -248,5 +248,5 @@ class RulesScene(MenuScene):
         else:
             words, colour = self.tr(f"preset_about.{self.preset}"), theme.TEXT_DIM
         y = min(rect.bottom + 8, h - px * 2.6)
-        for i, line in enumerate(text.wrap(words, px, int(w * 0.9))[:2]):
+        for i, line in enumerate(text.wrap_most(words, px, int(w * 0.9), 2)):
             text.draw(surface, line, (w / 2, y + i * px * 1.2), px, colour, "midtop")

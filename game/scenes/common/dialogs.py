@@ -77,7 +77,7 @@ class OverlayScene(MenuScene):
     def layout(self) -> None:
         rect = self._panel_rect()
         px = theme.font_px(self.size, 34)
-        self.lines = text.wrap(say(self.title, self.tr), px, rect.w - 30)[:2]
+        self.lines = text.wrap_most(say(self.title, self.tr), px, rect.w - 30, 2)
         top = rect.y + int(px * (1.0 + 1.1 * len(self.lines)))
         self.menu.layout(pygame.Rect(rect.x + 20, top, rect.w - 40, rect.bottom - top - 10),
                          self.size)

@@ -94,7 +94,7 @@ class FindScene(MenuScene):
     def draw_below(self, surface, rect) -> None:
         px = theme.font_px(self.size, 19)
         w = self.size[0]
-        for i, line in enumerate(text.wrap(self.tr("find.about"), px, int(w * 0.8))[:3]):
+        for i, line in enumerate(text.wrap_most(self.tr("find.about"), px, int(w * 0.8), 3)):
             text.draw(surface, line, (w / 2, rect.bottom + px * (0.8 + 1.2 * i)), px,
                       theme.TEXT_DIM, "midtop")
 
@@ -241,7 +241,7 @@ class QueueScene(Scene):
                   colour, "midtop")
         y += px * 1.4
         for note, ink in self.notes():
-            for line in text.wrap(note, small, rect.w - 40)[:2]:
+            for line in text.wrap_most(note, small, rect.w - 40, 2):
                 if y + small > rect.bottom - 4:
                     break
                 text.draw(surface, line, (w / 2, y), small, ink, "midtop")
