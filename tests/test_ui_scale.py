@@ -90,9 +90,9 @@ AT_100 = {
     "result-korabliki": ("2f7d7bbf8cbe", "a11809683df2"),
     # at 800x600 in Russian the chart's keys had lost their last words ("Esc: назад"): the
     # menu over them now leaves their lines room (the chart under the briefing and result too)
-    "chart": ("01d4a056d2e1", "d1f004f8edef"),
-    "briefing": ("a95caa008cd7", "36cb7447c2f7"),
-    "voyage-result": ("0ff69dbc6624", "0549a3c1e05e"),
+    "chart": ("571862f59d9a", "d1f004f8edef"),
+    "briefing": ("309ad3f4be09", "36cb7447c2f7"),
+    "voyage-result": ("928ae8f1b989", "0549a3c1e05e"),
     "captains": ("2bfba0f2b0e0", "237bb011fbd9"),
     "medals": ("8e7b6d1241c4", "6c4ad6cc1158"),
     "boss": ("d9aa55e3a6db", "677cb6a98af7"),
