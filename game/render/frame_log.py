@@ -1,11 +1,13 @@
 """What one frame drew where, for the size checks (issue 38): every text put on the window and
-every box text sits in (panels, buttons, menu rows, dialogs, hint bars, logs).
+every box text sits in (panels, buttons, menu rows, dialogs, hint bars, logs, chips, tabs).
 
 Off unless a test or a tool turns it on (``start``): then ``text.draw`` and every other way words
 reach the window, and ``widgets.panel`` and the other boxes, note their rectangles here, in the
 window's coordinates (a subsurface of the window counts; a picture drawn off the window, to be
-blitted later, is not the window's and is not noted). ``faults`` says which words leave their box
-or the window. While off, a note costs one comparison.
+blitted later, is not the window's and is not noted), and wrapped words that lost lines for want
+of room say so (``cut``). ``faults`` names words that leave their box or the window, are written
+over other words, run onto a box they are not in, lie under a box drawn after them, or were cut
+short. While off, a note costs one comparison.
 """
 
 from __future__ import annotations
