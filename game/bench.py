@@ -616,7 +616,7 @@ def main(argv=None) -> int:
     p.add_argument("--out", required=True, help="the folder to write them in")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--only", help="some of its parts, by name: ships,title,chart,battle,result,"
-                                  "strike,korabliki,watch,lobby,sound,palettes,motion,pad (default: all)")
+                                  "strike,korabliki,watch,lobby,sound,palettes,motion,pad,scaled (default: all)")
     p = sub.add_parser("startup", help="time from process start to the first frame")
     p.add_argument("--runs", type=int, default=3)
     p = sub.add_parser("app", help="build the download (tools/build_app.py) and time its first "

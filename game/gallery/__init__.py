@@ -19,7 +19,7 @@ import pygame
 from ..app import App
 
 MODULES = ("ships", "title", "chart", "battle", "result", "strike", "korabliki", "watch", "lobby",
-           "sound", "palettes", "motion", "pad")
+           "sound", "palettes", "motion", "pad", "scaled")
 _SHOTS: list = []
 
 

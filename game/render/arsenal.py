@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from . import motion, text, theme
+from . import frame_log, motion, text, theme
 from .board import BoardGeometry, draw_mine, draw_sweeper
 from .cache import Lru
 from .widgets import tint
@@ -70,6 +70,7 @@ def draw_chip(surface, rect: pygame.Rect, weapon: str, charges: int, chosen: boo
     pygame.draw.rect(surface, theme.PANEL_EDGE if chosen else theme.PANEL, rect,
                      border_radius=max(3, rect.h // 4))
     pygame.draw.rect(surface, edge, rect, 2 if chosen else 1, border_radius=max(3, rect.h // 4))
+    frame_log.box(surface, rect, "weapon chip")
     s = rect.h - 6
     icon = pygame.Rect(rect.x + 4, rect.y + 3, s, s)
     draw_icon(surface, icon, weapon, colour if charges else theme.TEXT_DIM)

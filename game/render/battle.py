@@ -33,14 +33,17 @@ def fields_layout(size, cols: int, rows: int, log_h: int, gap: int, log_w: float
     w, h = size
     u = theme.unit(size)
     m = int(16 * u)
+    # issue 38: a larger text makes the log and the status taller (most of their height is
+    # lines) and the heading's band deeper; the fields give up the height
+    low = int(log_h * u * (1 + 0.7 * (theme.SCALE - 1)))
     if demo:
         top, bottom = int(h * 0.30), h - m
     else:
-        top = int(92 * u)
-        bottom = h - int(log_h * u) - int(gap * u)
+        top = int(92 * u * theme.SCALE)     # under the heading and its lines, as large
+        bottom = h - low - int(gap * u * theme.SCALE)    # (the fleets' names, as large)
     left = pygame.Rect(m, top, w // 2 - int(1.5 * m), bottom - top)
     right = pygame.Rect(w // 2 + m // 2, top, w // 2 - int(1.5 * m), bottom - top)
-    log = pygame.Rect(m, h - int(log_h * u), int(w * log_w) - m, int(log_h * u) - m)
+    log = pygame.Rect(m, h - low, int(w * log_w) - m, low - m)
     status = pygame.Rect(log.right + m, log.y, w - log.right - 2 * m, log.h)
     return BoardGeometry.fit(left, cols, rows), BoardGeometry.fit(right, cols, rows), log, status
 

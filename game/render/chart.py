@@ -13,7 +13,7 @@ import numpy as np
 import pygame
 
 from .. import geo
-from . import motion, text, theme
+from . import frame_log, motion, text, theme
 from .cache import Lru
 from .widgets import star
 
@@ -430,6 +430,7 @@ def draw_label(surface, words: str, box: pygame.Rect, px: int, chosen: bool) -> 
         for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
             surface.blit(halo, box.move(dx, dy))
     surface.blit(text.render(words, px, INK), box)
+    frame_log.words(surface, box, words)
 
 
 PORT_FILL = {"won": (46, 120, 70), "open": (200, 150, 40), "locked": (96, 96, 100)}

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import pygame
 
 from ..rules import korabliki as kr
-from . import text, theme
+from . import frame_log, text, theme
 from .korabliki import BADGE, HULL_DARK, rank_label
 from .widgets import arrow
 
@@ -75,6 +75,7 @@ def draw_steps(surface: pygame.Surface, rect: pygame.Rect, labels, current: int 
         r = pygame.Rect(rect.x + i * (w + gap), rect.y, w, rect.h)
         words = f"{i + 1}. {label}"
         radius = rect.h // 2
+        frame_log.box(surface, r, "step")
         if current is not None and i == current:
             pygame.draw.rect(surface, colour, r, border_radius=radius)
             text.draw(surface, words, r.center, px, HULL_DARK, "center")
@@ -132,6 +133,7 @@ def draw_chips(surface: pygame.Surface, x: int, y: int, width: int, row, px: int
             text.draw(surface, label, r.midleft, cpx, ink, "midleft")
         else:
             pygame.draw.rect(surface, plate, r, border_radius=max(2, r.h // 3))
+            frame_log.box(surface, r, "plate")
             text.draw(surface, label, r.center, cpx, ink, "center")
         cx += w + 4
     return cy - y + line

@@ -13,7 +13,7 @@ from . import korabliki as draw
 from . import text, theme
 from .board import draw_cross
 from .placement import draw_buttons, draw_centred, draw_help, draw_lines, help_room
-from .widgets import panel, tint
+from .widgets import panel, tint, veil
 
 ZONE_TOP = kor.HEIGHT - kor.ZONE_ROWS     # the first screen row of the own zone
 LIST_ROWS = 8                             # formations the load dialog shows at once
@@ -171,7 +171,7 @@ def _draw_message(surface, scene) -> None:
 
 def _draw_dialog(surface, scene) -> None:
     w, h = scene.size
-    surface.blit(tint((w, h), (0, 0, 0, 150)), (0, 0))
+    veil(surface, (0, 0, 0, 150))
     px = theme.font_px(scene.size, 24)
     small = theme.font_px(scene.size, 18)
     rect = dialog_rect(scene.size, scene.dialog, scene.found, scene.broken)
@@ -194,7 +194,7 @@ def _draw_dialog(surface, scene) -> None:
             notes.append(scene.tr("kor.setup.save_replaces"))
         for i, note in enumerate(notes):
             colour = theme.TEXT_DIM if i == 0 else theme.ACCENT
-            for line in text.wrap(note, small, inner)[:2]:
+            for line in text.wrap_most(note, small, inner, 2):
                 text.draw(surface, line, (x, y), small, colour)
                 y += small * 1.3
     else:

@@ -7,7 +7,7 @@ import math
 
 import pygame
 
-from . import motion, text, theme
+from . import frame_log, motion, text, theme
 
 SWEEP = 2.4          # seconds a turn of the radar's beam
 BLIPS = 5            # the points it lights (the others who wait)
@@ -57,6 +57,7 @@ def draw_row(surface: pygame.Surface, rect: pygame.Rect, cells: list, columns: l
     if mark:
         pygame.draw.rect(surface, theme.PANEL_EDGE, rect, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=6)
+    frame_log.box(surface, rect, "row")
     for words, (x, anchor, width) in zip(cells, columns):
         at = (rect.x + rect.w * x, rect.centery)
         room = int(rect.w * width)

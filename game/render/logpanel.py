@@ -14,7 +14,7 @@ import re
 import pygame
 
 from ..i18n.phrase import Transcript
-from . import text, theme
+from . import frame_log, text, theme
 from .cache import Lru
 from .widgets import panel
 
@@ -32,8 +32,9 @@ def letter_colour(colour) -> tuple:
 def draw_line(surface, words: str, pos, px: int, colour) -> None:
     """One line of the log, each coordinate's letter in its own colour a hair before its
     number (the rest as one piece each side); the line made once and kept while shown."""
-    surface.blit(_lines.get_or_make((words, px, tuple(colour)),
-                                    lambda: _line(words, px, colour)), pos)
+    line = _lines.get_or_make((words, px, tuple(colour)), lambda: _line(words, px, colour))
+    surface.blit(line, pos)
+    frame_log.words(surface, line.get_rect(topleft=pos), words)
 
 
 _lines = Lru(120)
@@ -120,7 +121,9 @@ class LogPanel(Transcript):
         bar = 6 if len(self) > rows else 0
         width = rect.w - 2 * pad - bar
         for i, (words, colour) in enumerate(shown):   # said in today's language
-            size = text.fit_px(words, px, width - px // 2) if fit else px
+            size = (text.fit_px(words, px, width - px // 2) if fit
+                    else px if text.size(words, px)[0] <= width   # a long line (an arcade
+                    else text.fit_px(words, px, width))           # turn's sum) is made to fit
             draw_line(surface, words, (rect.x + pad, rect.y + 6 + i * line_h), size, colour)
         if bar:                   # where the view stands in the whole game
             track = pygame.Rect(rect.right - bar - 4, rect.y + 8, bar, rect.h - 16)

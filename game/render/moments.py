@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from . import motion, text
+from . import frame_log, motion, text
 from .easing import Timed
 from .effects import glow
 
@@ -139,6 +139,7 @@ class Moments:
         img = m.surf if abs(k - 1) < 0.01 else pygame.transform.smoothscale_by(m.surf, k)
         img.set_alpha(self.alpha())
         surface.blit(img, img.get_rect(center=centre))
+        frame_log.words(surface, img.get_rect(center=centre), "(a kill moment's words)")
         m.surf.set_alpha(None)
 
 

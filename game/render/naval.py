@@ -15,7 +15,7 @@ import math
 
 import pygame
 
-from . import damage, text, theme
+from . import damage, frame_log, text, theme
 from .board import BoardGeometry, BoardPicture, draw_board, draw_ship, livery_colours
 from .cache import Lru
 from .naval_ships import NAVAL, carrier_layout, naval_sprite
@@ -348,8 +348,10 @@ def draw_fleet_names(surface, geo: BoardGeometry, names, room: int, largest: int
     ``room`` (pixels under it) let them be, on two lines if one is too narrow. Made once for
     each fleet's state and size."""
     key = (tuple(names), geo.grid.w, room, largest)
-    surface.blit(_names.get_or_make(key, lambda: _fleet_names(names, geo.grid.w, room,
-                                                               largest)), geo.grid.bottomleft)
+    shown = _names.get_or_make(key, lambda: _fleet_names(names, geo.grid.w, room, largest))
+    surface.blit(shown, geo.grid.bottomleft)
+    frame_log.words(surface, shown.get_rect(topleft=geo.grid.bottomleft),
+                    SEP.join(n for n, _ in names))
 
 
 _names = Lru(16)

@@ -36,7 +36,7 @@ def draw_lines(surface, words: str, pos, px: int, width: int, colour, step: floa
     only as many as fit above it."""
     if bottom is not None:
         most = min(most, max(1, int((bottom - pos[1]) // (px * step))))
-    for i, line in enumerate(text.wrap(words, px, width)[:most]):
+    for i, line in enumerate(text.wrap_most(words, px, width, most)):
         text.draw(surface, line, (pos[0], pos[1] + i * px * step), px, colour)
 
 
@@ -209,11 +209,11 @@ def draw_paint(surface, scene) -> None:
     panel(surface, side.clip(pygame.Rect(side.x, side.y, side.w, side.h // 2)), 200)
     px = theme.font_px(size, 20)
     y = side.y + 10
-    for line in text.wrap(scene.tr("paint.help", n=scene.size_needed), px, side.w - 20)[:8]:
+    for line in text.wrap_most(scene.tr("paint.help", n=scene.size_needed), px, side.w - 20, 8):
         text.draw(surface, line, (side.x + 10, y), px, theme.TEXT)
         y += px * 1.25
     status = scene.message or problem or scene.tr("paint.ok")
-    for line in text.wrap(status, px, side.w - 20)[:3]:
+    for line in text.wrap_most(status, px, side.w - 20, 3):
         text.draw(surface, line, (side.x + 10, y + px * 0.5), px,
                   theme.GOOD if ok and not scene.message else theme.BAD)
         y += px * 1.25

@@ -22,6 +22,7 @@ from __future__ import annotations
 import pygame
 
 from .. import assets
+from . import frame_log
 from .cache import Lru
 
 # face -> (file under assets/, its point size per px)
@@ -80,6 +81,7 @@ def draw(surface: pygame.Surface, text: str, pos, px: int, colour, anchor: str =
         surface.blit(render(text, px, (0, 0, 0), face),
                      rect.move(max(1, px // 16), max(1, px // 16)))
     surface.blit(surf, rect)
+    frame_log.words(surface, rect, text)
     return rect
 
 
@@ -148,6 +150,14 @@ def wrap(text: str, px: int, width: int, face: str = "text") -> list[str]:
     return lines
 
 
+def wrap_most(text: str, px: int, width: int, most: int) -> list[str]:
+    """``wrap``'s first ``most`` lines (what a room has space for); the frame's check is told
+    when that leaves words out."""
+    lines = wrap(text, px, width)[:max(0, most)]
+    note_cut(text, lines)
+    return lines
+
+
 def fit_px(text: str, px: int, width: int, minimum: int = 12, face: str = "text") -> int:
     """The largest size up to ``px`` at which ``text`` fits in ``width`` pixels (not below
     ``minimum``). Words grow about in proportion to the size, so it jumps near the answer and
@@ -170,8 +180,17 @@ def fit_block(text: str, px: int, width: int, height: int, minimum: int = 12,
     while True:
         lines = wrap(text, px, width)
         if len(lines) * int(px * spacing) <= height or px <= minimum:
-            return px, lines[:max(1, height // max(1, int(px * spacing)))]
+            kept = lines[:max(1, height // max(1, int(px * spacing)))]
+            note_cut(text, kept)
+            return px, kept
         px -= 1
+
+
+def note_cut(text: str, lines: list[str]) -> None:
+    """Tell the frame's check (``frame_log``, while one looks) when ``lines`` leave out some of
+    ``text``'s words: no room for them all even at the least size."""
+    if frame_log.on() and sum(len(line.split()) for line in lines) < len(text.split()):
+        frame_log.cut(text)
 
 
 def draw_block(surface, text: str, rect, px: int, colour, minimum: int = 12) -> int:

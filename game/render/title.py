@@ -14,7 +14,7 @@ import random
 import numpy as np
 import pygame
 
-from . import motion, sea, text, theme
+from . import frame_log, motion, sea, text, theme
 from .cache import Lru
 from .ships import ship_sprite
 
@@ -191,6 +191,7 @@ def draw_band(surface: pygame.Surface, layout: TitleLayout, t: float, title: str
     cx, cy = layout.logo_centre
     cy += math.sin(t * 1.6) * 3 * theme.unit(layout.size)        # the name rides the swell
     surface.blit(art, art.get_rect(center=(round(cx), round(cy))))
+    frame_log.words(surface, art.get_rect(center=(round(cx), round(cy))), title)
     text.draw(surface, subtitle, layout.sub_centre, layout.sub_px, theme.TEXT, "center",
               shadow=True)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from . import text, theme
+from . import frame_log, text, theme
 from .widgets import panel, star
 
 HINT_EDGE = (255, 196, 64)
@@ -85,6 +85,7 @@ def strength_bar(surface, rect: pygame.Rect, left: int, total: int, name: str, p
                 else colour or theme.PLAYER_COLOURS[1])
         pygame.draw.rect(surface, tuple(int(c * 0.72) for c in fill), full, border_radius=radius)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=radius)
+    frame_log.box(surface, rect, "bar")
     count = f"{left}/{total}"
     pad = max(6, radius)
     cw = text.size(count, px)[0]

@@ -17,7 +17,7 @@ from typing import Callable
 
 import pygame
 
-from . import motion, prompts, text, theme
+from . import frame_log, motion, prompts, text, theme
 from .cache import Lru
 from .easing import ease_out
 
@@ -33,6 +33,13 @@ def tint(size, rgba) -> pygame.Surface:
         surf = _tint_cache[key] = pygame.Surface(size, pygame.SRCALPHA)
         surf.fill(rgba)
     return surf
+
+
+def veil(surface: pygame.Surface, rgba) -> None:
+    """A translucent shade over the whole ``surface``: what a dialog or a scene drawn over
+    another lays first (the frame's check takes what was drawn before as under it)."""
+    surface.blit(tint(surface.get_size(), rgba), (0, 0))
+    frame_log.box(surface, surface.get_rect(), "veil")
 
 
 _panel_cache = Lru(48)
@@ -54,6 +61,7 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 215,
         pygame.draw.rect(shade, (*theme.PANEL, alpha), shade.get_rect(), border_radius=radius)
     surface.blit(shade, rect.topleft)
     pygame.draw.rect(surface, edge or theme.PANEL_EDGE, rect, 2, border_radius=radius)
+    frame_log.box(surface, rect)
 
 
 def arrow(surface: pygame.Surface, centre, size: float, direction: str, colour) -> pygame.Rect:
@@ -148,6 +156,8 @@ GLIDE = 0.14        # seconds the highlight takes to glide to the row chosen
 
 
 class Menu:
+    SNUG = 1.3          # the closest rows come (font sizes apart) before a menu scrolls
+
     def __init__(self, items: list[Item], on_change: Callable[[], None] | None = None,
                  sound: Callable[[str], None] | None = None, base_px: int = 30,
                  clock: Callable[[], float] | None = None):
@@ -159,6 +169,8 @@ class Menu:
         self.sound = sound or (lambda name: None)
         self.base_px = base_px
         self.spacing = 1.7           # a row's height in font sizes (a long menu may close up)
+        self.first = 0               # the first row shown (a menu taller than its room scrolls)
+        self.shown = len(items)      # how many rows are shown
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.px = base_px
         self.label_w = 0.0
@@ -199,10 +211,19 @@ class Menu:
         return int(theme.font_px(window, self.base_px) * self.spacing) * len(self.items)
 
     def layout(self, rect: pygame.Rect, window: tuple[int, int]) -> None:
+        """Rows in ``rect``; rows too many for its height close up, then scroll (the rows
+        around the one chosen are shown: a larger text needs no taller window)."""
         self.rect = rect
         self.px = theme.font_px(window, self.base_px)
+        n = len(self.items)
         row = int(self.px * self.spacing)
-        top = rect.centery - row * len(self.items) // 2
+        self.shown = n
+        if row * n > rect.h + self.px // 2:     # (half a line may run into the margin)
+            row = max(int(self.px * min(self.spacing, self.SNUG)), rect.h // max(1, n))
+            self.shown = max(1, min(n, rect.h // max(1, row)))
+        self.first = max(0, min(self.first, self.index, n - self.shown),
+                         self.index - self.shown + 1)
+        top = rect.centery - row * self.shown // 2 - row * self.first
         # the labels take what they need, up to half the row; the values get the rest, so a
         # long value is not squeezed beside a short label
         labels = [it.label() for it in self.items if it.is_choice or it.is_text]
@@ -210,12 +231,37 @@ class Menu:
         self.label_w = min(need + self.px * 0.5, rect.w * 0.5 - self.px)
         for i, item in enumerate(self.items):
             item.rect = pygame.Rect(rect.x, top + i * row, rect.w, row)
+            if not self.first <= i < self.first + self.shown:   # scrolled away: no target
+                item.rect = pygame.Rect(rect.x, top + i * row, 0, 0)
             a = self.px * 0.6
             item.left = pygame.Rect(0, 0, a * 1.6, a * 1.6)
             item.left.center = (rect.x + self.px + self.label_w + self.px * 0.5,
                                 item.rect.centery)
             item.right = pygame.Rect(0, 0, a * 1.6, a * 1.6)
             item.right.center = (rect.right - self.px * 0.9, item.rect.centery)
+
+    def width_for(self, window: tuple[int, int]) -> int:
+        """The width the action rows need for their words at full size (with their pictures):
+        a screen may widen the menu's panel to it rather than shrink the words."""
+        px = theme.font_px(window, self.base_px)
+        row = int(px * self.spacing)
+        need = 0
+        for item in self.items:
+            if item.is_choice or item.is_text:
+                continue
+            w = text.size(item.label(), px)[0] + 2 * px
+            if item.icon is not None:
+                w += 2 * (item.icon(int(row * 0.8)).get_width() + px * 0.4)
+            need = max(need, int(w))
+        return need
+
+    def panel_width(self, width: float, window: tuple[int, int], margin: int) -> float:
+        """A panel ``width`` wide (as designed at 100 %) widened as far as its words grew with
+        the scale, up to what they need (``margin``: the panel's beyond the rows) and 90 % of
+        the window: at 100 % the panel is as it was."""
+        need = self.width_for(window)
+        grown = width + need * (1 - 1 / theme.SCALE)
+        return max(width, min(window[0] * 0.9, need + margin, grown))
 
     def value_room(self, item: Item) -> pygame.Rect:
         """Where a choice's or a text field's value is written (after ``layout``)."""
@@ -288,24 +334,38 @@ class Menu:
                     elif event.button == 1:
                         self.activate()
                     return True
+        if event.type == pygame.MOUSEWHEEL and self.shown < len(self.items):
+            self.move(-event.y)           # a menu that scrolls: the wheel moves along it
+            return True
         if event.type == pygame.MOUSEWHEEL and self.current.is_choice:
             return False
         return False
 
     def draw(self, surface: pygame.Surface, t: float = 0.0) -> None:
         px = self.px
+        first, last = self.first, self.first + self.shown
         if self.items:
-            r = self.items[0].rect
-            y = r.y + self.shown_row() * r.h       # the highlight, gliding to the row chosen
+            r = self.items[first].rect
+            shown = min(max(self.shown_row(), first), last - 1)
+            y = r.y + (shown - first) * r.h        # the highlight, gliding to the row chosen
             surface.blit(_highlight(r.size), (r.x, round(y)))
             arrow(surface, (r.x + px * 0.45, round(y + r.h / 2)), px * 0.5, "right",
                   theme.ACCENT if self.current.enabled() else theme.TEXT_DIM)
+            # a menu that scrolls: a mark above and below where more rows are
+            for more, edge, side in ((first > 0, r.top, "up"),
+                                     (last < len(self.items), r.top + self.shown * r.h,
+                                      "down")):
+                if more:
+                    arrow(surface, (r.centerx, edge), px * 0.4, side, theme.TEXT_DIM)
         for i, item in enumerate(self.items):
+            if not first <= i < last:
+                continue
             selected = i == self.index
             enabled = item.enabled()
             # a disabled item looks disabled even under the cursor (a locked port's Set sail)
             colour = (theme.TEXT_DIM if not enabled else theme.ACCENT if selected else theme.TEXT)
             r = item.rect
+            frame_log.box(surface, r, "menu row")
             if item.is_choice or item.is_text:
                 label_w = self.label_w
                 lpx = text.fit_px(item.label(), px, int(label_w))
@@ -393,6 +453,7 @@ class Button:
         pygame.draw.rect(surface, bg, self.rect, border_radius=8)
         pygame.draw.rect(surface, theme.ACCENT if enabled else theme.TEXT_DIM, self.rect, 2,
                          border_radius=8)
+        frame_log.box(surface, self.rect, "button")
         colour = theme.TEXT if enabled else theme.TEXT_DIM
         button = prompts.pad_button(self.hotkey)   # a controller's button, once one is used
         if button is not None:     # the words, then the button's picture, centred together

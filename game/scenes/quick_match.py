@@ -253,13 +253,15 @@ class SetupScene(MenuScene):
         w, h = self.size
         u = theme.unit(self.size)
         width = int(min(w * 0.9, 820 * max(u, 0.8)))
-        panel_h = self.menu.height(self.size) + 40
         self.about_px = theme.font_px(self.size, 20)
         about = len(text.wrap(self._about(), self.about_px, int(w * 0.8))[:3]) \
             if self.kind == "computer" else 0
         below = int(about * self.about_px * 1.2 + (16 * u if about else 8 * u))
         top = int(50 * u + theme.font_px(self.size, 52) * 0.6 + 10 * u)
         gap = int(10 * u)
+        # the rows take what they need; a large text's rows close up or scroll instead of
+        # pushing the opponent's words out of the window
+        panel_h = min(self.menu.height(self.size) + 40, h - top - below)
         band_h = min(int(max(150 * u, h * 0.2)), h - top - panel_h - below - 2 * gap)
         if band_h < 44:
             band_h = 0
@@ -289,7 +291,7 @@ class SetupScene(MenuScene):
         if self.kind != "computer":
             return
         px = self.about_px
-        for i, line in enumerate(text.wrap(self._about(), px, int(w * 0.8))[:3]):
+        for i, line in enumerate(text.wrap_most(self._about(), px, int(w * 0.8), 3)):
             text.draw(surface, line, (w / 2, rect.bottom + 12 * u + i * px * 1.2), px,
                       theme.TEXT_DIM, "midtop")
 

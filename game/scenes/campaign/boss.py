@@ -13,7 +13,7 @@ import pygame
 from ...render import motion, text, theme
 from ...render.portrait import draw_portrait
 from ...render.sea import draw_water
-from ...render.widgets import panel, tint
+from ...render.widgets import panel, veil
 from ..common.base import Scene
 
 TYPE_RATE = 45.0      # letters a second as the words appear
@@ -76,7 +76,7 @@ class BossScene(Scene):
         u = theme.unit(self.size)
         draw_water(surface, surface.get_rect(), self.t * 0.4)
         dark = (10, 6, 20, 200) if self.when == "before" or not self.won else (4, 16, 30, 170)
-        surface.blit(tint((w, h), dark), (0, 0))
+        veil(surface, dark)
         lang = self.app.settings.language
         m = int(28 * u)
         side = int(min(h * 0.52, w * 0.32))

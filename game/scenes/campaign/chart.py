@@ -311,7 +311,10 @@ class VoyageScene(ChartDetails, Scene):
         m = int(12 * u)
         box = self._info_box()
         menu_h = self.menu.height(self.size)
-        keys_h = theme.font_px(self.size, 15) * 2.6
+        # the keys' lines under the menu: two, made smaller to fit, and more when even the
+        # least size needs more (they were cut)
+        least = len(text.wrap(self.tr("chart.keys"), 12, box.w - 2 * m))
+        keys_h = max(theme.font_px(self.size, 15) * 2.6, least * int(12 * 1.2))
         self.menu.layout(pygame.Rect(box.x + m, int(box.bottom - m - keys_h - menu_h),
                                      box.w - 2 * m, menu_h), self.size)
 

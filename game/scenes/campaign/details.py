@@ -25,8 +25,14 @@ def _wrapped(words: str, px: int, width: int) -> tuple:
     return tuple(text.wrap(words, px, width))
 
 
-@functools.lru_cache(maxsize=32)
 def _block(words: str, px: int, width: int, height: int) -> tuple:
+    size, lines = _fitted(words, px, width, height)
+    text.note_cut(words, lines)       # (outside the memory: the frame's check sees it each time)
+    return size, lines
+
+
+@functools.lru_cache(maxsize=32)
+def _fitted(words: str, px: int, width: int, height: int) -> tuple:
     return text.fit_block(words, px, width, height)
 
 

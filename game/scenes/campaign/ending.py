@@ -13,12 +13,12 @@ from collections import deque
 
 import pygame
 
-from ...render import motion, text, theme
+from ...render import frame_log, motion, text, theme
 from ...render.chart import along, draw_chart_ship, load_coast, sheet_unit
 from ...render.easing import smooth
 from ...render.rewards import draw_medal, rank_badge
 from ...render.sea import draw_water
-from ...render.widgets import panel, star, tint
+from ...render.widgets import panel, star, veil
 from ...rewards import MEDALS
 from ..common.base import Scene
 from .pane import ChartPane
@@ -114,7 +114,7 @@ class ClosingScene(Scene):
         w, h = self.size
         u = theme.unit(self.size)
         draw_water(surface, surface.get_rect(), self.t * 0.4)
-        surface.blit(tint((w, h), (4, 10, 24, 140)), (0, 0))
+        veil(surface, (4, 10, 24, 140))
         progress = self.voyage.progress
         n = len(self.levels)
         face = self.pane.face(["won"] * n, [progress.stars(lv.id) for lv in self.levels],
@@ -180,9 +180,10 @@ class ClosingScene(Scene):
             text.draw(surface, label, (cx, cy + 22 * u), text.fit_px(label, mpx, int(step - 4)),
                       theme.TEXT, "midtop")
         if self.t > GUARD:
-            kpx = theme.font_px(self.size, 15)
-            text.draw(surface, self.tr("ending.keys"), (box.right - pad, box.bottom - 6 * u),
-                      kpx, theme.TEXT_DIM, "bottomright")
+            keys = self.tr("ending.keys")
+            kpx = text.fit_px(keys, theme.font_px(self.size, 15), box.w - 2 * pad)
+            text.draw(surface, keys, (box.right - pad, box.bottom - 6 * u), kpx, theme.TEXT_DIM,
+                      "bottomright")
 
 
 class CreditsScene(Scene):
@@ -239,7 +240,7 @@ class CreditsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
         draw_water(surface, surface.get_rect(), self.t * 0.4)
-        surface.blit(tint((w, h), (2, 6, 16, 190)), (0, 0))
+        veil(surface, (2, 6, 16, 190))
         lines = self.lines()
         y = h - self.t * CREDIT_SPEED * theme.unit(self.size)
         if motion.reduced():            # a still page, fading in and out
@@ -247,6 +248,7 @@ class CreditsScene(Scene):
             i = min(len(pages) - 1, int(self.t / PAGE_TIME))
             lines = pages[i]
             y = (h - sum(int(px * 1.5) for _, px, _, _ in lines)) / 2
+        frame_log.box(surface, surface.get_rect(), "roll")     # the credits roll out of sight
         for words, px, colour, face in lines:
             if words and -px * 2 < y < h + px:
                 text.draw(surface, words, (w / 2, y), text.fit_px(words, px, int(w * 0.9),
@@ -258,6 +260,7 @@ class CreditsScene(Scene):
             dark = int(16 * (1 - min(1.0, into / motion.FADE, (PAGE_TIME - into) / motion.FADE)))
             if dark > 0:
                 surface.blit(tint((w, h), (2, 6, 16, min(255, dark * 16))), (0, 0))
+        frame_log.box(surface, surface.get_rect(), "window")
         if self.t > GUARD:
             kpx = theme.font_px(self.size, 15)
             text.draw(surface, self.tr("credits.keys"), (w - 12, h - 8), kpx, theme.TEXT_DIM,

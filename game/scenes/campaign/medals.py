@@ -15,7 +15,7 @@ from ...rewards import FLAGS, MEDALS, PAINTS, RANKS, unlock_words, unlocked_flag
 from ...render import text, theme
 from ...render.rewards import draw_flag, draw_medal, draw_paint_sample, rank_badge
 from ...render.sea import draw_water
-from ...render.widgets import panel, tint
+from ...render.widgets import panel, veil
 from ..common.base import Scene
 
 ROWS = ("medals", "paints", "flags")
@@ -152,7 +152,10 @@ class MedalCaseScene(Scene):
     def lay_out(self, w: int, h: int, u: float) -> None:
         m = int(16 * u)
         self.header = pygame.Rect(0, 0, w, int(70 * u))
-        self.foot = pygame.Rect(m, h - int(78 * u), w - 2 * m, int(70 * u))
+        # the foot holds a name and a line under it: taller when the text is (issue 38)
+        pad, px, wpx = int(14 * u), theme.font_px(self.size, 22), theme.font_px(self.size, 18)
+        foot_h = max(int(70 * u), int(pad * 1.0 + px * 1.2 + wpx * 1.25))
+        self.foot = pygame.Rect(m, h - int(8 * u) - foot_h, w - 2 * m, foot_h)
         top, bottom = self.header.bottom, self.foot.y - m // 2
         medals_h = int((bottom - top) * 0.54)
         self.case = pygame.Rect(m, top, w - 2 * m, medals_h)
@@ -178,7 +181,7 @@ class MedalCaseScene(Scene):
         w, h = self.size
         u = theme.unit(self.size)
         draw_water(surface, surface.get_rect(), self.t * 0.4)
-        surface.blit(tint((w, h), (4, 10, 24, 150)), (0, 0))
+        veil(surface, (4, 10, 24, 150))
         self._draw_header(surface, u)
         panel(surface, self.case, 225)
         px = theme.font_px(self.size, 18)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...render.widgets import Menu, panel, tint
+from ...render.widgets import Menu, panel, veil
 from ..common.base import Scene
 
 
@@ -27,7 +27,7 @@ class OverChart(Scene):
 
     def _backing(self, surface) -> pygame.Rect:
         """The chart dimmed and the panel (``_box``) over it; the panel's rectangle."""
-        surface.blit(tint(self.size, (0, 0, 0, self.DIM)), (0, 0))
+        veil(surface, (0, 0, 0, self.DIM))
         box = self._box()
         panel(surface, box, 240)
         return box

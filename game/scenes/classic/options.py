@@ -46,6 +46,19 @@ def load_rules(choices: dict) -> tuple[ClassicConfig, int]:
     return config, series
 
 
+def _rows_px(rows: int, size, room: int) -> int:
+    """The rows' font size at 100 % (``RulesScene.layout``'s closing up and shrinking, at the
+    theme's scale of 1)."""
+    u = theme.unit(size)
+    spacing, base = 1.7, BASE_PX
+    px = lambda b: max(14, round(b * u))  # noqa: E731   (theme.font_px at 100 %)
+    while int(px(base) * spacing) * rows > room and spacing > SNUG:
+        spacing = round(spacing - 0.05, 2)
+    while int(px(base) * spacing) * rows > room and base > 1:
+        base -= 1
+    return px(base)
+
+
 class RulesScene(MenuScene):
     def __init__(self, app, choices: dict):
         self.choices = choices
@@ -211,9 +224,13 @@ class RulesScene(MenuScene):
         menu = self.menu
         menu.base_px, menu.spacing = BASE_PX, 1.7
         fits = lambda: menu.height(self.size) <= room  # noqa: E731
+        # the font shrinks no further than at 100 %, times the scale: a larger text's rows
+        # scroll instead (issue 38)
+        least = round(_rows_px(len(menu.items), self.size, room) * theme.SCALE)
         while not fits() and menu.spacing > SNUG:
             menu.spacing = round(menu.spacing - 0.05, 2)
-        while not fits() and menu.base_px > 1:          # the font stops at its least size
+        while (not fits() and menu.base_px > 1              # the font stops at its least size
+               and theme.font_px(self.size, menu.base_px - 1) >= least):
             menu.base_px -= 1
         while not fits() and menu.spacing > CLOSEST:
             menu.spacing = round(menu.spacing - 0.05, 2)
@@ -231,5 +248,5 @@ class RulesScene(MenuScene):
         else:
             words, colour = self.tr(f"preset_about.{self.preset}"), theme.TEXT_DIM
         y = min(rect.bottom + 8, h - px * 2.6)
-        for i, line in enumerate(text.wrap(words, px, int(w * 0.9))[:2]):
+        for i, line in enumerate(text.wrap_most(words, px, int(w * 0.9), 2)):
             text.draw(surface, line, (w / 2, y + i * px * 1.2), px, colour, "midtop")

@@ -84,7 +84,7 @@ class Scene:
         click hits never depends on a frame having been drawn, and ``draw`` only paints."""
         if type(self).lay_out is Scene.lay_out:   # nothing to lay out
             return
-        key = self.layout_key()
+        key = (self.layout_key(), theme.generation)   # a new scale lays the screen out anew
         if key != self.laid_out:
             self.laid_out = key
             self.lay_out(*self.size, theme.unit(self.size))

@@ -6,7 +6,7 @@ import pygame
 
 from ...i18n.phrase import Phrase, say
 from ...render import text, theme
-from ...render.widgets import Item, Menu, centred, panel, tint
+from ...render.widgets import Item, Menu, centred, panel, veil
 from .base import Scene, menu_or_escape
 
 
@@ -27,9 +27,16 @@ class MenuScene(Scene):
 
     def _panel_rect(self) -> pygame.Rect:
         w, h = self.size
-        # a small window gives the menu more of its width, so values stay readable
-        return centred(min(w * 0.9, 820 * max(theme.unit(self.size), 0.8)),
-                       self.menu.height(self.size) + 40, (w // 2, int(h * 0.5)))
+        # a small window gives the menu more of its width, so values stay readable; a menu
+        # taller than the window under the title scrolls (a large text)
+        room = h - 2 * self.heading_room()
+        width = self.menu.panel_width(min(w * 0.9, 820 * max(theme.unit(self.size), 0.8)),
+                                      self.size, 30)
+        return centred(width, min(self.menu.height(self.size) + 40, room), (w // 2, int(h * 0.5)))
+
+    def heading_room(self) -> int:
+        """The height the title's letters take at the top (kept free at the foot too)."""
+        return int(50 * theme.unit(self.size) + theme.font_px(self.size, 52) * 0.45)
 
     def layout(self) -> None:
         self.menu.layout(self._panel_rect().inflate(-30, -20), self.size)
@@ -61,22 +68,23 @@ class OverlayScene(MenuScene):
     def _panel_rect(self) -> pygame.Rect:
         w, h = self.size
         row = theme.font_px(self.size, 30) * 1.7
-        ph = int(row * (len(self.menu.items) + 1.8))
-        rect = pygame.Rect(0, 0, int(w * self.width), ph)
+        ph = min(int(row * (len(self.menu.items) + 1.8)), h - 20)   # a long one scrolls
+        width = self.menu.panel_width(w * self.width, self.size, 40)
+        rect = pygame.Rect(0, 0, int(width), ph)
         rect.center = (w // 2, h // 2)
         return rect
 
     def layout(self) -> None:
         rect = self._panel_rect()
         px = theme.font_px(self.size, 34)
-        self.lines = text.wrap(say(self.title, self.tr), px, rect.w - 30)[:2]
+        self.lines = text.wrap_most(say(self.title, self.tr), px, rect.w - 30, 2)
         top = rect.y + int(px * (1.0 + 1.1 * len(self.lines)))
         self.menu.layout(pygame.Rect(rect.x + 20, top, rect.w - 40, rect.bottom - top - 10),
                          self.size)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
-        surface.blit(tint((w, h), (0, 0, 0, 150)), (0, 0))
+        veil(surface, (0, 0, 0, 150))
         rect = self._panel_rect()
         panel(surface, rect, 255)   # opaque: a dialog over the pause menu hides its words
         px = theme.font_px(self.size, 34)

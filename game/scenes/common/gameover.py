@@ -14,7 +14,7 @@ import pygame
 
 from ...rules.base import AGREED, FLEET, LAPSED, RESIGNED
 from ...rules.coords import board_letters
-from ...render import motion, text, theme
+from ...render import frame_log, motion, text, theme
 from ...render.board import BoardGeometry, burning_ship
 from ...render.effects import Effects
 from ...render.finale import (FIREWORKS, RIBBONS, Confetti, StarReveal, count_up, draw_bunting,
@@ -324,6 +324,7 @@ class GameOverBase(Scene):
         scale = punch(self.intro() * 2.5)
         img = word if abs(scale - 1) < 0.01 else pygame.transform.smoothscale_by(word, scale)
         surface.blit(img, img.get_rect(center=centre))
+        frame_log.words(surface, img.get_rect(center=centre), self._headline()[0])
         if self.celebrating:       # flags dressing the line either side of the ribbon
             w, u = self.size[0], theme.unit(self.size)
             hoisted = 1.0 if self.skipped else ease_out(self.t / 1.6)

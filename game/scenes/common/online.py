@@ -41,7 +41,7 @@ class OnlineMenuScene(MenuScene):
     def draw_below(self, surface, rect) -> None:
         px = theme.font_px(self.size, 20)
         w = self.size[0]
-        for i, line in enumerate(text.wrap(self.tr("online.about"), px, int(w * 0.8))[:3]):
+        for i, line in enumerate(text.wrap_most(self.tr("online.about"), px, int(w * 0.8), 3)):
             text.draw(surface, line, (w / 2, rect.bottom + px * (1 + 1.2 * i)), px,
                       theme.TEXT_DIM, "midtop")
 
@@ -152,7 +152,7 @@ class AddressScene(MenuScene):
         if self.problem:
             lines, colour = [self.tr(self.problem)], theme.BAD
         else:
-            lines, colour = text.wrap(self.tr("online.move_about"), px, int(w * 0.8))[:3], \
+            lines, colour = text.wrap_most(self.tr("online.move_about"), px, int(w * 0.8), 3), \
                 theme.TEXT_DIM
         for i, line in enumerate(lines):
             text.draw(surface, line, (w / 2, rect.bottom + px * (1 + 1.2 * i)), px, colour,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from ...net.session import LobbySession
-from ...render import text, theme
+from ...render import frame_log, text, theme
 from ...render.lobby import draw_row
 from ...render.widgets import panel
 from .base import Scene
@@ -133,6 +133,7 @@ class LeaderboardScene(Scene):
                              border_radius=8)
             pygame.draw.rect(surface, theme.ACCENT if on else theme.TEXT_DIM, tab, 2,
                              border_radius=8)
+            frame_log.box(surface, tab, "tab")
             words = self.tr(f"find.tab.{self.kinds[i]}")      # (the whole name: the form's)
             text.draw(surface, words, tab.center, text.fit_px(words, theme.font_px(self.size, 26), tab.w - 12),
                       theme.TEXT if on else theme.TEXT_DIM, "center")

@@ -94,7 +94,7 @@ class FindScene(MenuScene):
     def draw_below(self, surface, rect) -> None:
         px = theme.font_px(self.size, 19)
         w = self.size[0]
-        for i, line in enumerate(text.wrap(self.tr("find.about"), px, int(w * 0.8))[:3]):
+        for i, line in enumerate(text.wrap_most(self.tr("find.about"), px, int(w * 0.8), 3)):
             text.draw(surface, line, (w / 2, rect.bottom + px * (0.8 + 1.2 * i)), px,
                       theme.TEXT_DIM, "midtop")
 
@@ -153,6 +153,10 @@ class QueueScene(Scene):
         w, h = self.size
         rect = pygame.Rect(0, 0, int(min(w * 0.9, 900 * theme.unit(self.size))), int(h * 0.66))
         rect.center = (w // 2, int(h * 0.53))
+        # under it the Leave button and the Esc line: a large text takes the panel's foot
+        px, small = theme.font_px(self.size, 22), theme.font_px(self.size, 18)
+        below = int(px * 0.5) + int(px * 1.8) + int(small * 1.9)
+        rect.h -= max(0, rect.bottom - (h - below))
         return rect
 
     def lay_out(self, w: int, h: int, u: float) -> None:
@@ -211,7 +215,10 @@ class QueueScene(Scene):
         text.draw(surface, kind_words(self.tr, self.kind), (w / 2, rect.y + px * 0.7),
                   theme.font_px(self.size, 30), theme.TEXT, "midtop")
         lobby = self.lobby
-        radius = int(min(rect.h * 0.24, rect.w * 0.2))
+        small = theme.font_px(self.size, 18)
+        big = theme.font_px(self.size, 34)
+        words_h = px * 2.6 + px * 0.5 + big * 1.2 + px * 2.8 + small * 2.4 + 4   # the radar's
+        radius = int(min(rect.h * 0.24, rect.w * 0.2, (rect.h - words_h) / 2))     # room
         centre = (w // 2, int(rect.y + px * 2.6 + radius))
         waiting = lobby.waiting or {}
         draw_radar(surface, centre, radius, self.t, found=lobby.found is not None,
@@ -219,7 +226,6 @@ class QueueScene(Scene):
         y = centre[1] + radius + px * 0.5
         seconds = self.waited()
         clock = f"{seconds // 60}:{seconds % 60:02d}"
-        big = theme.font_px(self.size, 34)
         text.draw(surface, clock, (w / 2, y), big, theme.ACCENT, "midtop")
         y += big * 1.2
         if waiting:
@@ -234,9 +240,8 @@ class QueueScene(Scene):
                                                                  rect.w - 20),
                   colour, "midtop")
         y += px * 1.4
-        small = theme.font_px(self.size, 18)
         for note, ink in self.notes():
-            for line in text.wrap(note, small, rect.w - 40)[:2]:
+            for line in text.wrap_most(note, small, rect.w - 40, 2):
                 if y + small > rect.bottom - 4:
                     break
                 text.draw(surface, line, (w / 2, y), small, ink, "midtop")

@@ -105,14 +105,14 @@ class SettingsScene(MenuScene):
         w, h = self.size
         u = theme.unit(self.size)
         width = int(min(w * 0.9, 820 * max(u, 0.8)))
-        panel_h = self.menu.height(self.size) + 40
-        side = (w - width) // 2 - int(30 * u)
         top = int(50 * u + theme.font_px(self.size, 52) * 0.6 + 10 * u)
+        panel_h = min(self.menu.height(self.size) + 40, h - top - int(10 * u))   # or it scrolls
+        side = (w - width) // 2 - int(30 * u)
         gap = int(10 * u)
         self.wheel = self.sample = pygame.Rect(0, 0, 0, 0)
         if side >= 160 * u:
-            self.panel_rect = pygame.Rect((w - width) // 2, (h - panel_h) // 2 + int(20 * u),
-                                          width, panel_h)
+            y = max(top, min((h - panel_h) // 2 + int(20 * u), h - panel_h - int(10 * u)))
+            self.panel_rect = pygame.Rect((w - width) // 2, y, width, panel_h)
             card = pygame.Rect(0, 0, side, side * 2 // 3)
             self.wheel = card.move(int(15 * u), self.panel_rect.y)
             self.sample = card.move(w - int(15 * u) - side, self.panel_rect.y)

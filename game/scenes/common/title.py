@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ...data.progress import ProgressStore
-from ...render import motion, text, theme
+from ...render import frame_log, motion, text, theme
 from ...render import title as art
 from ...render.mode_art import icon
 from ...render.widgets import Item, Menu, centred, panel, star, tint
@@ -83,7 +83,20 @@ class TitleScene(Scene):
 
     def _panel_rect(self) -> pygame.Rect:
         w, h = self.size
-        return centred(min(w * 0.5, 520 * theme.unit(self.size)), h * 0.5, (w // 2, int(h * 0.58)))
+        # as wide as the rows' words need at their size (a larger text), within the window
+        width = self.menu.panel_width(min(w * 0.5, 520 * theme.unit(self.size)), self.size, 30)
+        need = self.menu.height(self.size) + 20
+        if need <= h * 0.5 + theme.font_px(self.size, self.menu.base_px) // 2:   # (as Menu)
+            return centred(width, h * 0.5, (w // 2, int(h * 0.58)))
+        # a larger text: as tall as the rows need, between the sea lane and the keys' band
+        # (and the captain's line over it), before they close up
+        top = int(h * 0.30) + 4
+        keys_px = text.fit_px(self.tr("title.keys"), theme.font_px(self.size, 18), w - 16)
+        bottom = h - int(keys_px * 1.9) - 4
+        if self.captain is not None:
+            bottom -= int(theme.font_px(self.size, 22) * 1.8)
+        height = min(need, bottom - top)
+        return centred(width, height, (w // 2, (top + bottom) // 2))
 
     def layout(self) -> None:
         self.menu.layout(self._panel_rect().inflate(-30, -20), self.size)
@@ -105,6 +118,7 @@ class TitleScene(Scene):
         band = self.keys_band
         surface.fill(KEYS_BAND, band)
         pygame.draw.line(surface, theme.PANEL_EDGE, band.topleft, band.topright)
+        frame_log.box(surface, band, "hint bar")
         text.draw(surface, self.tr("title.keys"), band.center, self.keys_px, theme.TEXT_DIM,
                   "center")
         if self.captain is not None:

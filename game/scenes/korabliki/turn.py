@@ -144,5 +144,5 @@ class TurnWords:
         words, colour = (self.message, theme.BAD) if self.message_time > 0 and self.message \
             else (self._hint(), theme.TEXT_DIM)
         if self.human_to_move or self.human_to_act or self.human_answering or self.message:
-            for i, ln in enumerate(text.wrap(words, px - 1, w)[:room]):
+            for i, ln in enumerate(text.wrap_most(words, px - 1, w, room)):
                 text.draw(surface, ln, (x, y + i * line), px - 1, colour)

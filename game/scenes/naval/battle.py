@@ -437,7 +437,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
             words = self.message if self.message_time > 0 and self.message else \
                 self.tr("naval.intercept_hint")
             colour = theme.BAD if self.message_time > 0 and self.message else theme.TEXT_DIM
-            for i, ln in enumerate(text.wrap(words, px - 2, rect.w - 20)[:room]):
+            for i, ln in enumerate(text.wrap_most(words, px - 2, rect.w - 20, room)):
                 text.draw(surface, ln, (x, y + line * (2 + i)), px - 2, colour)
             return
         for i, words in enumerate(self.status_words()):
@@ -457,16 +457,14 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
             text.draw(surface, words, (x, msg_y), text.fit_px(words, px - 2, rect.w - 20),
                       theme.ACCENT)
             msg_y += line
-        room = max(0, (by - 2 - msg_y) // line)
+        room = pygame.Rect(x, msg_y, rect.w - 20, by - 2 - msg_y)
         if self.message_time > 0 and self.message:
-            for i, ln in enumerate(text.wrap(self.message, px - 2, rect.w - 20)[:room]):
-                text.draw(surface, ln, (x, msg_y + line * i), px - 2, theme.BAD)
-        elif room:
+            _draw_words(surface, self.message, room, px - 2, line, theme.BAD)
+        elif room.h >= line:
             typed = self.typed_line(int(self.t * 2) % 2 == 0 and to_move)
             hint = (typed + "   " + self.tr("naval.hint")) if to_move else \
                 (typed + "   " if self.typed else "") + self.tr("battle.hint_busy")
-            for i, ln in enumerate(text.wrap(hint, px - 3, rect.w - 20)[:room]):
-                text.draw(surface, ln, (x, msg_y + line * i), px - 3, theme.TEXT_DIM)
+            _draw_words(surface, hint, room, px - 3, line, theme.TEXT_DIM)
 
     # -- the frames bench --------------------------------------------------------------------
     SHOWS_BUSY = True
@@ -485,3 +483,17 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
                 "with_ability": sum(r.volley.torpedo is not None or bool(r.volley.air)
                                     for r in results),
                 "with_interceptions": sum(bool(r.downed) for r in results)}
+
+
+def _draw_words(surface, words: str, room: pygame.Rect, px: int, line: int, colour) -> None:
+    """``words`` wrapped in ``room`` at ``px``, a ``line`` apart; when they need more lines
+    than it has (a larger text), smaller, as many as fit."""
+    if room.h < line:                    # no room for a line: none (the check hears of it)
+        text.note_cut(words, [])
+        return
+    lines = text.wrap(words, px, room.w)
+    if len(lines) * line > room.h:
+        px, lines = text.fit_block(words, px, room.w, room.h)
+        line = int(px * 1.2)
+    for i, ln in enumerate(lines):
+        text.draw(surface, ln, (room.x, room.y + line * i), px, colour)
