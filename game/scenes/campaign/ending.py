@@ -18,7 +18,7 @@ from ...render.chart import along, draw_chart_ship, load_coast, sheet_unit
 from ...render.easing import smooth
 from ...render.rewards import draw_medal, rank_badge
 from ...render.sea import draw_water
-from ...render.widgets import panel, star, veil
+from ...render.widgets import panel, star, tint, veil
 from ...rewards import MEDALS
 from ..common.base import Scene
 from .pane import ChartPane
