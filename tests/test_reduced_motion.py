@@ -260,3 +260,19 @@ def test_a_victory_is_in_place_at_once_with_reduced_motion(app, still):
     finally:
         app.settings.reduced_motion = False
         app.apply_settings()
+
+
+def test_a_radar_sweep_with_reduced_motion_is_the_square_lit_in_its_palette(reduced):
+    """§A's radar with reduced motion: no turning beam, the swept square lit and fading, in the
+    palette's radar colour (the merge of the palette part had left the still sweep naming a
+    colour that no longer existed: the first still radar of a game would have crashed)."""
+    from game.render.arsenal import RadarSweep
+
+    surface = pygame.Surface((200, 200))
+    sweep = RadarSweep(pygame.Rect(50, 50, 90, 90))
+    sweep.t = sweep.span / 2
+    sweep.draw(surface, 0, 0)
+    lit = surface.get_at((95, 95))[:3]
+    assert lit != (0, 0, 0) and surface.get_at((5, 5))[:3] == (0, 0, 0)
+    edge = surface.get_at((50, 95))[:3]       # the square's frame, in the radar's colour
+    assert max(edge) > 0 and [c > 0 for c in edge] == [c > 0 for c in theme.RADAR]

@@ -246,8 +246,8 @@ class RadarSweep(Timed):
         if k <= 0:
             return
         r = self.rect.move(ox, oy)
-        surface.blit(tint(r.size, (*BEAM, int(8 * k) * 9)), r.topleft)   # a few cached shades
-        pygame.draw.rect(surface, tuple(int(c * k) for c in BEAM), r, max(2, r.w // 60),
+        surface.blit(tint(r.size, (*theme.RADAR, int(8 * k) * 9)), r.topleft)   # a few cached shades
+        pygame.draw.rect(surface, tuple(int(c * k) for c in theme.RADAR), r, max(2, r.w // 60),
                          border_radius=r.w // 20)
 
 
