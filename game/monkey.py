@@ -737,6 +737,8 @@ class Monkey(Person):
         self.russian = False            # the keyboard layout: Latin or ЙЦУКЕН
         self.pad_id = None              # the instance id of the controller plugged in, if any
         self.pads_plugged = 0
+        self.pad_events = 0             # the controller's events among the input (issue 38)
+        self.pad_types = ()
         self.sequences: dict = {}       # (scene, viewer) -> the enemy cells to click, in order
         self.battle = None              # the battle being played, since event battle_since
         self.battle_since = 0
@@ -757,6 +759,9 @@ class Monkey(Person):
         self.pg = pygame
         self.keys = _key_table()
         self.pad_buttons = _pad_table()
+        self.pad_types = (pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED,
+                          pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP,
+                          pygame.CONTROLLERAXISMOTION)
         try:
             try:
                 self._boot(first=True)
@@ -776,7 +781,8 @@ class Monkey(Person):
             shutil.rmtree(home, ignore_errors=True)
         return {"events": self.events, "frames": self.frames, "crashes": self.crashes,
                 "scenes": dict(sorted(self.scene_frames.items())), "weapons": self.weapons,
-                "comfort": dict(sorted(self.comfort.items()))}
+                "comfort": dict(sorted(self.comfort.items())),
+                "controller": {"events": self.pad_events, "plugged": self.pads_plugged}}
 
     def _boot(self, first: bool = False) -> None:
         """Start the game as a person does: ``main.py``, now and then with ``--lang``."""
@@ -849,6 +855,7 @@ class Monkey(Person):
             return False
         events = list(events)[: self.limit - self.events]
         self.events += len(events)
+        self.pad_events += sum(1 for e in events if e.type in self.pad_types)
         try:
             self.app.step(dt, events)
         except Exception as exc:

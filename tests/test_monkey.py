@@ -32,7 +32,10 @@ def bench_monkey(home: Path, events: int, seed: int):
 def test_the_monkey_plays_through_the_screens_without_a_crash_and_repeats_itself(tmp_path):
     # two processes (each with its own string hashing), one seed: one line
     first, err = bench_monkey(tmp_path, EVENTS, SEED)
-    assert set(first) == {"events", "frames", "crashes", "scenes", "weapons", "comfort"}
+    assert set(first) == {"events", "frames", "crashes", "scenes", "weapons", "comfort",
+                          "controller"}
+    # issue 38: a game controller among the hands, plugged in and its buttons pressed
+    assert first["controller"]["plugged"] >= 1 and first["controller"]["events"] > 0
     assert first["events"] == EVENTS and first["frames"] >= EVENTS // 2
     assert first["crashes"] == 0, err          # the tracebacks, if the game crashed
     assert "TitleScene" in first["scenes"]
