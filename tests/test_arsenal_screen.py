@@ -374,3 +374,53 @@ def test_the_game_over_shows_the_air_defences_and_the_scorch(app, monkeypatch):
     assert [p.defences for p in pictures.values()][:2] == [list(g.defences[0]),
                                                           list(g.defences[1])]
     assert [(4, 4)] in [[c for c, _ in b] for b in burns.values()]
+
+
+def test_the_weapon_chips_grow_with_the_text_and_name_no_digit_keys_for_a_pad(app, monkeypatch):
+    """Issue 38: at 150 % the row of weapons is half as tall again (its charges' words grew
+    with every other text, and the fields gave it the room); once a controller is used the
+    chips show no 1–4 keys, since its shoulder buttons switch the weapon (the hint says so)."""
+    from game.scenes.classic import arsenal
+
+    scene = open_battle(app)
+    small = scene.chips[scene.viewer][0][1].h
+    rows = []
+    monkeypatch.setattr(arsenal, "draw_row", lambda surface, chips, stock, chosen, keys, *a:
+                        rows.append(keys))
+    frames(app)
+    assert rows and rows[0] == arsenal.KEYS        # the keyboard: the weapons' digit keys
+    app.settings.ui_scale = 150
+    app.apply_settings()
+    frames(app)
+    big = scene.chips[scene.viewer][0][1].h
+    assert big >= int(small * 1.4), (small, big)
+    grid = scene.geo_of(1).grid
+    assert scene.chips[scene.viewer][0][1].top > grid.bottom     # the row under its field
+    app.use_device("pad")
+    rows.clear()
+    frames(app)
+    assert rows and rows[0] == ""
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+def test_at_150_percent_every_weapon_chip_holds_its_picture_count_and_key(home, size):
+    """Issue 38: a larger text shrinks the fields; the row of weapons then grows wider than its
+    field (centred under it, within its half of the window), so each chip still holds its
+    picture, its ``×N`` and its key (they are drawn into a kept picture, which the walk of
+    every screen does not read)."""
+    from game.render.arsenal import chip_width
+
+    app = App(size=size, seed=7, audio=False)
+    app.settings.ui_scale = 150
+    app.apply_settings()
+    try:
+        scene = open_battle(app)
+        for owner in (0, 1):
+            row = [rect for _, rect in scene.chips[owner]]
+            for rect in row:
+                assert rect.w >= chip_width(rect.h, True), (owner, rect)
+            span = row[0].unionall(row[1:])
+            assert span.left >= 0 and span.right <= size[0]
+            assert (span.right <= size[0] // 2) != (span.left >= size[0] // 2)   # its own half
+    finally:
+        app.quit()

@@ -40,6 +40,15 @@ def chip_rects(area: pygame.Rect, n: int) -> list[pygame.Rect]:
     return [pygame.Rect(area.x + i * (w + gap), area.y, w, area.h) for i in range(n)]
 
 
+def chip_width(h: int, key: bool) -> int:
+    """The width a chip ``h`` high needs for its picture, ``×9`` and (``key``) its key, as
+    ``draw_chip`` sets them."""
+    s = h - 6
+    px = max(10, int(h * 0.55))
+    width = 4 + s + 3 + text.size("×9", px)[0] + 4
+    return width + (text.size("9", max(9, int(px * 0.8)))[0] + 4 if key else 0)
+
+
 _rows = Lru(16)
 
 

@@ -21,7 +21,7 @@ import pygame
 
 from ...i18n.phrase import Join, Phrase
 from ...render import theme
-from ...render.arsenal import (BOMB_FALL, Bomber, RadarSweep, Scorch, chip_rects,
+from ...render.arsenal import (BOMB_FALL, Bomber, RadarSweep, Scorch, chip_rects, chip_width,
                                draw_aim, draw_defences, draw_row, draw_seen, draw_swept)
 from ...render.korabliki import draw_scorched
 from ...render.strike import Bomb, Plane
@@ -80,8 +80,8 @@ class ArsenalBattle:
         self.chips: dict = {0: [], 1: []}   # per side: (weapon, rect)
         if self.arsenal:
             self.TOOL_KEYS = KEYS
-            log_h, gap, share = self.LOG_ROOM       # room for the rows under the fields
-            self.LOG_ROOM = (log_h, gap + ROW, share)
+            log_h, gap, share = self.LOG_ROOM       # room for the rows under the fields (the
+            self.LOG_ROOM = (log_h, gap + ROW, share)   # layout scales it with the text)
             self.laid_out = None
 
     # -- what is shown -----------------------------------------------------------------------
@@ -497,16 +497,25 @@ class ArsenalBattle:
         if not self.arsenal:
             return
         u = theme.unit(self.size)
-        h = max(18, int(ROW * u * 0.82))
+        h = max(18, int(ROW * u * 0.82 * theme.SCALE))   # its words grow with the text
+        kinds = WEAPONS + (AIR_DEFENCE,)
+        gap = max(3, h // 6)                               # (as chip_rects spaces them)
+        need = len(kinds) * (chip_width(h, True) + gap) - gap
+        half = self.size[0] // 2
+        m = int(8 * u)
         for owner in (0, 1):
             geo = self._geo["left" if owner == self.viewer else "right"]
-            area = pygame.Rect(geo.grid.x, self.log_rect.y - h - int(6 * u), geo.grid.w, h)
-            kinds = WEAPONS + (AIR_DEFENCE,)
+            # as wide as its field, or wider where a field shrank under a larger text: centred
+            # under it, never over the middle of the window or its edge (issue 38)
+            lo, hi = (m, half - m) if geo.grid.centerx < half else (half + m, self.size[0] - m)
+            width = min(max(geo.grid.w, need), hi - lo)
+            x = min(max(lo, geo.grid.centerx - width // 2), hi - width)
+            area = pygame.Rect(x, self.log_rect.y - h - int(6 * u), width, h)
             self.chips[owner] = list(zip(kinds, chip_rects(area, len(kinds))))
 
     def arsenal_room(self) -> int:
         """The height the arsenal row takes under each field (0 without it)."""
-        return int(ROW * theme.unit(self.size)) if self.arsenal else 0
+        return int(ROW * theme.unit(self.size) * theme.SCALE) if self.arsenal else 0
 
     def draw_arsenal_fields(self, surface, geo_l, geo_r, offset) -> None:
         """Over the boards: air defences, the squares swept, what the radar saw, the effects'
@@ -544,9 +553,9 @@ class ArsenalBattle:
         v = self.viewer
         for owner in (0, 1):
             mine = owner == v
+            keys = KEYS if mine and self.app.input_device != "pad" else ""   # a pad: LB/RB
             draw_row(surface, self.chips[owner], self.stock_shown(owner),
-                     self.weapon if mine else None,
-                     KEYS if mine else "", mine and self.human_to_move,
+                     self.weapon if mine else None, keys, mine and self.human_to_move,
                      theme.PLAYER_COLOURS[owner])
 
     def arsenal_status(self) -> str | None:
