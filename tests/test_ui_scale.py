@@ -161,3 +161,31 @@ def test_a_scale_chosen_mid_battle_lays_the_battle_out_anew(home):
     app.step(1 / 60, [])
     assert battle.log_rect.h > before
     app.quit()
+
+
+def _ink_bands(surface, below: int) -> list:
+    """The bands of rows above ``below`` where something is drawn on the background (across
+    the middle two thirds of the window): a heading, its second line, the board's letters."""
+    w = surface.get_width()
+    inked = [any(max(abs(a - b) for a, b in zip(surface.get_at((x, y))[:3], theme.BG)) > 60
+                 for x in range(w // 6, w * 5 // 6)) for y in range(below)]
+    bands, start = [], None
+    for y, ink in enumerate(inked + [False]):
+        if ink and start is None:
+            start = y
+        elif not ink and start is not None:
+            bands.append((start, y))
+            start = None
+    return bands
+
+
+@pytest.mark.parametrize("name", ["placement-naval", "placement-korabliki"])
+def test_at_150_percent_a_set_up_s_heading_its_step_and_the_board_stay_apart(home, name):
+    """At 150 % in 800x600 the set-up's heading, the line under it and the board's letters each
+    keep a clear row between them (the step line ran into the heading, and then into the
+    board's letters: the check reads words' boxes, these touched by their letters' ink)."""
+    app = scaled.scaled_app((800, 600), "ru", 150)
+    scaled.visit(app, next(s for s in scaled.STOPS if s.name == name))
+    bands = _ink_bands(app.screen, app.scenes.top.geo.grid.top)
+    app.quit()
+    assert len(bands) >= 3, bands

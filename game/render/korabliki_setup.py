@@ -39,8 +39,10 @@ def dialog_rect(size, dialog: str, found, broken) -> pygame.Rect:
 def draw_setup(surface, scene) -> None:
     """The screen of ``scene`` (a KorablikiSetupScene)."""
     size = scene.size
-    draw_centred(surface, size, scene.seat_title, 28, 38, theme.ACCENT, shadow=True, margin=20)
-    draw_centred(surface, size, scene.tr("kor.setup.step"), 60, 21, theme.TEXT, margin=20)
+    title = draw_centred(surface, size, scene.seat_title, 28, 38, theme.ACCENT, shadow=True,
+                         margin=20)
+    draw_centred(surface, size, scene.tr("kor.setup.step"), 60, 21, theme.TEXT, margin=20,
+                 below=title)
     geo = scene.geo
     draw.draw_sea_board(surface, geo, scene.letters, scene.t, scene.flip)
     grid = geo.grid

@@ -41,10 +41,10 @@ def draw_naval_placement(surface, scene) -> None:
     """The screen of ``scene`` (a NavalPlacementScene)."""
     size = scene.size
     weapons = scene.phase == "weapons"
-    draw_centred(surface, size, scene.seat_title, 34, 40, theme.ACCENT, shadow=True)
+    title = draw_centred(surface, size, scene.seat_title, 34, 40, theme.ACCENT, shadow=True)
     draw_centred(surface, size, scene.tr("naval.place.step_weapons" if weapons
                                          else "naval.place.step_ships"),
-                 68, 24, theme.TEXT, margin=40)
+                 68, 24, theme.TEXT, margin=40, below=title)
     geo = scene.geo
     cursor = scene.cursor if scene.held is None and scene.mouse is None else None
     draw_board(surface, geo, BoardPicture(), scene.letters, scene.t)

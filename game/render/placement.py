@@ -20,14 +20,20 @@ from .widgets import panel, tint
 
 # -- shared -----------------------------------------------------------------------------------
 def draw_centred(surface, size, words: str, y: float, base_px: int, colour, shadow=False,
-                 margin: int | None = None, least: int = 12) -> None:
+                 margin: int | None = None, least: int = 12,
+                 below: pygame.Rect | None = None) -> pygame.Rect:
     """A line centred across the window at ``y`` design units down; with ``margin`` it
-    shrinks (not below ``least`` px) to fit the width less the margin."""
+    shrinks (not below ``least`` px) to fit the width less the margin; with ``below`` (the
+    line above it, as drawn) it keeps clear of it however large the text (issue 38: at 150 %
+    a heading's second line ran into the first). Returns where it was drawn."""
     px = theme.font_px(size, base_px)
     if margin is not None:
         px = text.fit_px(words, px, size[0] - margin, least)
-    text.draw(surface, words, (size[0] / 2, y * theme.unit(size)), px, colour, "center",
-              shadow=shadow)
+    centre = y * theme.unit(size)
+    if below is not None:     # the two lines' letters apart (a line's box has room above
+        centre = max(centre, below.centery + (below.h + text.size(words, px)[1]) * 0.45)
+    return text.draw(surface, words, (size[0] / 2, centre), px, colour, "center",
+                     shadow=shadow)
 
 
 def draw_lines(surface, words: str, pos, px: int, width: int, colour, step: float = 1.2,

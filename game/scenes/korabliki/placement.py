@@ -454,7 +454,7 @@ class KorablikiSetupScene(FormationDialogs, PlacementBase):
     # -- layout ------------------------------------------------------------------------------
     def lay_out(self, w: int, h: int, u: float) -> None:
         m = int(16 * u)
-        top = int(84 * u)
+        top = int((84 + 40 * (theme.SCALE - 1)) * u)   # the heading's lines grow with the text
         below = int(theme.font_px(self.size, 20) * 2.4) + int(6 * u)   # two lines of message
         area = pygame.Rect(m, top, int(w * 0.6), h - top - below)
         geo = draw.fit_geometry(area, 48)

@@ -329,7 +329,8 @@ class NavalPlacementScene(ShipPlacement):
 
     # -- layout ------------------------------------------------------------------------------
     def lay_out(self, w: int, h: int, u: float) -> None:
-        self.geo, side, m = board_beside(w, h, u, SIZE, SIZE, 92, 0.56, 70, 56, side_extra=40)
+        top = 92 + 40 * (theme.SCALE - 1)     # the heading's two lines grow with the text
+        self.geo, side, m = board_beside(w, h, u, SIZE, SIZE, top, 0.56, 70, 56, side_extra=40)
         self.side = side
         stack_buttons(self.buttons, side, 2, int(42 * u), m, m // 2, wide_last=True)
         buttons_top = self.buttons[0].rect.y
