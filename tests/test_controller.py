@@ -432,3 +432,27 @@ def test_the_monkey_plugs_in_a_pad_and_uses_its_buttons_and_stick(home, monkeypa
     for kind in (pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERBUTTONDOWN,
                  pygame.CONTROLLERBUTTONUP, pygame.CONTROLLERAXISMOTION):
         assert kind in seen
+
+
+@pytest.mark.parametrize("mode", ["classic", "naval"])
+def test_with_a_pad_in_hand_the_battle_does_not_ask_to_type_a_target(app, mode):
+    """The typing line ("Type a target: _") asks for the keyboard; once a controller is used
+    and nothing is typed it is not shown (the hint says how to aim with the pad); a key pressed
+    brings it back."""
+    if mode == "classic":
+        scene = open_battle(app)
+    else:
+        start(app, to_setup(app, "naval"))
+        tap(app, B.x)                                 # placed and armed at random
+        for _ in range(3):
+            tap(app, B.a, n=3)
+            if not isinstance(app.scenes.top, NavalPlacementScene):
+                break
+        scene = through_to_battle(app, NavalBattleScene)
+    asking = scene.tr("battle.typed", typed="").strip()
+    app.use_device("keys")
+    assert scene.typed_line(True).startswith(asking)
+    app.use_device("pad")
+    assert scene.typed_line(True) == ""
+    app.use_device("keys")
+    assert scene.typed_line(True).startswith(asking)

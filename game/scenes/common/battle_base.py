@@ -645,9 +645,12 @@ class FieldsBattle(BattleBase):
             act(cell)
 
     def typed_line(self, blink: bool) -> str:
-        """The typing line's words: what is typed, and once entered ahead, that it waits."""
+        """The typing line's words: what is typed, and once entered ahead, that it waits; with
+        a controller in hand and nothing typed, none."""
         if self.typed_armed and self.typed:
             return self.tr("battle.typed_armed", typed=self.typed)
+        if not self.typed and self.app.input_device == "pad":
+            return ""              # a controller types nothing: no line asking it to (issue 38)
         return self.tr("battle.typed", typed=self.typed + ("_" if blink else ""))
 
     def _typed_cell(self):

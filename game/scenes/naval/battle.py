@@ -462,7 +462,7 @@ class NavalBattleScene(VolleyPlan, VolleyShow, FieldsBattle):
             _draw_words(surface, self.message, room, px - 2, line, theme.BAD)
         elif room.h >= line:
             typed = self.typed_line(int(self.t * 2) % 2 == 0 and to_move)
-            hint = (typed + "   " + self.tr("naval.hint")) if to_move else \
+            hint = ((typed + "   " if typed else "") + self.tr("naval.hint")) if to_move else \
                 (typed + "   " if self.typed else "") + self.tr("battle.hint_busy")
             _draw_words(surface, hint, room, px - 3, line, theme.TEXT_DIM)
 
