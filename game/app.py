@@ -51,6 +51,7 @@ class App:
         pygame.display.set_caption(TITLE)
         # game controllers (game/pad.py): what was used last names the prompts' keys
         self.input_device = "keys"
+        prompts.use("keys")     # the process's prompts too (a window before may have used a pad)
         self.pads = Pads(self._pad_keys)
         self.tr = Translator(self.settings.language)
         self._report_translation_problems()

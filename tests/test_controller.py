@@ -456,3 +456,19 @@ def test_with_a_pad_in_hand_the_battle_does_not_ask_to_type_a_target(app, mode):
     assert scene.typed_line(True) == ""
     app.use_device("keys")
     assert scene.typed_line(True).startswith(asking)
+
+
+def test_a_new_game_window_names_the_keyboard_whatever_the_last_one_used(app):
+    """The prompts' device is the whole process's (render.prompts): a game started after one
+    whose player last used a pad must name the keyboard's keys again, as its own App says
+    (it named the pad's buttons, with the old window's controller map, until a key was
+    pressed; a test of the 100 % layout that ran after a pad test saw the pad's pictures)."""
+    app.use_device("pad")
+    assert prompts.device == "pad"
+    app.quit()
+    again = App(size=(800, 600), seed=1, audio=False)
+    try:
+        assert again.input_device == "keys" and prompts.device == "keys"
+        assert prompts.pad_button("A") is None
+    finally:
+        again.quit()

@@ -49,6 +49,22 @@ def chip_width(h: int, key: bool) -> int:
     return width + (text.size("9", max(9, int(px * 0.8)))[0] + 4 if key else 0)
 
 
+def row_area(grid: pygame.Rect, bottom: int, h: int, n: int, window_w: int,
+             margin: int) -> pygame.Rect:
+    """Where a side's row of ``n`` chips ``h`` high lies, its foot at ``bottom``: as wide as
+    its field, or wider where a field shrank under a larger text (issue 38), so each chip holds
+    its picture, count and key; centred under the field, never over the window's middle or its
+    edge."""
+    gap = max(3, h // 6)                                   # (as chip_rects spaces them)
+    need = n * (chip_width(h, True) + gap) - gap
+    half = window_w // 2
+    lo, hi = (margin, half - margin) if grid.centerx < half else (half + margin,
+                                                                   window_w - margin)
+    width = min(max(grid.w, need), hi - lo)
+    x = min(max(lo, grid.centerx - width // 2), hi - width)
+    return pygame.Rect(x, bottom - h, width, h)
+
+
 _rows = Lru(16)
 
 

@@ -21,8 +21,9 @@ import pygame
 
 from ...i18n.phrase import Join, Phrase
 from ...render import theme
-from ...render.arsenal import (BOMB_FALL, Bomber, RadarSweep, Scorch, chip_rects, chip_width,
-                               draw_aim, draw_defences, draw_row, draw_seen, draw_swept)
+from ...render.arsenal import (BOMB_FALL, Bomber, RadarSweep, Scorch, chip_rects,
+                               draw_aim, draw_defences, draw_row, draw_seen, draw_swept,
+                               row_area)
 from ...render.korabliki import draw_scorched
 from ...render.strike import Bomb, Plane
 from ...rules.classic import (AIR_DEFENCE, AIR_STRIKE, ATOMIC, BOMBER, MISS, RADAR, SUNK,
@@ -499,18 +500,10 @@ class ArsenalBattle:
         u = theme.unit(self.size)
         h = max(18, int(ROW * u * 0.82 * theme.SCALE))   # its words grow with the text
         kinds = WEAPONS + (AIR_DEFENCE,)
-        gap = max(3, h // 6)                               # (as chip_rects spaces them)
-        need = len(kinds) * (chip_width(h, True) + gap) - gap
-        half = self.size[0] // 2
-        m = int(8 * u)
         for owner in (0, 1):
-            geo = self._geo["left" if owner == self.viewer else "right"]
-            # as wide as its field, or wider where a field shrank under a larger text: centred
-            # under it, never over the middle of the window or its edge (issue 38)
-            lo, hi = (m, half - m) if geo.grid.centerx < half else (half + m, self.size[0] - m)
-            width = min(max(geo.grid.w, need), hi - lo)
-            x = min(max(lo, geo.grid.centerx - width // 2), hi - width)
-            area = pygame.Rect(x, self.log_rect.y - h - int(6 * u), width, h)
+            grid = self._geo["left" if owner == self.viewer else "right"].grid
+            area = row_area(grid, self.log_rect.y - int(6 * u), h, len(kinds), self.size[0],
+                            int(8 * u))
             self.chips[owner] = list(zip(kinds, chip_rects(area, len(kinds))))
 
     def arsenal_room(self) -> int:
